@@ -1,0 +1,291 @@
+package parse
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Unknown marks, inside a Word's Value, a part whose text cannot be known
+// statically (a parameter with no known value, a command substitution, an
+// arithmetic expansion). Bash strings can never contain NUL, so the marker
+// never collides with real text.
+const Unknown = "\x00"
+
+// Dialect selects the shell grammar a script is parsed with.
+type Dialect uint8
+
+const (
+	Bash  Dialect = iota // bash 5.2, the default
+	POSIX                // POSIX sh, for the sh shim
+)
+
+func (d Dialect) String() string {
+	if d == POSIX {
+		return "posix"
+	}
+	return "bash"
+}
+
+// Pos is a 1-based line and column in the top-level script. Facts found in a
+// nested script (bash -c, eval, a heredoc fed to sh) carry the position of
+// the outer word or body they came from, shifted into it when the nested
+// text is a plain literal of the outer script.
+type Pos struct {
+	Line, Col int
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// IsValid reports whether p points somewhere.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// Word is one field after bash's expansions, as far as they can be performed
+// without running anything.
+type Word struct {
+	// Value is the word with quotes removed, escapes and ANSI-C quotes
+	// decoded, literal parameters substituted and braces expanded. Parts
+	// that cannot be known are replaced by Unknown.
+	Value string
+	// Dynamic is set when some part of Value is Unknown.
+	Dynamic bool
+	// Glob is set when the word holds unquoted pattern characters
+	// (*, ?, [...]) that bash would expand against the filesystem.
+	Glob bool
+	// Pos is where the source word starts.
+	Pos Pos
+}
+
+// Literal reports whether the word's value is fully known and is not a
+// pattern: what is in Value is exactly what the program receives.
+func (w Word) Literal() bool { return !w.Dynamic && !w.Glob }
+
+// Known returns the text before the first unknown part.
+func (w Word) Known() string {
+	if i := strings.Index(w.Value, Unknown); i >= 0 {
+		return w.Value[:i]
+	}
+	return w.Value
+}
+
+// String renders the word for people: unknown parts print as "…".
+func (w Word) String() string { return strings.ReplaceAll(w.Value, Unknown, "…") }
+
+// RedirOp is the operator of a redirection, as written.
+type RedirOp string
+
+// Redirect is one redirection of a command.
+type Redirect struct {
+	Op RedirOp // ">", ">>", ">|", "<", "<>", "&>", "&>>", ">&", "<&", "<<", "<<-", "<<<"
+	Fd int     // the file descriptor redirected (1 for ">", 0 for "<", …)
+	// Target is the file word for file redirections and the fd word for
+	// duplications ("2>&1"); empty for heredocs.
+	Target Word
+	// Path is the absolute, cleaned path of the target when it is known and
+	// names a file; "" otherwise (dynamic target, unknown directory, fd dup).
+	Path                string
+	Read, Write, Append bool
+	Pos                 Pos
+}
+
+// InputKind says where a command's standard input comes from.
+type InputKind uint8
+
+const (
+	InputNone       InputKind = iota // inherited from the caller
+	InputHeredoc                     // <<EOF or <<-EOF
+	InputHereString                  // <<< word
+	InputPipe                        // the previous command of a pipeline
+	InputFile                        // < file
+	InputProcSubst                   // < <(...)
+)
+
+// Input describes a command's standard input when the script decides it.
+type Input struct {
+	Kind InputKind
+	// Text is the data fed, when it is known: a heredoc or here-string body,
+	// or what a pipeline's upstream prints when that is literal data
+	// (echo, printf, cat of a heredoc). Unknown parts are Unknown.
+	Text  string
+	Known bool // Text is the whole input, fully known
+	// From is the upstream command for InputPipe (the last command of the
+	// left-hand side), or the command inside <(...) for InputProcSubst.
+	From *Command
+	// Path is the resolved file for InputFile.
+	Path string
+	// Executed is set when the receiving command runs its input as code
+	// (sh, bash, python -, psql reading SQL is *not* code in this sense).
+	Executed bool
+	Pos      Pos
+}
+
+// Context records the syntactic places a command sits in. Flags combine.
+type Context uint16
+
+const (
+	InPipeline   Context = 1 << iota // part of a pipeline of two or more
+	InBackground                     // runs in the background (&)
+	InSubshell                       // inside ( … )
+	InCmdSubst                       // inside $( … ) or backticks
+	InProcSubst                      // inside <( … ) or >( … )
+	InFunction                       // the body of a function, analysed at its call
+	InAlias                          // an alias body, analysed at its use
+	InCondition                      // the condition of if/while/until or the left of && / ||
+	InLoop                           // the body of a loop
+	InNested                         // a nested script (bash -c, eval, source, heredoc to sh, …)
+	InInterpreter                    // shell code found in interpreter source (python -c "os.system(...)")
+)
+
+// Via is one step of the chain that led to a nested command, outermost first:
+// the sink command's name and how the text reached it.
+type Via struct {
+	Sink string // "bash -c", "eval", "source", "xargs", "find -exec", "python -c", "alias", "function", …
+	Pos  Pos
+}
+
+// Command is one simple command that would run.
+type Command struct {
+	// Name is the program as bash resolves it: quotes removed, ANSI-C
+	// decoded, directory stripped ("/bin/rm" → "rm"). When the name is
+	// not known it holds the known parts with Unknown in the gaps.
+	Name string
+	// Path is the program word as written after quote removal; it equals
+	// Name unless a directory was given.
+	Path string
+	// NameDynamic is set when the program name cannot be known.
+	NameDynamic bool
+	// Args are the arguments after the program name, after peeling
+	// wrappers.
+	Args []Word
+	// Assigns are the VAR=value prefixes, including those given to env.
+	Assigns []Assign
+	// Wrappers lists the peeled wrapper programs, outermost first
+	// ("sudo", "env", "timeout").
+	Wrappers []string
+	Redirs   []Redirect
+	Stdin    *Input
+	// Dir is the absolute working directory the command runs in, following
+	// literal cd/pushd earlier in the script; "" when it is not known.
+	Dir     string
+	Context Context
+	Via     []Via
+	// Synthetic is set for commands that stand for an interpreter's file or
+	// process API (shutil.rmtree(p) is analysed as rm -r p).
+	Synthetic bool
+	// Placeholder is set when some argument is supplied at run time by the
+	// sink (xargs input, find -exec {}): the argument is a dynamic Word.
+	Placeholder bool
+	Pos         Pos
+	// Span is the source text of the command, bounded, for messages.
+	Span string
+}
+
+// Depth is how many nested scripts deep the command was found.
+func (c *Command) Depth() int { return len(c.Via) }
+
+// HasWrapper reports whether the named wrapper was peeled off.
+func (c *Command) HasWrapper(name string) bool {
+	for _, w := range c.Wrappers {
+		if w == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Argv returns the argument values (Word.Value), for matching.
+func (c *Command) Argv() []string {
+	out := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		out[i] = a.Value
+	}
+	return out
+}
+
+// Assign is one VAR=value prefix.
+type Assign struct {
+	Name  string
+	Value Word
+}
+
+// DynKind classifies content that runs but cannot be known statically.
+type DynKind string
+
+const (
+	DynEval        DynKind = "eval"         // eval of non-literal text
+	DynShellArg    DynKind = "shell-arg"    // sh -c "$X", sh -c "$(…)"
+	DynCommandName DynKind = "command-name" // $X args, $(cmd) args
+	DynPipeShell   DynKind = "pipe-shell"   // … | sh, … | python
+	DynSource      DynKind = "source"       // source of a dynamic or missing file, source <(…)
+	DynProcSubst   DynKind = "proc-subst"   // bash <(…)
+	DynInterpreter DynKind = "interpreter"  // python -c with dynamic code reaching a process API
+	DynAlias       DynKind = "alias"        // alias definition or expand_aliases that cannot be followed
+	DynTooDeep     DynKind = "too-deep"     // nesting beyond the depth limit
+)
+
+// Dynamic is a place where code runs that the analysis cannot see.
+type Dynamic struct {
+	Kind DynKind
+	// Sink is the command that executes the unknown code (sh, eval, the
+	// command whose name is dynamic).
+	Sink *Command
+	// Known is what is known of the code, with Unknown in the gaps ("rm" for
+	// "$(echo rm) -rf /" is not known; "" when nothing is).
+	Known string
+	// Feeders are the commands whose output becomes the code: curl in
+	// "curl … | sh", base64 in "base64 -d | sh", echo in sh -c "$(echo …)".
+	Feeders []*Command
+	Pos     Pos
+	Span    string
+}
+
+// ErrKind classifies why a script could not be analysed.
+type ErrKind string
+
+const (
+	ErrSyntax   ErrKind = "syntax"    // the parser rejected the script
+	ErrTooLarge ErrKind = "too-large" // over the size bound
+	ErrTooDeep  ErrKind = "too-deep"  // nesting over the depth bound, checked before parsing
+	ErrPanic    ErrKind = "panic"     // the analysis panicked; treated as a hold
+	ErrInvalid  ErrKind = "invalid"   // NUL bytes or other input bash cannot take as a script
+)
+
+// Error is why a script could not be analysed, with where.
+type Error struct {
+	Kind ErrKind
+	Pos  Pos
+	Msg  string
+	// Incomplete is set for syntax errors at end of input (unclosed quote,
+	// heredoc closed by end of input) that bash may still accept.
+	Incomplete bool
+}
+
+func (e *Error) Error() string {
+	if e.Pos.IsValid() {
+		return fmt.Sprintf("%s: %s", e.Pos, e.Msg)
+	}
+	return e.Msg
+}
+
+// Analysis is everything known about a script without running it.
+type Analysis struct {
+	Dialect Dialect
+	// Commands lists every simple command that would run, in source order,
+	// with nested scripts' commands after the command that runs them.
+	Commands []*Command
+	Dynamic  []*Dynamic
+	// Functions names the functions the script defines.
+	Functions []string
+	// EnvCode names environment variables that make bash run code the
+	// command line does not show (BASH_ENV, ENV, BASH_FUNC_name%%); the
+	// runner removes them.
+	EnvCode []string
+	// Canonical is the script printed back by syntax.Printer: whitespace and
+	// quoting style normalised, words kept. It is the loop-brake
+	// fingerprint. When parsing fails it is the raw script.
+	Canonical string
+	// Err is set when the script could not be parsed or analysed; Commands
+	// are then empty and policy falls back to scanning Raw.
+	Err *Error
+	// Raw is the script as given.
+	Raw string
+}
