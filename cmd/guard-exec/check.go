@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/guard-exec/guard-exec/parse"
+	"github.com/guard-exec/guard-exec/policy"
+)
+
+// runCheck decides without running anything (SPEC §6).
+func runCheck(ctx context.Context, g *guard, args []string) error {
+	g.invocation = "check"
+	fs := pflag.NewFlagSet("check", pflag.ContinueOnError)
+	fs.SetOutput(g.st.err)
+	asJSON := fs.Bool("json", false, "print the decision as one JSON object")
+	batch := fs.Bool("batch", false, "read JSON Lines {\"command\":…,\"cwd\":…} on stdin, answer one line each")
+	cwd := fs.String("cwd", "", "judge as if run in `DIR`")
+	command := fs.StringP("command", "c", "", "the command line to check")
+	if err := g.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *cwd != "" {
+		abs, err := filepath.Abs(*cwd)
+		if err != nil {
+			return usagef("--cwd: %v", err)
+		}
+		g.cwd = abs
+	}
+	if *batch {
+		return g.checkBatch(ctx)
+	}
+	script := *command
+	if !fs.Changed("command") {
+		if fs.NArg() == 0 {
+			return usagef("check needs -c 'COMMAND' (or --batch)")
+		}
+		script = strings.Join(fs.Args(), " ")
+	}
+	d := g.decide(script, g.workdir())
+	if *asJSON {
+		if err := newJSONEncoder(g.st.out).Encode(d.Report()); err != nil {
+			return err
+		}
+	} else {
+		g.printDecision(d)
+	}
+	if d.Verdict.Blocks() {
+		return status(exitBlocked)
+	}
+	return nil
+}
+
+// parseFlags parses a subcommand's flags; a usage error is 125, --help 0.
+func (g *guard) parseFlags(fs *pflag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	if errors.Is(err, pflag.ErrHelp) {
+		return status(0)
+	}
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	return nil
+}
+
+// decide analyses and judges a script in dir.
+func (g *guard) decide(script, dir string) *policy.Decision {
+	a := g.analyze(script, parse.Bash, nil, dir)
+	return g.policyEngine().Decide(a, g.decisionCtx(dir))
+}
+
+// printDecision is check's answer for people.
+func (g *guard) printDecision(d *policy.Decision) {
+	fmt.Fprintln(g.st.out, d.Verdict)
+	for _, h := range d.Hits {
+		fmt.Fprintf(g.st.out, "  %s %s: %s (%s: %s)\n", h.Severity, h.Rule.ID, h.Rule.Message, h.Pos, h.Span)
+		fmt.Fprintf(g.st.out, "    hint: %s\n", h.Rule.Hint)
+	}
+}
+
+// batchLine is one request of check --batch.
+type batchLine struct {
+	Command *string `json:"command"`
+	Cwd     string  `json:"cwd"`
+}
+
+// maxBatchLine bounds one input line; the analysis holds scripts over 1 MiB
+// anyway, so a longer line is answered as too large without being kept.
+const maxBatchLine = 4 << 20
+
+// checkBatch answers each JSON Lines request in order, flushing per line so
+// a caller can interleave requests and answers over a pipe.
+func (g *guard) checkBatch(ctx context.Context) error {
+	in := bufio.NewReaderSize(g.st.in, 64<<10)
+	out := bufio.NewWriterSize(g.st.out, 64<<10)
+	enc := newJSONEncoder(out)
+	base := g.workdir()
+	for ctx.Err() == nil {
+		line, tooLong, err := readLine(in, maxBatchLine)
+		var rep *policy.Report
+		switch {
+		case tooLong:
+			rep = invalidRequest("the request line is longer than 4 MiB")
+		case len(strings.TrimSpace(string(line))) > 0:
+			rep = g.batchAnswer(line, base)
+		}
+		if rep != nil {
+			if werr := enc.Encode(rep); werr != nil {
+				return werr
+			}
+			if werr := out.Flush(); werr != nil {
+				return werr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading the batch: %w", err)
+		}
+	}
+	return ctx.Err()
+}
+
+// batchAnswer judges one request line.
+func (g *guard) batchAnswer(line []byte, base string) *policy.Report {
+	var req batchLine
+	if err := json.Unmarshal(line, &req); err != nil {
+		return invalidRequest("not a JSON object: " + err.Error())
+	}
+	if req.Command == nil {
+		return invalidRequest(`want a JSON object with a "command" string`)
+	}
+	dir := base
+	if req.Cwd != "" {
+		dir = req.Cwd
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(base, dir)
+		}
+	}
+	return g.decide(*req.Command, filepath.Clean(dir)).Report()
+}
+
+// invalidRequest answers a line that is not a request. It holds: whatever
+// the caller meant to ask about was not checked.
+func invalidRequest(msg string) *policy.Report {
+	return &policy.Report{Verdict: "hold", Rules: []policy.ReportRule{},
+		ParseError: &policy.ReportError{Kind: "invalid-request", Message: msg}}
+}
+
+// readLine reads one line without its line ending. A line longer than max
+// is consumed to its end and reported as too long instead of being kept.
+func readLine(r *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong && len(line)+len(chunk) <= max {
+			line = append(line, chunk...)
+		} else {
+			tooLong, line = true, nil
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return []byte(strings.TrimRight(string(line), "\r\n")), tooLong, err
+	}
+}
+
+// newJSONEncoder writes JSON as people and tools expect it from a shell
+// tool: `&&` and `>` stay as they are instead of becoming \u0026 and \u003e.
+func newJSONEncoder(w io.Writer) *json.Encoder {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc
+}

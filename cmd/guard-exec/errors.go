@@ -1,0 +1,34 @@
+package main
+
+import "fmt"
+
+// Exit statuses guard-exec gives itself; every other status is the
+// command's own. Bash gives 126 and 125 no meaning a caller relies on for
+// `-c` scripts, which is why the guard takes them (see doc.go).
+const (
+	exitBlocked     = 126 // held or denied: the command did not run
+	exitGuardFailed = 125 // guard-exec itself failed: usage, no shell, broken setup
+)
+
+// statusError carries a status to main without printing anything: the
+// command's own exit status, or a block already explained on stderr.
+type statusError struct{ code int }
+
+func (e statusError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+func (e statusError) ExitCode() int { return e.code }
+
+// status returns nil for 0, so success needs no error value.
+func status(code int) error {
+	if code == 0 {
+		return nil
+	}
+	return statusError{code}
+}
+
+// usageError is bad usage of guard-exec itself: a message and a short
+// usage line, status 125.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }

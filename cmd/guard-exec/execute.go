@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/guard-exec/guard-exec/ledger"
+	"github.com/guard-exec/guard-exec/parse"
+	"github.com/guard-exec/guard-exec/policy"
+	"github.com/guard-exec/guard-exec/shim"
+)
+
+// job is one command line to judge and, if the verdict allows, run.
+type job struct {
+	script  string // the text analysed
+	dialect parse.Dialect
+	args    []string // positional parameters for the analysis: $0 $1 …
+	dir     string
+
+	path string   // the program to run: the real shell, or argv mode's program
+	argv []string // its argv
+
+	analysis *parse.Analysis // set when the caller analysed already (argv mode)
+}
+
+// execute is the pipeline every way in shares: analyse, decide, then run
+// with evidence or block with an explanation.
+func (g *guard) execute(ctx context.Context, j *job) error {
+	a := j.analysis
+	if a == nil {
+		a = g.analyze(j.script, j.dialect, j.args, j.dir)
+	}
+	x := g.decisionCtx(j.dir)
+	d := g.policyEngine().Decide(a, x)
+	rec := g.execRecord(j, a, d)
+
+	if d.Verdict.Blocks() {
+		ok, err := g.mayRunBlocked(j, a, d, rec)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return status(exitBlocked)
+		}
+	} else if d.Verdict == policy.Warn && d.Mode != policy.Audit {
+		g.warn(d)
+	}
+	return g.runRecorded(ctx, j, a, rec)
+}
+
+// mayRunBlocked decides what happens to a held or denied command: a denial
+// is final; a hold runs only with a person's approval. The block is
+// recorded and explained when the command stays blocked.
+func (g *guard) mayRunBlocked(j *job, a *parse.Analysis, d *policy.Decision, rec *ledger.Record) (bool, error) {
+	led, err := g.book()
+	if d.Verdict == policy.Hold && g.askAtTerminal(d) {
+		// The person's yes is evidence too: the exec record points at it.
+		if err == nil {
+			appr := &ledger.Record{Kind: ledger.KindApproval, Session: rec.Session, Cwd: rec.Cwd,
+				Project: rec.Project, Command: rec.Command, Verdict: rec.Verdict, Mode: "tty"}
+			if id, aerr := led.Append(appr); aerr == nil {
+				rec.Ref = id
+			}
+		}
+		return true, nil
+	}
+	if err != nil {
+		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
+		g.reportBlock(d, "")
+		return false, nil
+	}
+	rec.Kind = ledger.KindDecision
+	id, err := led.Append(rec)
+	if err != nil {
+		id = ""
+		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
+	}
+	g.reportBlock(d, id)
+	return false, nil
+}
+
+// runRecorded writes the exec record, runs the command and writes its exit
+// record. When the exec record cannot be written the command does not run:
+// evidence is part of the contract, so the guard fails closed (doc.go).
+func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec *ledger.Record) error {
+	led, err := g.book()
+	if err != nil {
+		return fmt.Errorf("ledger unavailable, command not run: %w", err)
+	}
+	spec := &shim.Spec{
+		Path: j.path, Argv: j.argv, Dir: j.dir,
+		Stdin: g.st.in, Stdout: g.st.out, Stderr: g.st.err,
+		PTY: g.ptyMode(), Timeout: g.timeout,
+	}
+	rec.Kind = ledger.KindExec
+	if spec.PTY == shim.PTYAlways {
+		rec.IO = "pty"
+	} else {
+		rec.IO = "pipe"
+	}
+	id, err := led.Append(rec)
+	if err != nil {
+		return fmt.Errorf("ledger: %w; command not run", err)
+	}
+	spec.Env = g.childEnv(a, id)
+	start := time.Now()
+	res, runErr := shim.Run(ctx, spec)
+	exit := exitRecord(id, start, res, runErr)
+	if res != nil && len(res.Cast) > 0 {
+		if p, err := led.WriteCast(id, res.Cast); err == nil {
+			exit.Cast = p
+		}
+	}
+	if _, err := led.Append(exit); err != nil {
+		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
+	}
+	if runErr != nil {
+		return fmt.Errorf("starting %s: %w", j.path, runErr)
+	}
+	return status(res.ExitCode)
+}
+
+// ptyMode resolves auto to a concrete mode now, so the exec record can say
+// which it is before the command starts.
+func (g *guard) ptyMode() shim.PTYMode {
+	switch g.pty {
+	case shim.PTYAlways, shim.PTYNever:
+		return g.pty
+	}
+	if shim.IsTerminal(g.st.in) && shim.IsTerminal(g.st.out) {
+		return shim.PTYAlways
+	}
+	return shim.PTYNever
+}
+
+func (g *guard) execRecord(j *job, a *parse.Analysis, d *policy.Decision) *ledger.Record {
+	rec := &ledger.Record{
+		Session: g.session(),
+		Cwd:     j.dir,
+		Project: g.projectRoot(),
+		Mode:    g.invocation,
+		Command: a.Canonical,
+		Raw:     j.script,
+		Verdict: d.Verdict.String(),
+		Enforce: d.Mode.String(),
+		Parent:  g.vars[envParent],
+		EnvRemoved: envCodeNames(g.env),
+	}
+	for _, h := range d.Hits {
+		rec.Rules = append(rec.Rules, ledger.Hit{
+			ID: h.Rule.ID, Severity: h.Severity.String(), Message: h.Rule.Message,
+			Span: h.Span, Pos: h.Pos.String(),
+		})
+	}
+	return rec
+}
+
+func exitRecord(id string, start time.Time, res *shim.Result, runErr error) *ledger.Record {
+	r := &ledger.Record{Kind: ledger.KindExit, ID: id}
+	if runErr != nil || res == nil {
+		code := exitGuardFailed
+		r.Exit = &code
+		r.DurationMS = ms(time.Since(start))
+		r.Incomplete = true
+		return r
+	}
+	code := res.ExitCode
+	r.Exit = &code
+	r.Signal = res.Signal
+	r.DurationMS = ms(res.Duration)
+	r.Stdout = &ledger.StreamInfo{Bytes: res.Stdout.Bytes, SHA256: res.Stdout.SHA256}
+	if !res.Merged {
+		r.Stderr = &ledger.StreamInfo{Bytes: res.Stderr.Bytes, SHA256: res.Stderr.SHA256}
+	}
+	r.Digest = digest(res)
+	r.TimedOut = res.TimedOut
+	r.Incomplete = res.Incomplete
+	return r
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// warn prints the one warning line of a warned command.
+func (g *guard) warn(d *policy.Decision) {
+	h := d.Hits[0]
+	fmt.Fprintf(g.st.err, "guard-exec: warning: %s: %s%s\n", h.Rule.ID, h.Rule.Message, more(d.Hits))
+}
+
+// reportBlock explains a held or denied command on stderr: which rule and
+// why, what to do instead, and how a person can let it through once.
+func (g *guard) reportBlock(d *policy.Decision, id string) {
+	h := d.Hits[0]
+	word := "held"
+	if d.Verdict == policy.Deny {
+		word = "denied"
+	}
+	where := ""
+	if h.Span != "" {
+		where = fmt.Sprintf(" (%s: %s)", h.Pos, h.Span)
+	}
+	fmt.Fprintf(g.st.err, "guard-exec: %s: %s: %s%s%s\n", word, h.Rule.ID, h.Rule.Message, where, more(d.Hits))
+	fmt.Fprintf(g.st.err, "guard-exec: hint: %s\n", h.Rule.Hint)
+	switch {
+	case d.Verdict == policy.Deny:
+		fmt.Fprintf(g.st.err, "guard-exec: denied commands never run; only the user configuration can change that\n")
+	case id != "":
+		fmt.Fprintf(g.st.err, "guard-exec: a person can allow it once with `guard-exec approve %s` at a terminal, then the same command may be retried\n", id)
+	default:
+		fmt.Fprintf(g.st.err, "guard-exec: a person can allow it once by running it at a terminal\n")
+	}
+}
+
+// more names the other rules that matched, after the first.
+func more(hits []policy.Hit) string {
+	var ids []string
+	seen := map[string]bool{hits[0].Rule.ID: true}
+	for _, h := range hits[1:] {
+		if !seen[h.Rule.ID] {
+			seen[h.Rule.ID] = true
+			ids = append(ids, h.Rule.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	return " [also: " + strings.Join(ids, ", ") + "]"
+}

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/guard-exec/guard-exec/internal/project"
+	"github.com/guard-exec/guard-exec/ledger"
+	"github.com/guard-exec/guard-exec/parse"
+	"github.com/guard-exec/guard-exec/policy"
+	"github.com/guard-exec/guard-exec/shim"
+)
+
+// guard is one invocation's state: the caller's environment and streams,
+// guard-exec's own flags, and what is computed from them on demand.
+type guard struct {
+	env  []string
+	vars map[string]string
+	st   *stdio
+
+	invocation string // shell|shim|script|argv|hook|check
+	login      bool
+	pty        shim.PTYMode
+	mode       *policy.Mode // from --mode; nil means the configured mode
+	timeout    time.Duration
+	ci         bool
+
+	cwd     string
+	project string
+	engine  *policy.Engine
+	led     *ledger.Ledger
+	ledErr  error
+}
+
+func newGuard(env []string, st *stdio) *guard {
+	g := &guard{env: env, vars: make(map[string]string, len(env)), st: st}
+	for _, kv := range env {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			g.vars[k] = v
+		}
+	}
+	return g
+}
+
+func (g *guard) getenv(k string) string { return g.vars[k] }
+
+// workdir is where the command runs: the process's directory. PWD is
+// preferred when it names the same directory, as bash does, so that paths
+// through symlinks read the way the caller wrote them.
+func (g *guard) workdir() string {
+	if g.cwd != "" {
+		return g.cwd
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		wd = "/"
+	}
+	if pwd := g.vars["PWD"]; pwd != "" && filepath.IsAbs(pwd) && pwd != wd {
+		if a, err1 := os.Stat(pwd); err1 == nil {
+			if b, err2 := os.Stat(wd); err2 == nil && os.SameFile(a, b) {
+				wd = pwd
+			}
+		}
+	}
+	g.cwd = wd
+	return wd
+}
+
+// projectRoot is the repository the working directory is in, or the
+// working directory itself.
+func (g *guard) projectRoot() string {
+	if g.project == "" {
+		g.project = project.Root(g.workdir())
+	}
+	return g.project
+}
+
+// policyEngine builds the rule engine once.
+func (g *guard) policyEngine() *policy.Engine {
+	if g.engine == nil {
+		g.engine = policy.NewEngine(policy.Builtin())
+		if g.mode != nil {
+			g.engine.Mode = *g.mode
+		}
+	}
+	return g.engine
+}
+
+// decisionCtx is what policy judges against besides the facts.
+func (g *guard) decisionCtx(dir string) *policy.Ctx {
+	home := g.vars["HOME"]
+	proj := project.Root(dir)
+	tmp := []string{"/tmp", "/var/tmp"}
+	if t := g.vars["TMPDIR"]; t != "" {
+		tmp = append(tmp, filepath.Clean(t))
+	}
+	roots := append([]string{proj}, tmp...)
+	if home != "" {
+		roots = append(roots, filepath.Join(home, ".cache"))
+	}
+	return &policy.Ctx{
+		Cwd:        dir,
+		Project:    proj,
+		Home:       home,
+		WriteRoots: roots,
+		TempDirs:   tmp,
+		Env:        g.vars,
+		FS:         policy.OSFS{},
+	}
+}
+
+// analyze runs the analysis of a script in dir with the caller's
+// environment.
+func (g *guard) analyze(script string, d parse.Dialect, args []string, dir string) *parse.Analysis {
+	return parse.Analyze(script, parse.Options{
+		Dialect: d,
+		Env:     g.vars,
+		Dir:     dir,
+		Args:    args,
+		Files:   osFiles{},
+	})
+}
+
+// osFiles lets the analysis read files a script sources, bounded so a
+// sourced device or huge file cannot stall the guard.
+type osFiles struct{}
+
+const maxSourced = 1 << 20
+
+func (osFiles) ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > maxSourced {
+		return nil, errNotScript
+	}
+	b := make([]byte, fi.Size())
+	_, err = io.ReadFull(f, b)
+	return b, err
+}
+
+var errNotScript = &os.PathError{Op: "read", Path: "", Err: os.ErrInvalid}

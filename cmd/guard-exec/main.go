@@ -1,0 +1,27 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+)
+
+func main() {
+	st := &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}
+	os.Exit(exitCode(run(context.Background(), os.Args, os.Environ(), st), st))
+}
+
+// exitCode maps run's error to the process status: a command's own status
+// passes through, guard-exec's own failures are 125.
+func exitCode(err error, st *stdio) int {
+	if err == nil {
+		return 0
+	}
+	var ec interface{ ExitCode() int }
+	if errors.As(err, &ec) {
+		return ec.ExitCode()
+	}
+	fmt.Fprintf(st.err, "guard-exec: error: %v\n", err)
+	return exitGuardFailed
+}

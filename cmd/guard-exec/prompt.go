@@ -1,0 +1,36 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/guard-exec/guard-exec/policy"
+	"github.com/guard-exec/guard-exec/shim"
+)
+
+// askAtTerminal asks a person once, on /dev/tty, whether a held command may
+// run. It asks only when a person is there: stdin and stderr are terminals,
+// /dev/tty opens, and --ci was not given. An agent with a pipe for stdin
+// never sees the question, so it cannot answer it.
+func (g *guard) askAtTerminal(d *policy.Decision) bool {
+	if g.ci || !shim.IsTerminal(g.st.in) || !shim.IsTerminal(g.st.err) {
+		return false
+	}
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return false
+	}
+	defer tty.Close()
+	h := d.Hits[0]
+	fmt.Fprintf(tty, "guard-exec: held: %s: %s (%s)\n", h.Rule.ID, h.Rule.Message, h.Span)
+	fmt.Fprintf(tty, "guard-exec: hint: %s\n", h.Rule.Hint)
+	fmt.Fprint(tty, "guard-exec: run it anyway? [y/N] ")
+	line, _ := bufio.NewReader(tty).ReadString('\n')
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "y", "yes":
+		return true
+	}
+	return false
+}

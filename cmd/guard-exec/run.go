@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// stdio are the streams run works with. They are files, not io.Readers,
+// because the command inherits them and terminal checks need descriptors.
+type stdio struct {
+	in, out, err *os.File
+}
+
+// subcommands run under guard-exec's own name. Under a shim name (bash, sh)
+// guard-exec is strictly the shell and none of these words is special.
+var subcommands = map[string]func(ctx context.Context, g *guard, args []string) error{
+	"check":   runCheck,
+	"explain": runExplain,
+	"rules":   runRules,
+	"version": runVersion,
+	"help":    runHelp,
+}
+
+// run is the whole program: args is the full argv, env the environment.
+func run(ctx context.Context, args []string, env []string, st *stdio) error {
+	if len(args) == 0 {
+		args = []string{"guard-exec"}
+	}
+	g := newGuard(env, st)
+	name := filepath.Base(args[0])
+	if strings.HasPrefix(name, "-") { // login shells get "-bash" as argv[0]
+		name = name[1:]
+		g.login = true
+	}
+	if name == "bash" || name == "sh" {
+		g.invocation = "shim"
+		return runShell(ctx, g, name, args[1:])
+	}
+	rest := args[1:]
+	if len(rest) > 0 {
+		if f, ok := subcommands[rest[0]]; ok {
+			return f(ctx, g, rest[1:])
+		}
+		if rest[0] == "--" {
+			g.invocation = "argv"
+			return runArgv(ctx, g, rest[1:])
+		}
+	}
+	rest, err := g.ownFlags(rest)
+	if err != nil {
+		return err
+	}
+	g.invocation = "shell"
+	return runShell(ctx, g, "bash", rest)
+}

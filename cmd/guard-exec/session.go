@@ -1,0 +1,40 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// session names the agent session a command belongs to, for the loop
+// brake: GUARD_EXEC_SESSION when set, else the parent process, named by
+// its pid and start time so that a reused pid is a new session.
+func (g *guard) session() string {
+	if s := g.vars["GUARD_EXEC_SESSION"]; s != "" {
+		return s
+	}
+	ppid := os.Getppid()
+	return fmt.Sprintf("ppid-%d-%s", ppid, procStart(ppid))
+}
+
+// procStart reads a process's start time (clock ticks since boot, field 22
+// of /proc/PID/stat). The command name in field 2 may hold spaces and
+// parentheses, so fields are counted after its closing parenthesis.
+func procStart(pid int) string {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return "0"
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return "0"
+	}
+	f := strings.Fields(s[i+1:])
+	// After the name come field 3 (state) onwards; start time is field 22.
+	if len(f) < 20 {
+		return "0"
+	}
+	return f[19]
+}

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+)
+
+// version is set at build time with -ldflags "-X main.version=…"; a plain
+// build reports the module version, or "devel".
+var version = ""
+
+func runVersion(_ context.Context, g *guard, _ []string) error {
+	v := version
+	if v == "" {
+		v = "devel"
+		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		}
+	}
+	fmt.Fprintf(g.st.out, "guard-exec %s\n", v)
+	return nil
+}
+
+const usage = `guard-exec stands in for the shell of coding agents: it checks each command
+line before bash runs it, and records what ran.
+
+Usage:
+  guard-exec -c 'COMMAND' [ARG0 ARGS...]   run a command line, guarded (bash options accepted)
+  guard-exec SCRIPT [ARGS...]              run a script file, guarded as a whole
+  guard-exec -- PROGRAM [ARGS...]          run one program, guarded, without a shell
+  guard-exec check [--json] [--cwd DIR] -c 'COMMAND'
+  guard-exec check --batch                 JSON Lines in, one decision per line out
+  guard-exec explain [--json] -c 'COMMAND' what the analysis sees, and why
+  guard-exec rules [--json]                the rules in effect
+  guard-exec version
+
+Own options, before the shell's: --pty=auto|always|never, --mode=enforce|advise|audit,
+--timeout=DURATION, --ci (never ask at a terminal).
+
+Exit status: the command's own; 126 when guard-exec held or denied it; 125 when
+guard-exec itself failed.
+`
+
+func runHelp(_ context.Context, g *guard, _ []string) error {
+	fmt.Fprint(g.st.out, usage)
+	return nil
+}

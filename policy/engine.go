@@ -1,0 +1,204 @@
+package policy
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/guard-exec/guard-exec/internal/redact"
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// Engine holds a rule set indexed for fast matching. It is safe for
+// concurrent use once built.
+type Engine struct {
+	rules    []*Rule
+	byName   map[string][]*Rule // Command rules by program name
+	anyName  []*Rule            // Command rules for every command
+	dynamic  []*Rule
+	script   []*Rule
+	severity map[string]Severity // configured severities by rule id
+	Mode     Mode
+}
+
+// NewEngine indexes rules. Rules with the same id: the later one wins, so
+// configuration can replace a built-in.
+func NewEngine(rules []*Rule) *Engine {
+	e := &Engine{byName: map[string][]*Rule{}, severity: map[string]Severity{}}
+	seen := map[string]int{}
+	for _, r := range rules {
+		if i, ok := seen[r.ID]; ok {
+			e.rules[i] = r
+			continue
+		}
+		seen[r.ID] = len(e.rules)
+		e.rules = append(e.rules, r)
+	}
+	for _, r := range e.rules {
+		e.severity[r.ID] = r.Severity
+		if r.Command != nil {
+			if len(r.Programs) == 0 {
+				e.anyName = append(e.anyName, r)
+			}
+			for _, p := range r.Programs {
+				e.byName[p] = append(e.byName[p], r)
+			}
+		}
+		if r.Dynamic != nil {
+			e.dynamic = append(e.dynamic, r)
+		}
+		if r.Script != nil {
+			e.script = append(e.script, r)
+		}
+	}
+	return e
+}
+
+// Rules returns the rule set in registration order.
+func (e *Engine) Rules() []*Rule { return e.rules }
+
+// SeverityOf returns a rule's severity as configured.
+func (e *Engine) SeverityOf(r *Rule) Severity {
+	if s, ok := e.severity[r.ID]; ok {
+		return s
+	}
+	return r.Severity
+}
+
+// Rule returns the rule with the given id, or nil.
+func (e *Engine) Rule(id string) *Rule {
+	for _, r := range e.rules {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// Decision is the outcome for one command line.
+type Decision struct {
+	// Verdict is the highest severity among Hits, after Mode is applied.
+	Verdict Severity
+	// Severity is the highest severity before the mode.
+	Severity   Severity
+	Mode       Mode
+	Hits       []Hit
+	ParseError *parse.Error
+}
+
+// Decide judges an analysis. It never fails: a problem in the analysis is
+// itself a verdict (see fallback.go).
+func (e *Engine) Decide(a *parse.Analysis, x *Ctx) *Decision {
+	if x == nil {
+		x = &Ctx{}
+	}
+	x.a = a
+	d := &Decision{Mode: e.Mode, ParseError: a.Err}
+	if a.Err != nil {
+		d.Hits = e.fallback(a)
+	} else {
+		d.Hits = e.match(a, x)
+	}
+	d.Hits = dedupe(d.Hits)
+	for _, h := range d.Hits {
+		if h.Severity > d.Severity {
+			d.Severity = h.Severity
+		}
+	}
+	d.Verdict = e.Mode.apply(d.Severity)
+	return d
+}
+
+func (e *Engine) match(a *parse.Analysis, x *Ctx) []Hit {
+	var hits []Hit
+	for _, c := range a.Commands {
+		for _, r := range e.byName[c.Name] {
+			if r.Command(x, c) {
+				hits = append(hits, e.hit(r, c.Span, c.Pos))
+			}
+		}
+		for _, r := range e.anyName {
+			if r.Command(x, c) {
+				hits = append(hits, e.hit(r, c.Span, c.Pos))
+			}
+		}
+	}
+	for _, dy := range a.Dynamic {
+		for _, r := range e.dynamic {
+			if r.Dynamic(x, dy) {
+				hits = append(hits, e.hit(r, dy.Span, dy.Pos))
+			}
+		}
+	}
+	for _, r := range e.script {
+		for _, s := range r.Script(x, a) {
+			hits = append(hits, e.hit(r, s.Text, s.Pos))
+		}
+	}
+	return hits
+}
+
+// spanMax bounds the text of a span shown to people and stored.
+const spanMax = 200
+
+func (e *Engine) hit(r *Rule, span string, pos parse.Pos) Hit {
+	sev, ok := e.severity[r.ID]
+	if !ok {
+		sev = r.Severity
+	}
+	return Hit{Rule: r, Severity: sev, Span: cleanSpan(span), Pos: pos}
+}
+
+// cleanSpan makes a span safe to print on one line: secrets redacted,
+// control characters escaped, length bounded.
+func cleanSpan(s string) string {
+	s = redact.String(s, nil)
+	s = strings.ReplaceAll(s, parse.Unknown, "…")
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			b.WriteString("⏎")
+		case r < 0x20 || r == 0x7f:
+			b.WriteString("�")
+		default:
+			b.WriteRune(r)
+		}
+		if b.Len() >= spanMax {
+			b.WriteString("…")
+			break
+		}
+	}
+	return b.String()
+}
+
+// dedupe keeps one hit per rule and position, and orders hits by severity
+// (highest first), then position, so the first hit is the one to report.
+func dedupe(hits []Hit) []Hit {
+	if len(hits) < 2 {
+		return hits
+	}
+	type key struct {
+		id  string
+		pos parse.Pos
+	}
+	seen := make(map[key]bool, len(hits))
+	out := hits[:0]
+	for _, h := range hits {
+		k := key{h.Rule.ID, h.Pos}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, h)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Severity != out[j].Severity {
+			return out[i].Severity > out[j].Severity
+		}
+		if out[i].Pos.Line != out[j].Pos.Line {
+			return out[i].Pos.Line < out[j].Pos.Line
+		}
+		return out[i].Pos.Col < out[j].Pos.Col
+	})
+	return out
+}

@@ -1,0 +1,30 @@
+package policy
+
+import (
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// gitGlobal lists git's options that come before the subcommand and take a
+// value, so `git -C dir -c k=v --no-pager push -f` still finds "push".
+var gitGlobal = OptSpec{
+	Short:         "Cc",
+	Long:          []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env", "super-prefix", "list-cmds", "attr-source"},
+	StopAtOperand: true,
+}
+
+// gitSub returns the git subcommand and its arguments.
+func gitSub(c *parse.Command) (string, []parse.Word) {
+	g := ParseArgs(c.Args, gitGlobal)
+	if len(g.Operands) == 0 {
+		return "", nil
+	}
+	return g.Operands[0].Value, g.Operands[1:]
+}
+
+// gitCommand matches `git SUB …` and hands the subcommand's arguments on.
+func gitCommand(sub string, f func(x *Ctx, args *Args) bool, spec OptSpec) func(*Ctx, *parse.Command) bool {
+	return func(x *Ctx, c *parse.Command) bool {
+		s, rest := gitSub(c)
+		return s == sub && f(x, ParseArgs(rest, spec))
+	}
+}

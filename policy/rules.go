@@ -1,0 +1,17 @@
+package policy
+
+// Builtin returns the built-in rule set, in the order `guard-exec rules`
+// lists it. Each family lives in its own file as a table.
+func Builtin() []*Rule {
+	var all []*Rule
+	for _, family := range [][]*Rule{
+		gitRules,
+		filesystemRules,
+		systemRules,
+		privilegeRules,
+		analysisRules,
+	} {
+		all = append(all, family...)
+	}
+	return all
+}

@@ -1,0 +1,154 @@
+package policy
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// The fixed world every rule example is judged in.
+const (
+	testHome    = "/home/user"
+	testProject = "/home/user/project"
+)
+
+// fakeFS is a filesystem of listed paths and symlinks, so examples about
+// existing files and links do not depend on the machine.
+type fakeFS struct {
+	files map[string]bool   // existing paths (dirs included)
+	links map[string]string // symlink → target
+}
+
+type fakeInfo struct{ name string }
+
+func (i fakeInfo) Name() string       { return filepath.Base(i.name) }
+func (i fakeInfo) Size() int64        { return 0 }
+func (i fakeInfo) Mode() fs.FileMode  { return 0o644 }
+func (i fakeInfo) ModTime() time.Time { return time.Time{} }
+func (i fakeInfo) IsDir() bool        { return false }
+func (i fakeInfo) Sys() any           { return nil }
+
+func (f *fakeFS) Lstat(name string) (fs.FileInfo, error) {
+	if f.files[name] || f.links[name] != "" {
+		return fakeInfo{name}, nil
+	}
+	return nil, os.ErrNotExist
+}
+
+func (f *fakeFS) EvalSymlinks(name string) (string, error) {
+	parts := strings.Split(strings.TrimPrefix(name, "/"), "/")
+	cur := "/"
+	for _, p := range parts {
+		cur = filepath.Join(cur, p)
+		if t, ok := f.links[cur]; ok {
+			cur = t
+		}
+	}
+	if cur != "/" && !f.files[cur] {
+		return "", os.ErrNotExist
+	}
+	return cur, nil
+}
+
+func newTestFS() *fakeFS {
+	f := &fakeFS{files: map[string]bool{}, links: map[string]string{}}
+	for _, p := range []string{
+		"/", "/etc", "/etc/hosts", "/etc/os-release", "/usr", "/usr/bin", "/tmp", "/var", "/var/tmp",
+		testHome, testHome + "/.ssh", testHome + "/.ssh/id_ed25519", testHome + "/.bashrc",
+		testHome + "/notes.txt", testHome + "/.cache", testProject, testProject + "/build",
+		testProject + "/.git", testProject + "/README.md",
+	} {
+		f.files[p] = true
+	}
+	f.links[testProject+"/keys"] = testHome + "/.ssh"
+	return f
+}
+
+func testCtx() *Ctx {
+	return &Ctx{
+		Cwd:        testProject,
+		Project:    testProject,
+		Home:       testHome,
+		WriteRoots: []string{testProject, "/tmp", "/var/tmp", testHome + "/.cache"},
+		TempDirs:   []string{"/tmp", "/var/tmp"},
+		Env:        map[string]string{"HOME": testHome, "PWD": testProject, "TMPDIR": "/tmp", "PATH": "/usr/bin:/bin"},
+		FS:         newTestFS(),
+	}
+}
+
+func analyze(script string) *parse.Analysis {
+	x := testCtx()
+	return parse.Analyze(script, parse.Options{Env: x.Env, Dir: x.Cwd})
+}
+
+func hitIDs(d *Decision) []string {
+	var ids []string
+	for _, h := range d.Hits {
+		ids = append(ids, h.Rule.ID)
+	}
+	return ids
+}
+
+func has(ids []string, id string) bool {
+	for _, i := range ids {
+		if i == id {
+			return true
+		}
+	}
+	return false
+}
+
+// TestRuleExamples runs every rule's own examples through the real parser:
+// each example must hit the rule, each counter-example must not.
+func TestRuleExamples(t *testing.T) {
+	e := NewEngine(Builtin())
+	for _, r := range e.Rules() {
+		for _, ex := range r.Examples {
+			d := e.Decide(analyze(ex), testCtx())
+			if ids := hitIDs(d); !has(ids, r.ID) {
+				t.Errorf("%s: example %q did not match (hits %v)", r.ID, ex, ids)
+			}
+		}
+		for _, ex := range r.NotExamples {
+			d := e.Decide(analyze(ex), testCtx())
+			if ids := hitIDs(d); has(ids, r.ID) {
+				t.Errorf("%s: counter-example %q matched", r.ID, ex)
+			}
+		}
+	}
+}
+
+var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// TestRulesAreData checks the catalogue's shape: stable kebab-case ids,
+// unique, with a message, a hint and examples.
+func TestRulesAreData(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range Builtin() {
+		if !idPattern.MatchString(r.ID) {
+			t.Errorf("rule id %q is not kebab-case", r.ID)
+		}
+		if seen[r.ID] {
+			t.Errorf("rule id %q appears twice", r.ID)
+		}
+		seen[r.ID] = true
+		if r.Message == "" || r.Hint == "" || r.Family == "" {
+			t.Errorf("%s: message, hint and family are required", r.ID)
+		}
+		if strings.HasSuffix(r.Message, ".") || strings.HasSuffix(r.Hint, ".") {
+			t.Errorf("%s: messages are one line without a trailing period", r.ID)
+		}
+		if r.Family != "analysis" && len(r.Examples) == 0 {
+			t.Errorf("%s: a rule needs examples that must match", r.ID)
+		}
+		if r.Raw != "" {
+			regexp.MustCompile(r.Raw)
+		}
+	}
+}
