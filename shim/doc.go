@@ -1,0 +1,61 @@
+// Package shim stands in for a shell: it reads a command line the way bash reads its
+// own options, finds the real shell further along PATH, and runs a command with it so
+// that the caller cannot tell the guard was there — same bytes on stdout and stderr,
+// same exit status, same behaviour at a terminal — while observing the output for
+// the evidence ledger.
+//
+// # Invocation
+//
+// ParseInvocation implements bash 5.2's option grammar (shell.c): GNU long options
+// first (also with one dash: -login), then groups of short options starting with '-'
+// or '+', where -o and -O take the next argument after the group, then operands. With
+// -c the script is the first operand, wherever -c was (`bash -c -l cmd`, `bash -lc
+// cmd`). Argv rebuilds an argv for the real shell from the parsed form, so the guard
+// analyses exactly the script the real shell will run.
+//
+// # Running
+//
+// Run picks pipe mode or pty mode (Spec.PTY).
+//
+// In pipe mode the command gets the caller's stdin descriptor itself and a pipe for
+// stdout and one for stderr (one pipe for both when they are the same file, so lines
+// keep their order); a goroutine per pipe copies to the caller's file and into a
+// bounded digest (length, SHA-256, first and last Spec.DigestBytes).
+//
+// In pty mode the command runs in a new session on a pseudo-terminal; the outer
+// terminal is raw while it runs, so keys such as ^C and ^Z reach the command's line
+// discipline, and is restored on every way out. Output is recorded as an asciicast v2
+// transcript as well as digested. stdin that is not a terminal is handed over
+// directly, never through the pty.
+//
+// # Process groups and signals
+//
+// The command leads its own process group, and SIGINT, SIGTERM, SIGHUP and SIGQUIT
+// sent to the guard are forwarded to that group. One exception, in pipe mode: when
+// the guard is the foreground job of its controlling terminal (an agent's TUI running
+// it, or a person at a shell) and no timeout is set, the command stays in the guard's
+// group, as it would under bash; otherwise it would be a background job and be
+// stopped by SIGTTIN at its first read of the terminal (sudo's password prompt).
+// The terminal then signals both directly, and only SIGTERM is forwarded, to the
+// command alone.
+//
+// The child has Pdeathsig SIGKILL, so it dies when the guard dies, even by SIGKILL.
+// Grandchildren cannot be reached that way; they are killed with the group on a
+// timeout and, in pty mode, when they keep the pty open after the command exited.
+// The guard does not make itself a child subreaper: orphans of the command are
+// re-parented as they would be under bash, and a command whose background jobs are
+// meant to outlive it (`server &`) keeps working.
+//
+// Background processes that keep writing to the command's stdout after it exited get
+// Spec.OutputGrace; then the guard stops reading and their next write fails with
+// EPIPE (under bash alone they would have gone on writing to the caller's stdout).
+//
+// # Limitations
+//
+// Linux only (Pdeathsig, pty and termios handling). Signals the guard inherited as
+// ignored reach the command still ignored only for SIGHUP and SIGINT: the Go runtime
+// installs its own handlers for the others, and a handler, unlike SIG_IGN, is reset
+// by exec. In pipe mode the command's stdout is a pipe even when the caller's is a
+// file, which a few programs notice (`grep … > out` no longer warns that the input
+// file is also the output; programs that seek on stdout cannot).
+package shim

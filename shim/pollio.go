@@ -1,0 +1,101 @@
+package shim
+
+import (
+	"errors"
+
+	"golang.org/x/sys/unix"
+)
+
+// The pty master from creack/pty is a blocking file: read deadlines are ignored and
+// Close does not wake a blocked Read (creack/pty#162, #174). The pty loops therefore
+// read and write raw descriptors with poll(2), together with a stopper, so that they
+// can always be told to finish and never outlive the descriptors they use.
+
+var (
+	errStopped = errors.New("stopped")
+	errWoken   = errors.New("woken")
+)
+
+// stopper is a pipe whose closed write end wakes every poll that watches its read end.
+type stopper struct{ r, w int }
+
+func newStopper() (*stopper, error) {
+	var p [2]int
+	if err := unix.Pipe2(p[:], unix.O_CLOEXEC|unix.O_NONBLOCK); err != nil {
+		return nil, err
+	}
+	return &stopper{r: p[0], w: p[1]}, nil
+}
+
+// stop is idempotent.
+func (s *stopper) stop() {
+	if s.w >= 0 {
+		unix.Close(s.w)
+		s.w = -1
+	}
+}
+
+// close releases both ends; call it only when no loop polls s any more.
+func (s *stopper) close() {
+	s.stop()
+	unix.Close(s.r)
+}
+
+// waitFor polls fd for events, the stopper and, when not nil, wake (a second
+// stopper that only interrupts the wait: errWoken).
+func (s *stopper) waitFor(fd int, events int16, wake *stopper) error {
+	fds := []unix.PollFd{{Fd: int32(fd), Events: events}, {Fd: int32(s.r), Events: unix.POLLIN}, {Fd: -1}}
+	if wake != nil {
+		fds[2] = unix.PollFd{Fd: int32(wake.r), Events: unix.POLLIN}
+	}
+	for {
+		_, err := unix.Poll(fds, -1)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err != nil:
+			return err
+		case fds[1].Revents != 0:
+			return errStopped
+		case fds[0].Revents != 0:
+			return nil // ready, or hung up / in error: the read or write will say
+		case fds[2].Revents != 0:
+			return errWoken
+		}
+	}
+}
+
+// read reads from fd once it is readable; 0, nil is end of file.
+func (s *stopper) read(fd int, p []byte, wake *stopper) (int, error) {
+	for {
+		if err := s.waitFor(fd, unix.POLLIN, wake); err != nil {
+			return 0, err
+		}
+		n, err := unix.Read(fd, p)
+		if err == unix.EAGAIN || err == unix.EINTR {
+			continue
+		}
+		if n < 0 {
+			n = 0
+		}
+		return n, err
+	}
+}
+
+// writeAll writes all of p to fd, waiting for room as needed.
+func (s *stopper) writeAll(fd int, p []byte) error {
+	for len(p) > 0 {
+		if err := s.waitFor(fd, unix.POLLOUT, nil); err != nil {
+			return err
+		}
+		n, err := unix.Write(fd, p)
+		if err == unix.EAGAIN || err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		p = p[n:]
+	}
+	return nil
+}

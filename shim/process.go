@@ -1,0 +1,191 @@
+package shim
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// proc is the running command: the direct child and the process group that signals
+// and kills are aimed at.
+type proc struct {
+	cmd      *exec.Cmd
+	pid      int
+	ownGroup bool // the child leads its own process group (pgid == pid)
+	start    time.Time
+	end      time.Time
+	exited   chan struct{}
+}
+
+// startProc starts c. Pdeathsig fires when the *thread* that forked exits, not the
+// process, so the fork happens on a locked thread; the thread is then returned to
+// the runtime, which keeps it (only a goroutine that exits while locked kills its
+// thread).
+func startProc(c *exec.Cmd, ownGroup bool, started func(int)) (*proc, error) {
+	runtime.LockOSThread()
+	err := c.Start()
+	runtime.UnlockOSThread()
+	if err != nil {
+		return nil, err
+	}
+	p := &proc{cmd: c, pid: c.Process.Pid, ownGroup: ownGroup, start: time.Now(), exited: make(chan struct{})}
+	go func() {
+		_ = c.Wait() // all stdio is *os.File: Wait copies nothing, the status is in ProcessState
+		p.end = time.Now()
+		close(p.exited)
+	}()
+	if started != nil {
+		started(p.pid)
+	}
+	return p, nil
+}
+
+// signalGroup sends sig to the child's process group, or to the child alone when it
+// shares the guard's group (signalling that group would hit the guard and its
+// siblings too).
+func (p *proc) signalGroup(sig syscall.Signal) {
+	if p.ownGroup {
+		_ = syscall.Kill(-p.pid, sig)
+		return
+	}
+	_ = p.cmd.Process.Signal(sig) // a pidfd: never hits a recycled pid
+}
+
+// forward passes on a signal the guard received. In its own group the command gets
+// every forwarded signal. Sharing the guard's group (see sharedGroup), it already got
+// the terminal's SIGINT, SIGQUIT and SIGHUP from the kernel, and a second copy would
+// run its traps twice, so only SIGTERM (what agents send to the pid they started)
+// is passed on.
+func (p *proc) forward(sig os.Signal) {
+	s, ok := sig.(syscall.Signal)
+	if !ok || (!p.ownGroup && s != syscall.SIGTERM) {
+		return
+	}
+	p.signalGroup(s)
+}
+
+// forwardedSignals are the signals a shell stand-in passes on to the command.
+var forwardedSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
+
+// notify subscribes to sigs, except those the guard inherited as ignored: catching
+// them would hand the command a default disposition where bash would have passed
+// on SIG_IGN (`nohup guard-exec -c …`, or a background job of a script, which
+// ignores SIGINT).
+func notify(sigs ...os.Signal) chan os.Signal {
+	ch := make(chan os.Signal, 16)
+	for _, sig := range sigs {
+		if !signal.Ignored(sig) {
+			signal.Notify(ch, sig)
+		}
+	}
+	return ch
+}
+
+// waitLimits are how long the command may run and how it is stopped.
+type waitLimits struct {
+	timeout   time.Duration
+	killGrace time.Duration
+}
+
+// wait blocks until the child exits, passing each signal on ch to onSignal. On the
+// timeout or ctx's end it sends SIGTERM to the group and SIGKILL killGrace later. It
+// reports whether the command was stopped for running too long.
+func (p *proc) wait(ctx context.Context, lim waitLimits, ch <-chan os.Signal, onSignal func(os.Signal)) (timedOut bool) {
+	var deadline, kill <-chan time.Time
+	if lim.timeout > 0 {
+		t := time.NewTimer(lim.timeout)
+		defer t.Stop()
+		deadline = t.C
+	}
+	done := ctx.Done()
+	stop := func() {
+		if kill == nil {
+			p.signalGroup(syscall.SIGTERM)
+			kill = time.After(lim.killGrace)
+		}
+	}
+	for {
+		select {
+		case <-p.exited:
+			return timedOut
+		case sig := <-ch:
+			onSignal(sig)
+		case <-deadline:
+			deadline, timedOut = nil, true
+			stop()
+		case <-done:
+			done = nil
+			timedOut = timedOut || errors.Is(ctx.Err(), context.DeadlineExceeded)
+			stop()
+		case <-kill:
+			p.signalGroup(syscall.SIGKILL)
+		}
+	}
+}
+
+// status maps the wait status the way bash reports it: the exit status, or 128+N
+// for a death by signal N.
+func (p *proc) status(r *Result) {
+	r.Duration = p.end.Sub(p.start)
+	ws, ok := p.cmd.ProcessState.Sys().(syscall.WaitStatus)
+	switch {
+	case !ok:
+		r.ExitCode = p.cmd.ProcessState.ExitCode()
+	case ws.Signaled():
+		r.ExitCode = 128 + int(ws.Signal())
+		r.Signal = unix.SignalName(ws.Signal())
+	default:
+		r.ExitCode = ws.ExitStatus()
+	}
+}
+
+// cldStopped is CLD_STOPPED from <signal.h>: waitid's si_code for a stopped child.
+const cldStopped = 5
+
+// stopped reports whether the child has stopped (SIGTSTP, SIGSTOP) since the last
+// call. It asks waitid for stop reports only, so it never reaps the child from under
+// os/exec's Wait.
+func (p *proc) stopped() bool {
+	var info unix.Siginfo
+	err := unix.Waitid(unix.P_PID, p.pid, &info, unix.WSTOPPED|unix.WNOHANG, nil)
+	return err == nil && info.Signo == int32(syscall.SIGCHLD) && info.Code == cldStopped
+}
+
+// sharedGroup reports whether the command should stay in the guard's own process
+// group: when the guard is the foreground job of its controlling terminal. A child
+// in a group of its own is a background job there, so it would be stopped by SIGTTIN
+// as soon as it read the terminal (sudo's password prompt, ssh's host-key question,
+// `read` from a terminal stdin) and by SIGTTOU when it changed the terminal's modes;
+// under bash alone it runs in the foreground job and none of that happens. Finding
+// the terminal costs an ioctl on stdio, or one open of /dev/tty when stdio has none.
+func sharedGroup(files ...*os.File) bool {
+	for _, f := range files {
+		if pg, ok := foregroundGroup(rawFd(f)); ok {
+			return pg == syscall.Getpgrp()
+		}
+	}
+	fd, err := unix.Open("/dev/tty", unix.O_RDONLY|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false // no controlling terminal: nothing to share
+	}
+	defer unix.Close(fd)
+	pg, ok := foregroundGroup(fd)
+	return ok && pg == syscall.Getpgrp()
+}
+
+// foregroundGroup is the foreground process group of the terminal on fd, when fd is
+// the guard's controlling terminal (TIOCGPGRP fails with ENOTTY for any other).
+func foregroundGroup(fd int) (int, bool) {
+	if fd < 0 {
+		return 0, false
+	}
+	pg, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
+	return pg, err == nil
+}

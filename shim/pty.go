@@ -1,0 +1,387 @@
+package shim
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+const (
+	ptyBufferSize = 64 << 10
+	// holderExit is how long the pty may take to report EIO after its holders
+	// were killed; a holder that left the process group (setsid) is abandoned then.
+	holderExit = 100 * time.Millisecond
+)
+
+// ptySession is one command under a pseudo-terminal: the master, the loops that
+// copy keystrokes in and output out, and what is recorded of that output.
+type ptySession struct {
+	s       *Spec
+	master  *os.File
+	mfd     int
+	tty     *os.File // the slave, closed in the guard once the child has it
+	outer   outerTerminal
+	proc    *proc
+	dig     *digest
+	errCopy *copier  // stderr, when it is neither a terminal nor stdout's file
+	errW    *os.File // the write end of errCopy's pipe, given to the child
+	merged  bool
+	broken  bool // a write to the caller's stdout failed; output is still drained
+
+	castMu sync.Mutex // the output loop and resizes both record events
+	cast   *cast
+	size   unix.Winsize
+
+	outStop, inStop *stopper
+	outDone, inDone chan struct{}
+
+	exited   atomic.Bool   // the command has exited (set before exitWake fires)
+	exitWake *stopper      // wakes pumpOutput so it notes the exit
+	caughtUp chan struct{} // closed once the output pending at exit was read
+}
+
+// runPTY runs the command with the pty slave as its terminal and copies between the
+// master and the caller's files. Stdin that is not a terminal is handed to the
+// command as it is: through the pty it would be echoed, cut at 4096 bytes a line,
+// and its end could not be told (a partial line needs two ^D).
+func runPTY(ctx context.Context, s *Spec) (*Result, error) {
+	t, err := newPTYSession(s)
+	if err != nil {
+		return nil, err
+	}
+	defer t.close()
+	c, err := t.command()
+	if err != nil {
+		return nil, err
+	}
+	sigs := notify(append([]os.Signal{syscall.SIGWINCH, syscall.SIGCHLD}, forwardedSignals...)...)
+	defer signal.Stop(sigs)
+	p, err := startProc(c, true, s.Started)
+	t.tty.Close() // else the master never reports EIO
+	if t.errW != nil {
+		t.errW.Close()
+	}
+	if err != nil {
+		if t.errCopy != nil {
+			t.errCopy.r.Close()
+		}
+		return nil, err
+	}
+	t.proc = p
+	defer t.outer.restore()
+	_ = t.outer.makeRaw() // without raw mode the command still runs; ^C then reaches it through the guard
+	t.startLoops()
+	res := &Result{PTY: true}
+	res.TimedOut = p.wait(ctx, s.limits(), sigs, t.onSignal)
+	p.status(res)
+	res.Incomplete = t.finish()
+	t.results(res)
+	return res, nil
+}
+
+func newPTYSession(s *Spec) (*ptySession, error) {
+	master, tty, err := pty.Open()
+	if err != nil {
+		return nil, err
+	}
+	t := &ptySession{s: s, master: master, mfd: int(master.Fd()), tty: tty, dig: newDigest(s.DigestBytes),
+		outDone: make(chan struct{}), inDone: make(chan struct{}), caughtUp: make(chan struct{}),
+		outer: outerTerminal{fd: -1}}
+	if IsTerminal(s.Stdin) {
+		t.outer.fd = rawFd(s.Stdin)
+	}
+	t.size = *windowSize(s.Stdout, s.Stdin)
+	t.cast = newCast(s.CastLimit, int(t.size.Col), int(t.size.Row), envValue(s.Env, "TERM"), time.Now())
+	if err = t.setup(); err == nil {
+		t.outStop, err = newStopper()
+	}
+	if err == nil {
+		t.inStop, err = newStopper()
+	}
+	if err == nil {
+		t.exitWake, err = newStopper()
+	}
+	if err != nil {
+		master.Close()
+		tty.Close()
+		for _, st := range []*stopper{t.outStop, t.inStop} {
+			if st != nil {
+				st.close()
+			}
+		}
+		return nil, err
+	}
+	return t, nil
+}
+
+func (t *ptySession) setup() error {
+	if err := clearONLCR(t.tty); err != nil {
+		return err
+	}
+	if err := unix.IoctlSetWinsize(t.mfd, unix.TIOCSWINSZ, &t.size); err != nil {
+		return err
+	}
+	return unix.SetNonblock(t.mfd, true)
+}
+
+// command wires the child: the slave as stdout, as stdin when the caller's stdin is
+// a terminal, and as stderr when the caller's stderr is a terminal or stdout's file.
+// The child leads a new session with the slave as controlling terminal, so that the
+// slave's ^C reaches its foreground group; Ctty names the child's fd that holds the
+// slave (1 when stdin is the caller's pipe).
+func (t *ptySession) command() (*exec.Cmd, error) {
+	s := t.s
+	c := s.command()
+	ctty := 0
+	if t.outer.fd >= 0 {
+		c.Stdin = t.tty
+	} else {
+		c.Stdin, ctty = reader(s.Stdin), 1
+	}
+	c.Stdout = t.tty
+	switch {
+	case s.Stderr == nil:
+	case IsTerminal(s.Stderr) || sameFile(s.Stderr, s.Stdout):
+		c.Stderr, t.merged = t.tty, true
+	default:
+		// Errors sent to a log file (2>err.log) stay out of the terminal, as under bash.
+		var err error
+		if t.errCopy, t.errW, err = newCopier(s.Stderr, s.DigestBytes); err != nil {
+			return nil, err
+		}
+		c.Stderr = t.errW
+	}
+	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: ctty, Pdeathsig: syscall.SIGKILL}
+	return c, nil
+}
+
+func (t *ptySession) startLoops() {
+	go t.pumpOutput()
+	if t.outer.fd >= 0 {
+		go t.pumpInput()
+	} else {
+		close(t.inDone)
+	}
+	if t.errCopy != nil {
+		t.errCopy.start()
+	}
+}
+
+// pumpOutput copies the master to the caller's stdout until EIO, which Linux reports
+// once every descriptor of the slave is closed and everything written before was
+// read; so nothing written at exit is lost (reading until Wait and then closing the
+// master lost all of it, creack/pty#7). When the command has exited, it reports
+// (caughtUp) once it has read what was pending then, however slowly the caller's
+// terminal takes it: only after that may finish give up on background holders.
+func (t *ptySession) pumpOutput() {
+	defer close(t.outDone)
+	defer t.restoreOnPanic()
+	buf := make([]byte, ptyBufferSize)
+	var read, owed int64 = 0, -1
+	wake := t.exitWake
+	for {
+		if owed < 0 && t.exited.Load() {
+			owed, wake = read+inputQueued(t.mfd), nil
+		}
+		if owed >= 0 && read >= owed {
+			t.markCaughtUp()
+		}
+		n, err := t.outStop.read(t.mfd, buf, wake)
+		read += int64(n)
+		if n > 0 {
+			t.deliver(buf[:n])
+		}
+		if err == errWoken {
+			continue
+		}
+		if err != nil || n == 0 {
+			return
+		}
+	}
+}
+
+func (t *ptySession) markCaughtUp() {
+	select {
+	case <-t.caughtUp:
+	default:
+		close(t.caughtUp)
+	}
+}
+
+// inputQueued is how many bytes the master has ready to read.
+func inputQueued(fd int) int64 {
+	n, err := unix.IoctlGetInt(fd, unix.TIOCINQ)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return int64(n)
+}
+
+func (t *ptySession) deliver(p []byte) {
+	if t.s.Stdout != nil && !t.broken {
+		if _, err := t.s.Stdout.Write(p); err != nil {
+			t.broken = true // keep draining, or the command would block on a full pty
+		}
+	}
+	t.dig.Write(p)
+	t.castMu.Lock()
+	t.cast.output(time.Now(), p)
+	t.castMu.Unlock()
+}
+
+// pumpInput forwards keystrokes from the outer terminal to the master. It polls, so
+// that at the end it stops instead of staying blocked in a read of the terminal and
+// swallowing the person's next keystroke.
+func (t *ptySession) pumpInput() {
+	defer close(t.inDone)
+	defer t.restoreOnPanic()
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := t.inStop.read(t.outer.fd, buf, nil)
+		if n > 0 && t.inStop.writeAll(t.mfd, buf[:n]) != nil {
+			return
+		}
+		if err != nil || n == 0 {
+			return
+		}
+	}
+}
+
+// restoreOnPanic gives the person their terminal back before a panic in a loop
+// takes the process down (Run's deferred restore would not run).
+func (t *ptySession) restoreOnPanic() {
+	if r := recover(); r != nil {
+		t.outer.restore()
+		panic(r)
+	}
+}
+
+func (t *ptySession) onSignal(sig os.Signal) {
+	switch sig {
+	case syscall.SIGWINCH:
+		t.resize()
+	case syscall.SIGCHLD:
+		if t.proc.stopped() {
+			t.suspend()
+		}
+	default:
+		t.proc.forward(sig)
+	}
+}
+
+// resize gives the pty the outer terminal's new size; the kernel then sends SIGWINCH
+// to the command's foreground group.
+func (t *ptySession) resize() {
+	ws := windowSize(t.s.Stdout, t.s.Stdin)
+	if ws.Col == t.size.Col && ws.Row == t.size.Row {
+		return
+	}
+	t.size = *ws
+	_ = unix.IoctlSetWinsize(t.mfd, unix.TIOCSWINSZ, ws)
+	t.castMu.Lock()
+	t.cast.resize(time.Now(), int(ws.Col), int(ws.Row))
+	t.castMu.Unlock()
+}
+
+// suspend follows the command into a stop (^Z typed into the pty stops the command,
+// not the guard): it gives the terminal back in its own modes, stops the guard the
+// way ^Z would have under bash, and on `fg` takes raw mode again and continues the
+// command. Without it a ^Z would leave the command stopped and the guard waiting.
+func (t *ptySession) suspend() {
+	if t.outer.saved == nil {
+		return // not our terminal's doing: whoever stopped the command continues it
+	}
+	t.outer.restore()
+	stopSelf()
+	_ = t.outer.makeRaw()
+	t.resize()
+	t.proc.signalGroup(syscall.SIGCONT)
+}
+
+// stopSelf sends SIGTSTP to the calling thread, which then stops the process before
+// the call returns; a process-directed kill could be taken by another thread a moment
+// later, after raw mode was back. SIGTSTP (not SIGSTOP) keeps its default action: the
+// kernel discards it for an orphaned process group, which has no shell to resume it.
+func stopSelf() {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	_ = unix.Tgkill(os.Getpid(), unix.Gettid(), syscall.SIGTSTP)
+}
+
+// finish waits for the output to end after the command exited. Background processes
+// that still hold the pty (`trap "" HUP; (sleep 9; echo late) &`) get OutputGrace
+// once the output pending at exit has been read; then the process group is killed
+// and the result marked incomplete.
+func (t *ptySession) finish() (incomplete bool) {
+	t.exited.Store(true)
+	t.exitWake.stop()
+	select {
+	case <-t.outDone:
+	case <-t.caughtUp:
+		select {
+		case <-t.outDone:
+		case <-time.After(t.s.OutputGrace):
+			incomplete = true
+			t.proc.signalGroup(syscall.SIGKILL)
+			select {
+			case <-t.outDone:
+			case <-time.After(holderExit):
+				t.outStop.stop()
+				<-t.outDone
+			}
+		}
+	}
+	t.inStop.stop()
+	<-t.inDone
+	if t.errCopy != nil && drain(t.s.OutputGrace, t.errCopy) {
+		incomplete = true
+	}
+	return incomplete || t.broken
+}
+
+func (t *ptySession) results(r *Result) {
+	r.Merged = t.merged
+	r.Stdout = t.dig.stream()
+	if t.errCopy != nil {
+		r.Stderr = t.errCopy.dig.stream()
+	}
+	t.castMu.Lock()
+	cast, cut := t.cast.transcript(time.Now())
+	t.castMu.Unlock()
+	r.Cast = cast
+	r.Incomplete = r.Incomplete || cut
+}
+
+// close releases the master, the slave (if the child never got it) and the
+// stoppers; the loops have ended by then.
+func (t *ptySession) close() {
+	t.master.Close()
+	t.tty.Close()
+	t.outStop.close()
+	t.inStop.close()
+	t.exitWake.close()
+}
+
+// envValue looks key up the way the child will see it: in env, or in the guard's
+// own environment when env is nil (exec.Cmd's rule); the last assignment wins.
+func envValue(env []string, key string) string {
+	if env == nil {
+		return os.Getenv(key)
+	}
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], key+"="); ok {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,199 @@
+package shim
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// PTYMode chooses between a pseudo-terminal and plain pipes.
+type PTYMode uint8
+
+const (
+	PTYAuto   PTYMode = iota // a pty when stdin and stdout are both terminals
+	PTYAlways                // a pty whatever stdio is
+	PTYNever                 // pipes whatever stdio is
+)
+
+// Defaults for the zero values of Spec's tuning fields.
+const (
+	DefaultDigestBytes = 2048
+	DefaultCastLimit   = 1 << 20
+	DefaultPipeGrace   = 250 * time.Millisecond
+	DefaultPTYGrace    = 500 * time.Millisecond
+	DefaultKillGrace   = 2 * time.Second
+)
+
+// Spec says what to run and with what.
+type Spec struct {
+	Path                  string        // the program to run (real bash, real sh, or a program for argv mode)
+	Argv                  []string      // full argv including argv[0]; empty means {Path}
+	Env                   []string      // nil: the guard's own environment
+	Dir                   string        // "": the guard's working directory
+	Stdin, Stdout, Stderr *os.File      // nil: /dev/null
+	PTY                   PTYMode       // Auto: pty when stdin AND stdout are terminals
+	Timeout               time.Duration // 0 = none; on expiry kill the process group, Result.TimedOut
+	DigestBytes           int           // bytes kept from the head and from the tail of each stream (default 2048)
+	CastLimit             int           // max bytes of asciicast kept in pty mode (default 1 MiB); beyond: stop recording, mark Incomplete
+	Started               func(pid int) // optional, called right after the child starts
+
+	// OutputGrace is how long output is still read after the command exited while
+	// background processes hold its stdout or pty open (`sleep 2 & echo hi`). Then
+	// the guard stops reading (pipe mode) or kills the group (pty mode) and marks the
+	// Result Incomplete. Default DefaultPipeGrace or DefaultPTYGrace.
+	OutputGrace time.Duration
+	// KillGrace is how long a timed-out command has between SIGTERM and SIGKILL.
+	// Default DefaultKillGrace.
+	KillGrace time.Duration
+}
+
+// Stream is the evidence kept of one output stream.
+type Stream struct {
+	Bytes      int64
+	SHA256     string // hex of the full stream; "" when the stream was not observed
+	Head, Tail []byte // first / last DigestBytes (Tail empty when the stream fits in Head)
+	Truncated  bool   // bytes between Head and Tail were not kept
+}
+
+// Result is what happened.
+type Result struct {
+	ExitCode       int    // like bash: the status, or 128+N for a death by signal N
+	Signal         string // "SIGTERM" etc. when the child died by a signal
+	Duration       time.Duration
+	TimedOut       bool
+	PTY            bool // ran under a pty
+	Merged         bool // stdout and stderr were one stream (pty, or both fds were the same file)
+	Stdout, Stderr Stream
+	Cast           []byte // asciicast v2 transcript (pty mode), bounded
+	Incomplete     bool   // output observation may be missing something (pty holder, cast cut)
+}
+
+// Run starts the program and waits. The error is non-nil only when it could not
+// start (then exit 125/127 is the caller's choice). Run never writes to the
+// process's own stdio, never exits, and leaves nothing running that reads or writes
+// Spec's files after it returns.
+//
+// Run installs a process-wide SIGPIPE notification (and leaves it): a guard whose
+// stdout was closed (`guard-exec … | head`) must live on to write its ledger, and a
+// notification, unlike signal.Ignore, does not hand SIG_IGN down to the command.
+func Run(ctx context.Context, s *Spec) (*Result, error) {
+	if s.Path == "" {
+		return nil, errors.New("shim: Spec.Path is empty")
+	}
+	catchSIGPIPE()
+	spec := s.withDefaults()
+	if spec.usePTY() {
+		return runPTY(ctx, &spec)
+	}
+	return runPipe(ctx, &spec)
+}
+
+func (s *Spec) withDefaults() Spec {
+	c := *s
+	if len(c.Argv) == 0 {
+		c.Argv = []string{c.Path}
+	}
+	if c.DigestBytes <= 0 {
+		c.DigestBytes = DefaultDigestBytes
+	}
+	if c.CastLimit <= 0 {
+		c.CastLimit = DefaultCastLimit
+	}
+	if c.KillGrace <= 0 {
+		c.KillGrace = DefaultKillGrace
+	}
+	if c.OutputGrace <= 0 {
+		c.OutputGrace = DefaultPipeGrace
+		if c.usePTY() {
+			c.OutputGrace = DefaultPTYGrace
+		}
+	}
+	return c
+}
+
+func (s *Spec) usePTY() bool {
+	switch s.PTY {
+	case PTYAlways:
+		return true
+	case PTYNever:
+		return false
+	}
+	return IsTerminal(s.Stdin) && IsTerminal(s.Stdout)
+}
+
+func (s *Spec) limits() waitLimits {
+	return waitLimits{timeout: s.Timeout, killGrace: s.KillGrace}
+}
+
+// command builds the exec.Cmd without its stdio.
+func (s *Spec) command() *exec.Cmd {
+	return &exec.Cmd{Path: s.Path, Args: s.Argv, Env: s.Env, Dir: s.Dir}
+}
+
+var sigpipeOnce sync.Once
+
+func catchSIGPIPE() {
+	sigpipeOnce.Do(func() { signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE) })
+}
+
+// IsTerminal reports whether f is a terminal.
+func IsTerminal(f *os.File) bool {
+	fd := rawFd(f)
+	if fd < 0 {
+		return false
+	}
+	_, err := unix.IoctlGetTermios(fd, unix.TCGETS)
+	return err == nil
+}
+
+// rawFd returns f's descriptor without f.Fd()'s side effect of switching a pollable
+// file to blocking mode; -1 for nil or closed files.
+func rawFd(f *os.File) int {
+	if f == nil {
+		return -1
+	}
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return -1
+	}
+	fd := -1
+	if rc.Control(func(u uintptr) { fd = int(u) }) != nil {
+		return -1
+	}
+	return fd
+}
+
+// sameFile reports whether a and b are the same open file (stdout and stderr after
+// 2>&1). It compares device and inode, so `>f 2>f` (two opens of f) also counts.
+func sameFile(a, b *os.File) bool {
+	fa, fb := rawFd(a), rawFd(b)
+	if fa < 0 || fb < 0 {
+		return false
+	}
+	var sa, sb unix.Stat_t
+	return unix.Fstat(fa, &sa) == nil && unix.Fstat(fb, &sb) == nil && sa.Dev == sb.Dev && sa.Ino == sb.Ino
+}
+
+// reader and writer hand a possibly nil *os.File to exec.Cmd: a nil *os.File inside
+// a non-nil interface would close the child's descriptor instead of opening /dev/null.
+func reader(f *os.File) io.Reader {
+	if f == nil {
+		return nil
+	}
+	return f
+}
+
+func writer(f *os.File) io.Writer {
+	if f == nil {
+		return nil
+	}
+	return f
+}

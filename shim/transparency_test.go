@@ -1,0 +1,209 @@
+package shim
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/guard-exec/guard-exec/internal/transparency"
+)
+
+// TestTransparency runs every row of the shared table through bash directly and
+// through Run (with the argv ParseInvocation and Argv build), with stdout and
+// stderr as two files and as one file, and compares them byte for byte.
+func TestTransparency(t *testing.T) {
+	cases, err := transparency.Load("../testdata/transparency/commands.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bash := realBash(t)
+	dir := t.TempDir() // one working directory for both runs, for `pwd`
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			for _, merged := range []bool{false, true} {
+				want := runDirect(t, bash, dir, c, merged)
+				got := runShim(t, bash, dir, c, merged)
+				compareOutcome(t, merged, want, got)
+			}
+		})
+	}
+}
+
+// outcome is one run: the output files' lengths and hashes, their contents when
+// small, the exit status, and (for Run) the Result.
+type outcome struct {
+	out, err fileSum
+	status   int
+	res      *Result
+}
+
+type fileSum struct {
+	size int64
+	sum  string
+	data []byte // nil when the file is large
+}
+
+const keepForDiff = 64 << 10
+
+func sumFile(t *testing.T, path string) fileSum {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	var head bytes.Buffer
+	n, err := io.Copy(io.MultiWriter(h, &limitedBuffer{&head, keepForDiff + 1}), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := fileSum{size: n, sum: hex.EncodeToString(h.Sum(nil))}
+	if n <= keepForDiff {
+		s.data = head.Bytes()
+	}
+	return s
+}
+
+type limitedBuffer struct {
+	b   *bytes.Buffer
+	max int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if room := l.max - l.b.Len(); room > 0 {
+		l.b.Write(p[:min(room, len(p))])
+	}
+	return len(p), nil
+}
+
+// caseFiles creates the output files of one run and opens the case's stdin.
+func caseFiles(t *testing.T, c transparency.Case, merged bool) (stdin, stdout, stderr *os.File, outPath, errPath string) {
+	t.Helper()
+	dir := t.TempDir()
+	var err error
+	if stdin, err = c.StdinFile(dir); err != nil {
+		t.Fatal(err)
+	}
+	outPath, errPath = filepath.Join(dir, "stdout"), filepath.Join(dir, "stderr")
+	if stdout, err = os.Create(outPath); err != nil {
+		t.Fatal(err)
+	}
+	stderr = stdout
+	if !merged {
+		if stderr, err = os.Create(errPath); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		for _, f := range []*os.File{stdin, stdout, stderr} {
+			if f != nil {
+				f.Close()
+			}
+		}
+	})
+	return
+}
+
+func runDirect(t *testing.T, bash, dir string, c transparency.Case, merged bool) outcome {
+	t.Helper()
+	stdin, stdout, stderr, outPath, errPath := caseFiles(t, c, merged)
+	cmd := exec.Command(bash, c.BashArgs()...)
+	cmd.Args[0] = "bash" // as when run by name from PATH: $0 and error messages say "bash"
+	cmd.Env, cmd.Dir = append(os.Environ(), c.Env...), dir
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = reader(stdin), stdout, stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Fatal(err)
+	}
+	o := outcome{status: waitStatus(cmd.ProcessState)}
+	o.out = sumFile(t, outPath)
+	if !merged {
+		o.err = sumFile(t, errPath)
+	}
+	return o
+}
+
+func waitStatus(ps *os.ProcessState) int {
+	ws := ps.Sys().(syscall.WaitStatus)
+	if ws.Signaled() {
+		return 128 + int(ws.Signal())
+	}
+	return ws.ExitStatus()
+}
+
+func runShim(t *testing.T, bash, dir string, c transparency.Case, merged bool) outcome {
+	t.Helper()
+	stdin, stdout, stderr, outPath, errPath := caseFiles(t, c, merged)
+	inv, err := ParseInvocation("bash", c.BashArgs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), &Spec{
+		Path: bash, Argv: inv.Argv(bash), Env: append(os.Environ(), c.Env...), Dir: dir,
+		Stdin: stdin, Stdout: stdout, Stderr: stderr, PTY: PTYNever,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := outcome{status: res.ExitCode, res: res}
+	o.out = sumFile(t, outPath)
+	if !merged {
+		o.err = sumFile(t, errPath)
+	}
+	return o
+}
+
+func compareOutcome(t *testing.T, merged bool, want, got outcome) {
+	t.Helper()
+	mode := "separate"
+	if merged {
+		mode = "merged"
+	}
+	if got.status != want.status {
+		t.Errorf("%s: exit status %d, bash gave %d", mode, got.status, want.status)
+	}
+	compareSums(t, mode+" stdout", want.out, got.out)
+	if !merged {
+		compareSums(t, mode+" stderr", want.err, got.err)
+	}
+	// The digest must describe what reached the files.
+	if got.res.Merged != merged {
+		t.Errorf("%s: Result.Merged = %v", mode, got.res.Merged)
+	}
+	checkDigest(t, mode+" stdout digest", got.out, got.res.Stdout)
+	if !merged {
+		checkDigest(t, mode+" stderr digest", got.err, got.res.Stderr)
+	}
+}
+
+func compareSums(t *testing.T, what string, want, got fileSum) {
+	t.Helper()
+	if want.size == got.size && want.sum == got.sum {
+		return
+	}
+	if want.data != nil && got.data != nil {
+		t.Errorf("%s differs:\n got: %q\nbash: %q", what, got.data, want.data)
+		return
+	}
+	t.Errorf("%s differs: %d bytes sha256 %s, bash gave %d bytes sha256 %s", what, got.size, got.sum, want.size, want.sum)
+}
+
+func checkDigest(t *testing.T, what string, file fileSum, s Stream) {
+	t.Helper()
+	if s.Bytes != file.size || s.SHA256 != file.sum {
+		t.Errorf("%s: %d bytes %s, the file has %d bytes %s", what, s.Bytes, s.SHA256, file.size, file.sum)
+	}
+	if file.data != nil && !s.Truncated && string(s.Head)+string(s.Tail) != string(file.data) {
+		t.Errorf("%s: head+tail %q, file %q", what, string(s.Head)+string(s.Tail), file.data)
+	}
+}
