@@ -1,0 +1,178 @@
+// Package redact removes secrets from text before guard-exec writes it
+// anywhere: commands, output digests and terminal transcripts.
+//
+// Detection is anchored: each kind of secret has a few short anchors (a token
+// prefix such as "ghp_", a name such as "password", a separator such as
+// "://"), all found in one pass over the text that looks each run of three
+// bytes (ASCII case folded) up in a bit set of the runs anchors begin with;
+// only where an anchor occurs does a small hand-written matcher look at the
+// bytes around it. Text without any anchor costs that one pass, and no
+// regular expression ever runs.
+//
+// Redaction is deterministic: the same input and extra values give the same
+// output, so a caller can compare a candidate with stored text by redacting
+// the candidate first. It is also idempotent: redacting redacted text changes
+// nothing.
+package redact
+
+import (
+	"sort"
+	"strings"
+)
+
+// minExtra is the shortest literal value redacted verbatim: shorter values
+// ("1", "true", a port number) would blank out ordinary text.
+const minExtra = 8
+
+// String replaces the secrets in s with "[REDACTED:kind]" (a password in a
+// URL becomes "scheme://user:[REDACTED]@host") and each of the extra literal
+// values of at least 8 bytes with "[REDACTED:env]". Obvious stand-ins
+// (documentation examples, "xxxx…", values that say example, dummy, fake,
+// test or placeholder, variable references such as $TOKEN) are kept.
+func String(s string, extra []string) string {
+	out, _ := redact(s, extra)
+	return out
+}
+
+// span is one stretch of the input to replace; prio is the index of the rule
+// that found it, so that of two detectors claiming the same text the one
+// listed first in rules names the marker.
+type span struct {
+	start, end int
+	repl       string
+	prio       int
+}
+
+// matchFunc looks at s around an anchor found at index at and appends the
+// stretches to replace to out. It reports whether s ends inside a private
+// key block that is still open.
+type matchFunc func(s string, at int, anchor string, out []span) ([]span, bool)
+
+// redact is String that also reports whether s ends inside a private key
+// block that has not been closed yet (see Stream).
+func redact(s string, extra []string) (string, bool) {
+	spans, openKey := find(s)
+	for _, v := range extra {
+		if len(v) < minExtra {
+			continue
+		}
+		for from := 0; ; {
+			i := strings.Index(s[from:], v)
+			if i < 0 {
+				break
+			}
+			i += from
+			spans = append(spans, span{i, i + len(v), mark("env"), len(rules)})
+			from = i + len(v)
+		}
+	}
+	if len(spans) == 0 {
+		return s, openKey
+	}
+	return apply(s, spans), openKey
+}
+
+// find runs every rule over s in one pass. Each rule keeps its own cursor,
+// so text one rule has claimed can still be judged by another.
+func find(s string) ([]span, bool) {
+	var spans []span
+	var next [len(rules)]int
+	openKey := false
+	for i := 0; i+2 < len(s); i++ {
+		if !first[s[i]] {
+			continue
+		}
+		h := triple(fold[s[i]], fold[s[i+1]], fold[s[i+2]])
+		if triples[h>>6]&(1<<(h&63)) == 0 {
+			continue
+		}
+		for _, a := range byTriple[tripleIndex[h]] {
+			if i < next[a.rule] || !hasPrefixFold(s, i, a.anchor) {
+				continue
+			}
+			n := len(spans)
+			var toEnd bool
+			spans, toEnd = rules[a.rule].match(s, i, a.anchor, spans)
+			openKey = openKey || toEnd
+			for j := n; j < len(spans); j++ {
+				spans[j].prio = a.rule
+				next[a.rule] = max(next[a.rule], spans[j].end)
+			}
+		}
+	}
+	return spans, openKey
+}
+
+// anchorRef is one anchor and the rule it belongs to.
+type anchorRef struct {
+	anchor string
+	rule   int
+}
+
+// The anchor tables. Every anchor is at least three bytes long; its first
+// three, case folded, are hashed to 16 bits. The bit set of those hashes is
+// small enough to stay in the first-level cache and rejects nearly every
+// position of ordinary text; the index is read only on a hit, and a hash
+// collision costs one failed prefix comparison.
+var (
+	fold        [256]byte            // ASCII lowercase of each byte
+	first       [256]bool            // bytes an anchor can begin with, in either case
+	triples     [1 << 16 / 64]uint64 // bit set of the hashes of anchors' first three bytes
+	tripleIndex [1 << 16]uint8       // for such a hash, its index in byTriple
+	byTriple    = [][]anchorRef{nil} // the anchors under each hash
+)
+
+func triple(a, b, c byte) uint32 {
+	return (uint32(a)<<16 | uint32(b)<<8 | uint32(c)) * 0x9e3779b1 >> 16
+}
+
+func init() {
+	for i := range fold {
+		fold[i] = lowerByte(byte(i))
+	}
+	for r, rl := range rules {
+		for _, a := range rl.anchors {
+			first[a[0]] = true
+			if 'a' <= a[0] && a[0] <= 'z' {
+				first[a[0]-'a'+'A'] = true
+			}
+			h := triple(a[0], a[1], a[2])
+			triples[h>>6] |= 1 << (h & 63)
+			if tripleIndex[h] == 0 {
+				tripleIndex[h] = uint8(len(byTriple))
+				byTriple = append(byTriple, nil)
+			}
+			byTriple[tripleIndex[h]] = append(byTriple[tripleIndex[h]], anchorRef{a, r})
+		}
+	}
+}
+
+// apply rewrites s with the spans, merging overlapping ones (the earliest
+// span's replacement wins, and of spans starting together the one of the
+// higher-priority rule) so that two detectors agreeing on one secret do not
+// print two markers.
+func apply(s string, spans []span) string {
+	sort.Slice(spans, func(i, j int) bool {
+		if spans[i].start != spans[j].start {
+			return spans[i].start < spans[j].start
+		}
+		return spans[i].prio < spans[j].prio
+	})
+	var b strings.Builder
+	b.Grow(len(s))
+	pos := 0
+	for i := 0; i < len(spans); {
+		cur := spans[i]
+		for i++; i < len(spans) && spans[i].start < cur.end; i++ {
+			cur.end = max(cur.end, spans[i].end)
+		}
+		cur.start = max(cur.start, pos) // starts inside text already replaced
+		b.WriteString(s[pos:cur.start])
+		b.WriteString(cur.repl)
+		pos = cur.end
+	}
+	b.WriteString(s[pos:])
+	return b.String()
+}
+
+func mark(kind string) string { return "[REDACTED:" + kind + "]" }

@@ -1,0 +1,207 @@
+package redact
+
+import "strings"
+
+// rule ties the anchors of one kind of secret to the matcher that judges an
+// occurrence. Anchors are lowercase: they are searched in the lowered copy,
+// and each matcher checks case on the original bytes where case matters.
+type rule struct {
+	anchors []string
+	match   matchFunc
+}
+
+// rules is the detector table, in priority order: where two detectors claim
+// overlapping text, the one listed first names the marker.
+var rules = [...]rule{
+	{[]string{"-----begin "}, matchPrivateKey},
+	{[]string{"akia", "asia"}, matchAWSKeyID},
+	{[]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, matchGitHub},
+	{[]string{"glpat-", "gldt-", "glrt-", "glptt-"}, matchGitLab},
+	{[]string{"xox", "xapp-"}, matchSlack},
+	{[]string{"hooks.slack.com/services/"}, matchSlackHook},
+	{[]string{"sk-"}, matchSK},
+	{[]string{"_live_", "whsec_"}, matchStripe},
+	{[]string{"eyj"}, matchJWT},
+	{[]string{"authorization"}, matchAuthorization},
+	{[]string{"bearer"}, matchBearer},
+	{[]string{"://"}, matchURL},
+	{[]string{"pass", "pwd", "token", "secret", "api"}, matchNamed},
+	{[]string{"mysql", "mariadb", "sshpass", "curl"}, matchToolFlag},
+	{[]string{"-p'", `-p"`}, matchQuotedP},
+}
+
+// matchPrivateKey takes a PEM private key block from its BEGIN line to the end
+// of its END line, or to the end of the text when the END line is not there
+// (a digest cut in the middle of a key must not keep the rest of it).
+func matchPrivateKey(s string, at int, _ string, out []span) ([]span, bool) {
+	const begin = "-----BEGIN "
+	if !strings.HasPrefix(s[at:], begin) {
+		return out, false
+	}
+	label := at + len(begin)
+	n := strings.Index(s[label:min(len(s), label+80)], "-----")
+	if n < 0 {
+		return out, false
+	}
+	if l := s[label : label+n]; !strings.HasSuffix(l, "PRIVATE KEY") && !strings.HasSuffix(l, "PRIVATE KEY BLOCK") {
+		return out, false
+	}
+	body := label + n + len("-----")
+	e := strings.Index(s[body:], "-----END ")
+	if e < 0 {
+		return append(out, span{at, len(s), mark("private-key"), 0}), true
+	}
+	e += body + len("-----END ")
+	if c := strings.Index(s[e:min(len(s), e+80)], "-----"); c >= 0 {
+		e += c + len("-----")
+	} else {
+		e = lineEnd(s, e)
+	}
+	return append(out, span{at, e, mark("private-key"), 0}), false
+}
+
+// matchAWSKeyID takes an access key id: AKIA (long-term) or ASIA (temporary)
+// and 16 capitals or digits.
+func matchAWSKeyID(s string, at int, _ string, out []span) ([]span, bool) {
+	end := at + 20
+	if end > len(s) || (s[at:at+4] != "AKIA" && s[at:at+4] != "ASIA") || !boundary(s, at, alnum) || !after(s, end, alnum) {
+		return out, false
+	}
+	if run(s, at+4, upperNum) < end || standIn(s[at+4:end]) {
+		return out, false
+	}
+	return append(out, span{at, end, mark("aws-access-key-id"), 0}), false
+}
+
+// matchGitHub takes classic tokens (ghp_ and friends, 36 characters after
+// the prefix; a few less are accepted) and fine-grained github_pat_ tokens.
+func matchGitHub(s string, at int, a string, out []span) ([]span, bool) {
+	if !strings.HasPrefix(s[at:], a) || !boundary(s, at, word) {
+		return out, false
+	}
+	body := at + len(a)
+	var end int
+	if a == "github_pat_" {
+		end = run(s, body, word)
+		if end-body < 22 {
+			return out, false
+		}
+	} else if end = run(s, body, alnum); end-body < 30 {
+		return out, false
+	}
+	if standIn(s[body:end]) {
+		return out, false
+	}
+	return append(out, span{at, end, mark("github-token"), 0}), false
+}
+
+func matchGitLab(s string, at int, a string, out []span) ([]span, bool) {
+	if !strings.HasPrefix(s[at:], a) || !boundary(s, at, urlsafe) {
+		return out, false
+	}
+	body := at + len(a)
+	end := run(s, body, gitlabCh)
+	for end > body && s[end-1] == '.' { // a sentence's full stop is not part of the token
+		end--
+	}
+	if end-body < 20 || standIn(s[body:end]) {
+		return out, false
+	}
+	return append(out, span{at, end, mark("gitlab-token"), 0}), false
+}
+
+// matchSlack takes bot, user, app, refresh and configuration tokens:
+// xoxb-…, xoxp-…, xoxa-…, xoxr-…, xoxs-…, xoxe-…, xoxe.xoxp-…, xapp-….
+func matchSlack(s string, at int, a string, out []span) ([]span, bool) {
+	if !strings.HasPrefix(s[at:], a) || !boundary(s, at, alnum) {
+		return out, false
+	}
+	body := at + len(a)
+	if a == "xox" {
+		if len(s) < at+5 || !strings.ContainsRune("abprse", rune(s[at+3])) {
+			return out, false
+		}
+		if s[at+4] != '-' && (s[at+3] != 'e' || s[at+4] != '.') {
+			return out, false
+		}
+		body = at + 5
+	}
+	end := run(s, body, slackCh)
+	for end > body && (s[end-1] == '.' || s[end-1] == '-') {
+		end--
+	}
+	if end-body < 10 || standIn(s[body:end]) {
+		return out, false
+	}
+	return append(out, span{at, end, mark("slack-token"), 0}), false
+}
+
+// matchSlackHook keeps the webhook's host and redacts its path, which is the
+// whole credential.
+func matchSlackHook(s string, at int, a string, out []span) ([]span, bool) {
+	body := at + len(a)
+	end := run(s, body, hookCh)
+	if end-body < 8 {
+		return out, false
+	}
+	path := s[body:end]
+	if standIn(path[strings.LastIndexByte(path, '/')+1:]) {
+		return out, false
+	}
+	return append(out, span{body, end, mark("slack-webhook"), 0}), false
+}
+
+// matchSK takes OpenAI keys (sk-…, sk-proj-…, sk-svcacct-…) and Anthropic
+// keys (sk-ant-…).
+func matchSK(s string, at int, _ string, out []span) ([]span, bool) {
+	if !strings.HasPrefix(s[at:], "sk-") || !boundary(s, at, urlsafe) {
+		return out, false
+	}
+	kind, body := "openai-key", at+3
+	if strings.HasPrefix(s[body:], "ant-") {
+		kind, body = "anthropic-key", body+4
+	}
+	end := run(s, body, urlsafe)
+	if end-body < 20 || standIn(s[body:end]) {
+		return out, false
+	}
+	return append(out, span{at, end, mark(kind), 0}), false
+}
+
+// matchStripe takes live secret and restricted keys and webhook signing
+// secrets. Test-mode keys (sk_test_) are kept: they move no money.
+func matchStripe(s string, at int, a string, out []span) ([]span, bool) {
+	start, minBody, kind := at, 24, "stripe-webhook-secret"
+	if a == "_live_" {
+		if at < 2 || (s[at-2:at] != "sk" && s[at-2:at] != "rk") {
+			return out, false
+		}
+		start, minBody, kind = at-2, 16, "stripe-key"
+	}
+	if !strings.HasPrefix(s[at:], a) || !boundary(s, start, alnum) {
+		return out, false
+	}
+	body := at + len(a)
+	end := run(s, body, alnum)
+	if end-body < minBody || standIn(s[body:end]) {
+		return out, false
+	}
+	return append(out, span{start, end, mark(kind), 0}), false
+}
+
+// matchJWT takes header.payload.signature where both header and payload are
+// base64url JSON objects (so they start with "eyJ").
+func matchJWT(s string, at int, _ string, out []span) ([]span, bool) {
+	if !strings.HasPrefix(s[at:], "eyJ") || !boundary(s, at, urlsafe) {
+		return out, false
+	}
+	e1 := run(s, at, urlsafe)
+	if e1-at < 10 || e1 >= len(s) || s[e1] != '.' || !strings.HasPrefix(s[e1+1:], "eyJ") {
+		return out, false
+	}
+	e2 := run(s, e1+1, urlsafe)
+	if e2-e1-1 < 10 || e2 >= len(s) || s[e2] != '.' {
+		return out, false
+	}
+	return append(out, span{at, run(s, e2+1, urlsafe), mark("jwt"), 0}), false
+}

@@ -1,0 +1,89 @@
+package ledger
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"syscall"
+	"time"
+)
+
+// The lock is flock(2) on ledger.lock, a file of its own that is never
+// rotated: locking ledger.jsonl itself would let a waiter that opened the
+// old file before a rotation get the lock and append to the rotated segment.
+// flock belongs to the open file description, so the kernel releases it
+// when a holder dies, and Go's close-on-exec keeps it out of the commands
+// the guard starts (an inherited copy would hold it for the child's life).
+// Writers hold it exclusively for one append; readers share it, so they
+// never see a rotation or a write half done.
+
+// lockExclusive takes the lock for an append, recreating the directory if
+// it vanished.
+func (l *Ledger) lockExclusive() (*os.File, error) {
+	f, err := os.OpenFile(l.path(lockName), os.O_RDWR|os.O_CREATE|openFlags, 0o600)
+	if errors.Is(err, fs.ErrNotExist) {
+		if perr := l.setup(); perr != nil {
+			return nil, perr
+		}
+		f, err = os.OpenFile(l.path(lockName), os.O_RDWR|os.O_CREATE|openFlags, 0o600)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ledger: lock: %w", err)
+	}
+	return l.take(f, syscall.LOCK_EX)
+}
+
+// lockShared takes the lock for reading. It returns fs.ErrNotExist when no
+// lock file exists, which means nothing was ever appended.
+func (l *Ledger) lockShared() (*os.File, error) {
+	f, err := os.OpenFile(l.path(lockName), os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("ledger: lock: %w", err)
+	}
+	return l.take(f, syscall.LOCK_SH)
+}
+
+// take locks f, waiting at most the lock timeout. Closing the returned file
+// releases the lock.
+func (l *Ledger) take(f *os.File, how int) (*os.File, error) {
+	fd := int(f.Fd())
+	err := flock(fd, how|syscall.LOCK_NB)
+	if err == nil {
+		return f, nil
+	}
+	if !errors.Is(err, syscall.EWOULDBLOCK) {
+		f.Close()
+		return nil, fmt.Errorf("ledger: lock: %w", err)
+	}
+	// Someone holds it. A blocking flock cannot be cancelled, so it runs
+	// in a goroutine; on timeout that goroutine is left to finish and
+	// release the lock at once.
+	done := make(chan error, 1)
+	go func() { done <- flock(fd, how) }()
+	t := time.NewTimer(l.opts.LockTimeout)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("ledger: lock: %w", err)
+		}
+		return f, nil
+	case <-t.C:
+		go func() { <-done; f.Close() }()
+		return nil, fmt.Errorf("ledger: lock %s held by another process for over %v", l.path(lockName), l.opts.LockTimeout)
+	}
+}
+
+func flock(fd, how int) error {
+	for {
+		err := syscall.Flock(fd, how)
+		if err != syscall.EINTR {
+			return err
+		}
+	}
+}
