@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"unicode"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -20,10 +21,16 @@ func canonical(f *syntax.File, d Dialect) string {
 		lang = syntax.LangPOSIX
 	}
 	skip := map[*syntax.Word]bool{}
+	emptyLastArm, heredoc := false, false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.CaseClause:
+			if k := len(n.Items); k > 0 && len(n.Items[k-1].Stmts) == 0 {
+				emptyLastArm = true
+			}
 		case *syntax.Redirect:
 			if n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc {
+				heredoc = true
 				skip[n.Word] = true
 				if n.Hdoc != nil {
 					skip[n.Hdoc] = true
@@ -36,15 +43,36 @@ func canonical(f *syntax.File, d Dialect) string {
 				}
 			}
 		case *syntax.Word:
+			fixDollarBackquote(n.Parts)
 			if !skip[n] {
 				normalizeWord(n, lang)
 			}
+		case *syntax.DblQuoted:
+			fixDollarBackquote(n.Parts)
+		case *syntax.CmdSubst:
+			// bash 5.3's ${ cmd; } and ${| cmd; } (the printer garbles an
+			// empty one as "${;}") print as $(cmd): the analysis treats
+			// them alike.
+			n.TempFile, n.ReplyVar = false, false
 		}
 		return true
 	})
+	shielded := shieldTabwriter(f)
 	var b strings.Builder
 	syntax.NewPrinter(syntax.Minify(true)).Print(&b, f)
-	return strings.TrimSuffix(b.String(), "\n")
+	out := b.String()
+	if !heredoc {
+		out = strings.TrimSuffix(out, "\n") // a heredoc may end at that newline
+	}
+	if shielded {
+		out = unshield.Replace(out)
+	}
+	if emptyLastArm {
+		// The minifying printer (v3.14.1) drops the ;; of an empty last
+		// arm and prints "case x in a);esac", which does not parse.
+		out = strings.ReplaceAll(out, ");esac", ");;esac")
+	}
+	return out
 }
 
 // normalizeWord rewrites a fully literal word to canonical quoting.
@@ -93,7 +121,7 @@ func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
 			return
 		}
 	}
-	if !quoted && len(w.Parts) == 1 {
+	if !quoted && len(w.Parts) == 1 && !oddSpace(b.String()) {
 		return // already a plain literal
 	}
 	q, err := syntax.Quote(b.String(), lang)
@@ -114,4 +142,64 @@ func quoteWord(s string, d Dialect) string {
 		return s
 	}
 	return q
+}
+
+// oddSpace reports whether s holds a character the printer treats as
+// space though the shell does not (\v, \f, \r, U+00A0 …): printed bare,
+// a word made of them is lost, so such words are quoted.
+func oddSpace(s string) bool {
+	for _, r := range s {
+		if r != ' ' && r != '\t' && r != '\n' && unicode.IsSpace(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// The printer writes through a text/tabwriter, for which \v and \f end
+// cells and \xff escapes: literal text holding them is mangled ("*\v"
+// prints as "* "). They are swapped for private-use runes while printing.
+var (
+	shield   = strings.NewReplacer("\v", "\ue00b", "\f", "\ue00c", "\xff", "\ue0ff")
+	unshield = strings.NewReplacer("\ue00b", "\v", "\ue00c", "\f", "\ue0ff", "\xff")
+)
+
+// shieldTabwriter swaps the characters the tabwriter mangles in every
+// literal of the tree; it reports whether it did.
+func shieldTabwriter(f *syntax.File) bool {
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(n.Value, "\v\f\xff") {
+				n.Value, found = shield.Replace(n.Value), true
+			}
+		case *syntax.SglQuoted:
+			if strings.ContainsAny(n.Value, "\v\f\xff") {
+				n.Value, found = shield.Replace(n.Value), true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// fixDollarBackquote escapes a literal $ before a backquoted substitution:
+// the printer turns `cmd` into $(cmd), and "$`cmd`" would print as
+// "$$(cmd)", which is $$ followed by a function declaration.
+func fixDollarBackquote(parts []syntax.WordPart) {
+	for i := 0; i+1 < len(parts); i++ {
+		l, ok := parts[i].(*syntax.Lit)
+		cs, ok2 := parts[i+1].(*syntax.CmdSubst)
+		if !ok || !ok2 || !cs.Backquotes || !strings.HasSuffix(l.Value, "$") {
+			continue
+		}
+		bs := 0
+		for j := len(l.Value) - 2; j >= 0 && l.Value[j] == '\\'; j-- {
+			bs++
+		}
+		if bs%2 == 0 {
+			l.Value = l.Value[:len(l.Value)-1] + `\$`
+		}
+	}
 }
