@@ -4,8 +4,96 @@
 // nested scripts it runs (analysed recursively) and the places where code
 // runs that cannot be known statically.
 //
-// The package parses with mvdan.cc/sh/v3/syntax and expands words with
-// mvdan.cc/sh/v3/expand under a configuration that can never run anything.
-// It knows nothing of risk: that is package policy's job. It performs no
-// I/O beyond what the caller injects.
+// The package parses with mvdan.cc/sh/v3/syntax and expands words with its
+// own evaluator, delegating parameter operators to mvdan.cc/sh/v3/expand
+// under a configuration that can never run anything. It knows nothing of
+// risk: that is package policy's job. It performs no I/O beyond what the
+// caller injects through Options.Files.
+//
+// # Commands
+//
+// A Command is one simple command bash would run: its name after quote
+// removal, ANSI-C decoding, brace expansion and parameter substitution
+// (X=rm; $X -rf / is rm -rf /), with wrappers peeled (sudo, env, nice,
+// timeout, xargs …, kept in Wrappers). A command with no words but with
+// redirections ("> f") is a Command with an empty Name: it still truncates f.
+// Declarations (export, declare, local …) are Commands named after the
+// builtin, and each variable they set is also an Assignment.
+//
+// Commands are listed in source order; the commands of a command's
+// substitutions and of the nested scripts it runs follow it. Nested
+// commands carry Via, the chain of sinks that led to them (bash -c, eval,
+// source, function NAME, find -exec, ssh …), and Context flags.
+//
+// # Data and code
+//
+// Text is data unless a sink runs it. Heredoc bodies, quoted arguments,
+// grep patterns and commit messages produce no Command; their text is in
+// Stdin or Args for policy to read. Code is followed where bash runs it:
+// bash|sh|zsh|dash -c, a script file, or their standard input (a pipe, a
+// heredoc, a here-string); eval; source; command and process
+// substitutions (which run even inside double quotes and unquoted
+// heredocs); functions at their calls; aliases at their uses; trap; find
+// -exec; xargs; parallel; watch; su -c; ssh; docker/kubectl exec; tmux;
+// git -c alias.x='!…'; rg --pre. When the code cannot be known, a Dynamic
+// fact says so, with the known parts and the commands that feed it; the
+// known parts of code with holes are analysed too.
+//
+// The output of a few data commands is known statically (echo, printf,
+// cat of a heredoc, base64 -d and xxd -r -p of known text), so that
+// "echo cm0gLXJmIC8K | base64 -d | sh" and "$(echo rm) -rf /" are seen
+// for what they run.
+//
+// # Variables and directories
+//
+// The analysis tracks the shell's state: variables the script assigns,
+// the environment (Options.Env: nil means unknown, non-nil is exact, so an
+// unset variable expands to empty as in bash), the positional parameters,
+// the working directory (cd, pushd, popd), functions and aliases.
+// Subshells, pipeline stages, background jobs and substitutions work on a
+// copy: their changes do not leak, as in bash. The conservative rules:
+//
+//   - A literal cd is assumed to succeed; a cd to a dynamic place, through
+//     CDPATH, or to ~user makes the directory unknown (Dir "").
+//   - "A && B" is a sequence: B starts where A left and the state after is
+//     B's, unless A is a test ([ … ], test, grep -q, command -v …), which
+//     makes B a branch.
+//   - "A || B", if/elif/else and case arms are branches: B of || starts
+//     where A may have left on failure; after a branch, whatever differs
+//     between the paths (a variable, the directory) is unknown.
+//   - A loop body is first walked without recording facts until the state
+//     at its top is stable (what an iteration changes is unknown at the
+//     next; three passes at most, then nothing is known), then once for
+//     facts. A for loop over at most 8 literal items is unrolled, the
+//     variable known in each iteration.
+//   - read, mapfile, getopts, X=$(cmd), $RANDOM, $$, $? … are unknown.
+//   - After code the analysis cannot see runs in this shell (eval of
+//     dynamic text, source of a file that cannot be read), every variable
+//     and function is unknown; a failed source keeps the directory.
+//
+// # Functions and aliases
+//
+// A function's body is analysed where it is called, in the caller's
+// state, with Context InFunction and Via "function NAME"; the call itself
+// is a Command with Function set (bash runs the function, not a program of
+// that name). A function defined only on some paths, or imported from
+// BASH_FUNC_* in the environment, is "maybe" defined: the call is reported
+// as a program call and the body is analysed too. A call from inside the
+// same function is not followed again and is marked Recursive; recursive
+// calls in a pipeline or in the background set Analysis.ForkBomb. The
+// bodies of functions never called are analysed at the end with
+// InUncalled.
+//
+// Aliases are expanded when bash would (expand_aliases on, unquoted first
+// word, defined on an earlier line), analysed as a script with InAlias;
+// when that is not certain, the plain command is analysed as well.
+//
+// # Limits
+//
+// Scripts over 1 MiB, with NUL bytes, or nesting (, $(, ${ deeper than 256
+// levels are refused before parsing. Nested scripts are followed to
+// Options.MaxDepth (at least 8) levels, beyond which a DynTooDeep fact is
+// recorded; a total work budget bounds functions that call each other many
+// times. Everything runs under recover(): a panic is an Error of kind
+// ErrPanic, never a crash.
 package parse

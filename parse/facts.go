@@ -116,23 +116,45 @@ type Input struct {
 	// (sh, bash, python -, psql reading SQL is *not* code in this sense).
 	Executed bool
 	Pos      Pos
+
+	// upstream lists every command of the earlier pipeline stages (the
+	// feeders of a DynPipeShell), not only From.
+	upstream []*Command
+	// verbatim is set when Text is a verbatim slice of the top-level
+	// script starting at Pos (a quoted heredoc body), so positions inside
+	// it can be mapped exactly.
+	verbatim bool
+}
+
+// Upstream returns every command whose output can reach this input: all
+// commands of the earlier stages of the pipeline ("curl … | tee x | sh"
+// gives curl and tee), or the commands inside <(…).
+func (in *Input) Upstream() []*Command {
+	if in == nil {
+		return nil
+	}
+	return in.upstream
 }
 
 // Context records the syntactic places a command sits in. Flags combine.
 type Context uint16
 
 const (
-	InPipeline   Context = 1 << iota // part of a pipeline of two or more
-	InBackground                     // runs in the background (&)
-	InSubshell                       // inside ( … )
-	InCmdSubst                       // inside $( … ) or backticks
-	InProcSubst                      // inside <( … ) or >( … )
-	InFunction                       // the body of a function, analysed at its call
-	InAlias                          // an alias body, analysed at its use
-	InCondition                      // the condition of if/while/until or the left of && / ||
-	InLoop                           // the body of a loop
-	InNested                         // a nested script (bash -c, eval, source, heredoc to sh, …)
-	InInterpreter                    // shell code found in interpreter source (python -c "os.system(...)")
+	InPipeline    Context = 1 << iota // part of a pipeline of two or more
+	InBackground                      // runs in the background (&)
+	InSubshell                        // inside ( … )
+	InCmdSubst                        // inside $( … ) or backticks
+	InProcSubst                       // inside <( … ) or >( … )
+	InFunction                        // the body of a function, analysed at its call
+	InAlias                           // an alias body, analysed at its use
+	InCondition                       // the condition of if/while/until or the left of && / ||
+	InLoop                            // the body of a loop
+	InNested                          // a nested script (bash -c, eval, source, heredoc to sh, …)
+	InInterpreter                     // shell code found in interpreter source (python -c "os.system(...)")
+	InBranch                          // runs only on some paths: right of && / ||, a branch of if/case
+	InOrLeft                          // the left of ||: its failure is handled ("rm x || true")
+	InUncalled                        // the body of a function the script defines but never calls
+	InRemote                          // runs on another machine or container (ssh HOST CMD, docker exec)
 )
 
 // Via is one step of the chain that led to a nested command, outermost first:
@@ -174,9 +196,44 @@ type Command struct {
 	// Placeholder is set when some argument is supplied at run time by the
 	// sink (xargs input, find -exec {}): the argument is a dynamic Word.
 	Placeholder bool
-	Pos         Pos
+	// Function is set when Name is a function the script defined: bash
+	// runs the function, not a program of that name. The body's commands
+	// follow this one (Context InFunction, Via "function NAME"). When the
+	// function is only maybe defined (inside an if) the call is reported as
+	// a program call, Function unset, and the body is analysed too.
+	Function bool
+	// Recursive is set on a call of a function from inside its own body;
+	// the body is not followed again. With InPipeline or InBackground it is
+	// the shape of a fork bomb.
+	Recursive bool
+	// Remote is the host (or "docker:CONTAINER", "kubectl:POD") a command
+	// runs on when a remote-execution sink sent it there; "" for local.
+	Remote string
+	// User is the user the command runs as when a wrapper changed it
+	// (sudo, sudo -u U, su U, doas, runuser); "" when unchanged.
+	User string
+	// Pipeline identifies the pipeline the command is part of (0 when
+	// none): commands with the same Pipeline are its stages. PipeIndex is
+	// the stage, from 0.
+	Pipeline  int
+	PipeIndex int
+	Pos       Pos
 	// Span is the source text of the command, bounded, for messages.
 	Span string
+
+	// out is what the command prints when that is known data (echo,
+	// printf, cat of a heredoc); pipedOut is set when its output goes to
+	// the next pipeline stage rather than out of the enclosing list.
+	out      string
+	outKnown bool
+	pipedOut bool
+	// env is what env/sudo did to the environment the command gets.
+	env envMods
+}
+
+type envMods struct {
+	clear, reset bool
+	unset        []string
 }
 
 // Depth is how many nested scripts deep the command was found.
@@ -207,6 +264,24 @@ type Assign struct {
 	Value Word
 }
 
+// Assignment is one variable assignment found in the script.
+type Assignment struct {
+	Name  string
+	Value Word // for arrays, the elements joined with spaces
+	// Export is set when the variable reaches child processes: export,
+	// declare -x, or a prefix of a command.
+	Export bool
+	// Prefix is set for VAR=value before a command (and env VAR=value):
+	// the value is set for that command only.
+	Prefix  bool
+	Append  bool   // +=
+	Array   bool   // =(…)
+	Decl    string // the declaring builtin: "export", "declare", "local", …; "" for plain
+	Context Context
+	Via     []Via
+	Pos     Pos
+}
+
 // DynKind classifies content that runs but cannot be known statically.
 type DynKind string
 
@@ -219,7 +294,8 @@ const (
 	DynProcSubst   DynKind = "proc-subst"   // bash <(…)
 	DynInterpreter DynKind = "interpreter"  // python -c with dynamic code reaching a process API
 	DynAlias       DynKind = "alias"        // alias definition or expand_aliases that cannot be followed
-	DynTooDeep     DynKind = "too-deep"     // nesting beyond the depth limit
+	DynTooDeep     DynKind = "too-deep"     // nesting beyond the depth limit, or the analysis budget spent
+	DynUnparsable  DynKind = "unparsable"   // a nested script the parser rejects; Known holds its text
 )
 
 // Dynamic is a place where code runs that the analysis cannot see.
@@ -275,6 +351,13 @@ type Analysis struct {
 	Dynamic  []*Dynamic
 	// Functions names the functions the script defines.
 	Functions []string
+	// Assignments lists every variable assignment, in source order: bare
+	// (X=1), command prefixes (X=1 cmd, env X=1 cmd), declarations
+	// (export, declare, local, readonly, typeset).
+	Assignments []*Assignment
+	// ForkBomb is set when a function calls itself in a pipeline or in
+	// the background (":(){ :|:& };:").
+	ForkBomb bool
 	// EnvCode names environment variables that make bash run code the
 	// command line does not show (BASH_ENV, ENV, BASH_FUNC_name%%); the
 	// runner removes them.

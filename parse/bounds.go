@@ -1,0 +1,151 @@
+package parse
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// checkBounds refuses, before any parsing, input the parser should never
+// see: too large, holding NUL bytes (bash cannot take them in a script),
+// or nested deeper than MaxNesting.
+func checkBounds(script string) *Error {
+	if len(script) > MaxScript {
+		return &Error{Kind: ErrTooLarge, Msg: fmt.Sprintf("script is %d bytes, over the %d-byte bound", len(script), MaxScript)}
+	}
+	if i := strings.IndexByte(script, 0); i >= 0 {
+		return &Error{Kind: ErrInvalid, Pos: offsetPos(script, i), Msg: "script holds a NUL byte"}
+	}
+	if i := nestingOverflow(script, MaxNesting); i >= 0 {
+		return &Error{Kind: ErrTooDeep, Pos: offsetPos(script, i), Msg: fmt.Sprintf("script nests deeper than %d levels", MaxNesting)}
+	}
+	return nil
+}
+
+// nestingOverflow returns the offset where the nesting of ( $( ${ <( and {
+// first exceeds max, or -1. It is a cheap, quote-aware over-approximation
+// of the parser's recursion: single-quoted text and parentheses inside
+// double quotes (unless they open $( or ${) do not count. Heredoc bodies
+// are counted like code, which only errs towards refusing.
+func nestingOverflow(s string, max int) int {
+	// kinds is a stack of open levels: '(' or '{', with whether the level
+	// is inside double quotes. Its size is bounded by max+1.
+	type level struct {
+		kind byte
+		dq   bool
+	}
+	stack := make([]level, 0, 8)
+	dq := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\\':
+			i++
+		case '\'':
+			if !dq {
+				j := strings.IndexByte(s[i+1:], '\'')
+				if j < 0 {
+					return -1 // unterminated: the parser reports it cheaply
+				}
+				i += j + 1
+			}
+		case '"':
+			dq = !dq
+		case '#':
+			if !dq && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t' || s[i-1] == '\n') {
+				j := strings.IndexByte(s[i:], '\n')
+				if j < 0 {
+					return -1
+				}
+				i += j
+			}
+		case '(', '{':
+			dollar := i > 0 && (s[i-1] == '$' || s[i-1] == '<' || s[i-1] == '>')
+			if dq && !dollar {
+				continue
+			}
+			stack = append(stack, level{kind: c, dq: dq})
+			if len(stack) > max {
+				return i
+			}
+			if dollar {
+				dq = false // quotes start afresh inside $( and ${
+			}
+		case ')', '}':
+			if dq {
+				continue // literal inside double quotes
+			}
+			want := byte('(')
+			if c == '}' {
+				want = '{'
+			}
+			if n := len(stack); n > 0 && stack[n-1].kind == want {
+				dq = stack[n-1].dq
+				stack = stack[:n-1]
+			}
+		}
+	}
+	return -1
+}
+
+// offsetPos turns a byte offset of s into a line and column.
+func offsetPos(s string, off int) Pos {
+	if off > len(s) {
+		off = len(s)
+	}
+	line := 1 + strings.Count(s[:off], "\n")
+	col := off + 1
+	if j := strings.LastIndexByte(s[:off], '\n'); j >= 0 {
+		col = off - j
+	}
+	return Pos{Line: line, Col: col}
+}
+
+// Parsers are reused, one per goroutine at a time: a syntax.Parser is
+// reusable sequentially (also after errors) but not concurrently.
+var parserPools = [2]sync.Pool{
+	{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }},
+	{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangPOSIX)) }},
+}
+
+// parseScript parses src, turning the parser's errors into an *Error.
+// The partial tree that comes with an error is never used.
+func parseScript(src string, d Dialect) (*syntax.File, *Error) {
+	pool := &parserPools[0]
+	if d == POSIX {
+		pool = &parserPools[1]
+	}
+	p := pool.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(src), "")
+	// A panic above leaves p out of the pool, which is what we want: its
+	// state is unknown.
+	pool.Put(p)
+	if err != nil {
+		return nil, syntaxError(err)
+	}
+	return f, nil
+}
+
+func syntaxError(err error) *Error {
+	var pe syntax.ParseError
+	var le syntax.LangError
+	switch {
+	case errors.As(err, &pe):
+		return &Error{Kind: ErrSyntax, Pos: Pos{Line: int(pe.Pos.Line()), Col: int(pe.Pos.Col())}, Msg: pe.Text, Incomplete: pe.Incomplete}
+	case errors.As(err, &le):
+		return &Error{Kind: ErrSyntax, Pos: Pos{Line: int(le.Pos.Line()), Col: int(le.Pos.Col())}, Msg: langErrorText(le)}
+	}
+	return &Error{Kind: ErrSyntax, Msg: err.Error()}
+}
+
+// langErrorText is the LangError message without the file name prefix.
+func langErrorText(le syntax.LangError) string {
+	msg := le.Error()
+	if i := strings.Index(msg, ": "); i >= 0 && strings.HasPrefix(msg, fmt.Sprintf("%d:%d", le.Pos.Line(), le.Pos.Col())) {
+		return msg[i+2:]
+	}
+	return msg
+}

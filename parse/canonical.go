@@ -1,0 +1,205 @@
+package parse
+
+import (
+	"strings"
+	"unicode"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// canonical prints the script back in a canonical form, the loop-brake
+// fingerprint: whitespace, comments and the quoting style of literal words
+// do not matter ("echo  'a b'" and "echo "a b"" print the same), the words
+// do. Literal words are rewritten to one quoting (syntax.Quote's) before
+// the tree is printed minified; words whose quoting means something are
+// left alone: those with live pattern, brace or tilde characters, heredoc
+// delimiters and bodies, and =~ patterns. The tree is changed in place:
+// call it only when the analysis is done with it.
+func canonical(f *syntax.File, d Dialect) string {
+	lang := syntax.LangBash
+	if d == POSIX {
+		lang = syntax.LangPOSIX
+	}
+	skip := map[*syntax.Word]bool{}
+	emptyLastArm, heredoc := false, false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CaseClause:
+			if k := len(n.Items); k > 0 && len(n.Items[k-1].Stmts) == 0 {
+				emptyLastArm = true
+			}
+		case *syntax.Redirect:
+			if n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc {
+				heredoc = true
+				skip[n.Word] = true
+				if n.Hdoc != nil {
+					skip[n.Hdoc] = true
+				}
+			}
+		case *syntax.BinaryTest:
+			if n.Op == syntax.TsReMatch {
+				if w, ok := n.Y.(*syntax.Word); ok {
+					skip[w] = true
+				}
+			}
+		case *syntax.Word:
+			fixDollarBackquote(n.Parts)
+			if !skip[n] {
+				normalizeWord(n, lang)
+			}
+		case *syntax.DblQuoted:
+			fixDollarBackquote(n.Parts)
+		case *syntax.CmdSubst:
+			// bash 5.3's ${ cmd; } and ${| cmd; } (the printer garbles an
+			// empty one as "${;}") print as $(cmd): the analysis treats
+			// them alike.
+			n.TempFile, n.ReplyVar = false, false
+		}
+		return true
+	})
+	shielded := shieldTabwriter(f)
+	var b strings.Builder
+	syntax.NewPrinter(syntax.Minify(true)).Print(&b, f)
+	out := b.String()
+	if !heredoc {
+		out = strings.TrimSuffix(out, "\n") // a heredoc may end at that newline
+	}
+	if shielded {
+		out = unshield.Replace(out)
+	}
+	if emptyLastArm {
+		// The minifying printer (v3.14.1) drops the ;; of an empty last
+		// arm and prints "case x in a);esac", which does not parse.
+		out = strings.ReplaceAll(out, ");esac", ");;esac")
+	}
+	return out
+}
+
+// normalizeWord rewrites a fully literal word to canonical quoting.
+func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
+	if len(w.Parts) == 0 {
+		return
+	}
+	var b strings.Builder
+	quoted := false
+	for i, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			for j := 0; j < len(v); j++ {
+				c := v[j]
+				switch {
+				case c == '\\' && j+1 < len(v):
+					j++
+					b.WriteByte(v[j])
+					quoted = true
+				case strings.IndexByte("*?[]{}", c) >= 0, c == '~' && i == 0 && j == 0:
+					return // live pattern, brace or tilde
+				default:
+					b.WriteByte(c)
+				}
+			}
+		case *syntax.SglQuoted:
+			quoted = true
+			if p.Dollar {
+				b.WriteString(ansiC(p.Value))
+			} else {
+				b.WriteString(p.Value)
+			}
+		case *syntax.DblQuoted:
+			quoted = true
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok {
+					return
+				}
+				var e evaluator
+				e.lit(l.Value, dquoted, false, true)
+				b.Write(e.cur.b)
+			}
+		default:
+			return
+		}
+	}
+	if !quoted && len(w.Parts) == 1 && !oddSpace(b.String()) {
+		return // already a plain literal
+	}
+	q, err := syntax.Quote(b.String(), lang)
+	if err != nil {
+		return
+	}
+	w.Parts = []syntax.WordPart{&syntax.Lit{ValuePos: w.Pos(), ValueEnd: w.End(), Value: q}}
+}
+
+// quoteWord quotes s for a command line, when it needs quoting.
+func quoteWord(s string, d Dialect) string {
+	lang := syntax.LangBash
+	if d == POSIX {
+		lang = syntax.LangPOSIX
+	}
+	q, err := syntax.Quote(s, lang)
+	if err != nil {
+		return s
+	}
+	return q
+}
+
+// oddSpace reports whether s holds a character the printer treats as
+// space though the shell does not (\v, \f, \r, U+00A0 …): printed bare,
+// a word made of them is lost, so such words are quoted.
+func oddSpace(s string) bool {
+	for _, r := range s {
+		if r != ' ' && r != '\t' && r != '\n' && unicode.IsSpace(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// The printer writes through a text/tabwriter, for which \v and \f end
+// cells and \xff escapes: literal text holding them is mangled ("*\v"
+// prints as "* "). They are swapped for private-use runes while printing.
+var (
+	shield   = strings.NewReplacer("\v", "\ue00b", "\f", "\ue00c", "\xff", "\ue0ff")
+	unshield = strings.NewReplacer("\ue00b", "\v", "\ue00c", "\f", "\ue0ff", "\xff")
+)
+
+// shieldTabwriter swaps the characters the tabwriter mangles in every
+// literal of the tree; it reports whether it did.
+func shieldTabwriter(f *syntax.File) bool {
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(n.Value, "\v\f\xff") {
+				n.Value, found = shield.Replace(n.Value), true
+			}
+		case *syntax.SglQuoted:
+			if strings.ContainsAny(n.Value, "\v\f\xff") {
+				n.Value, found = shield.Replace(n.Value), true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// fixDollarBackquote escapes a literal $ before a backquoted substitution:
+// the printer turns `cmd` into $(cmd), and "$`cmd`" would print as
+// "$$(cmd)", which is $$ followed by a function declaration.
+func fixDollarBackquote(parts []syntax.WordPart) {
+	for i := 0; i+1 < len(parts); i++ {
+		l, ok := parts[i].(*syntax.Lit)
+		cs, ok2 := parts[i+1].(*syntax.CmdSubst)
+		if !ok || !ok2 || !cs.Backquotes || !strings.HasSuffix(l.Value, "$") {
+			continue
+		}
+		bs := 0
+		for j := len(l.Value) - 2; j >= 0 && l.Value[j] == '\\'; j-- {
+			bs++
+		}
+		if bs%2 == 0 {
+			l.Value = l.Value[:len(l.Value)-1] + `\$`
+		}
+	}
+}

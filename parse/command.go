@@ -1,0 +1,337 @@
+package parse
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// callSite is where a command was found: what the command line around
+// its words says.
+type callSite struct {
+	pos    Pos
+	span   string
+	redirs []Redirect
+	stdin  *Input
+	slot   int
+	// words are the source words, when the command came from syntax.
+	call *syntax.CallExpr
+	stmt *syntax.Stmt
+}
+
+// callStmt analyses a statement whose command is simple (or empty: only
+// assignments and redirections).
+func (fr *frame) callStmt(s *syntax.Stmt, call *syntax.CallExpr) {
+	at := fr.pos.of(s.Pos())
+	if !fr.spend(1, at) {
+		return
+	}
+	slot := fr.reserve()
+	if call != nil && fr.aliasCall(s, call, slot) {
+		return
+	}
+	e := &evaluator{fr: fr, split: true}
+	var args []arg
+	if call != nil {
+		for _, w := range call.Args {
+			args = e.expandArg(w, args)
+		}
+	}
+	redirs, in := fr.redirects(s.Redirs, e)
+	var assigns []Assign
+	if call != nil && len(call.Assigns) > 0 {
+		assigns = fr.assigns(call.Assigns, len(args) > 0)
+	}
+	site := &callSite{pos: at, span: fr.span(s), redirs: redirs, stdin: in, slot: slot, call: call, stmt: s}
+	if len(args) == 0 {
+		if len(redirs) == 0 {
+			fr.unreserve(slot)
+			return
+		}
+		// A command with no words still performs its redirections:
+		// "> f" truncates f.
+		c := fr.newCommand(site, assigns)
+		fr.fill(slot, c)
+		return
+	}
+	fr.run(args, assigns, site)
+}
+
+// runArgv analyses an argument vector with no source syntax around it.
+func (fr *frame) runArgv(words []Word, assigns []Assign, at Pos, span string) {
+	args := make([]arg, len(words))
+	for i, w := range words {
+		args[i] = arg{Word: w}
+	}
+	site := &callSite{pos: at, span: bound(span), slot: fr.reserve()}
+	fr.run(args, assigns, site)
+}
+
+// newCommand starts a Command with what the frame and the site say.
+func (fr *frame) newCommand(site *callSite, assigns []Assign) *Command {
+	c := &Command{
+		Assigns:     assigns,
+		Dir:         fr.st.dir,
+		Context:     fr.ctx,
+		Via:         fr.via,
+		Remote:      fr.remote,
+		User:        fr.user,
+		Pipeline:    fr.pipeline,
+		PipeIndex:   fr.pipeIndex,
+		Pos:         site.pos,
+		Span:        site.span,
+		Placeholder: fr.placeholder,
+	}
+	if len(fr.redirs) > 0 || len(site.redirs) > 0 {
+		c.Redirs = append(slices.Clip(fr.redirs), site.redirs...)
+	}
+	switch {
+	case site.stdin != nil:
+		c.Stdin = site.stdin
+	case fr.stdin != nil:
+		in := *fr.stdin // a copy: whether it is executed is per command
+		c.Stdin = &in
+	}
+	return c
+}
+
+// run analyses a command given its expanded fields: wrappers are peeled,
+// the command is recorded, and whatever it runs is followed.
+func (fr *frame) run(args []arg, assigns []Assign, site *callSite) {
+	c := fr.newCommand(site, assigns)
+	args = fr.peel(c, args)
+	setName(c, args[0].Word)
+	c.Args = words(args[1:])
+	fr.dispatch(c, args, site)
+}
+
+// setName resolves the program name as bash does: the word after quote
+// removal, its directory stripped.
+func setName(c *Command, w Word) {
+	c.Path = w.Value
+	c.Name = w.Value
+	if !w.Literal() {
+		c.NameDynamic = true
+	}
+	if i := strings.LastIndexByte(w.Value, '/'); i >= 0 && i < len(w.Value)-1 {
+		c.Name = w.Value[i+1:]
+	}
+}
+
+func words(args []arg) []Word {
+	if len(args) == 0 {
+		return nil
+	}
+	out := make([]Word, len(args))
+	for i, a := range args {
+		out[i] = a.Word
+	}
+	return out
+}
+
+// reserve keeps a place for a command in source order: the commands of
+// its substitutions, found while expanding its words, come after it.
+func (fr *frame) reserve() int {
+	if fr.r.quiet > 0 {
+		return -1
+	}
+	fr.r.an.Commands = append(fr.r.an.Commands, nil)
+	return len(fr.r.an.Commands) - 1
+}
+
+func (fr *frame) unreserve(slot int) {
+	if slot < 0 {
+		return
+	}
+	cs := fr.r.an.Commands
+	if slot < len(cs) && cs[slot] == nil {
+		fr.r.an.Commands = slices.Delete(cs, slot, slot+1)
+	}
+}
+
+// fill records c in its reserved place.
+func (fr *frame) fill(slot int, c *Command) {
+	if fr.collect != nil {
+		// Also when quiet: collected commands inform outputs, not facts.
+		*fr.collect = append(*fr.collect, c)
+	}
+	if slot < 0 || slot >= len(fr.r.an.Commands) || fr.r.an.Commands[slot] != nil {
+		if fr.r.quiet == 0 {
+			fr.r.an.Commands = append(fr.r.an.Commands, c)
+		}
+		return
+	}
+	fr.r.an.Commands[slot] = c
+}
+
+// assigns evaluates assignments. Before a command they are prefixes: set
+// for that command only, visible to the later prefixes. Alone they
+// assign in the shell, left to right.
+func (fr *frame) assigns(as []*syntax.Assign, prefix bool) []Assign {
+	f := fr
+	if prefix {
+		f = fr.sub(0)
+		f.st = fr.st.clone()
+	}
+	out := make([]Assign, 0, len(as))
+	for _, a := range as {
+		if a.Name == nil {
+			continue
+		}
+		v := f.assignValue(a, "")
+		out = append(out, Assign{Name: a.Name.Value, Value: v.word})
+		f.apply(a.Name.Value, v, prefix)
+		f.emitAssignment(&Assignment{Name: a.Name.Value, Value: v.word, Export: prefix, Prefix: prefix, Append: a.Append, Array: a.Array != nil, Pos: fr.pos.of(a.Pos())})
+	}
+	return out
+}
+
+// assigned is an evaluated assignment value.
+type assigned struct {
+	word  Word
+	v     *variable
+	index bool // a[i]=v: one element
+}
+
+// assignValue evaluates the value of an assignment.
+func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
+	pos := fr.pos.of(a.Pos())
+	switch {
+	case a.Array != nil:
+		var list []string
+		dyn, keyed := false, false
+		e := &evaluator{fr: fr, split: true}
+		var fields []arg
+		for _, el := range a.Array.Elems {
+			if el.Index != nil {
+				keyed = true
+			}
+			if el.Value != nil {
+				fields = e.expandArg(el.Value, fields)
+			}
+		}
+		for _, f := range fields {
+			list = append(list, f.Value)
+			dyn = dyn || !f.Literal()
+		}
+		w := Word{Value: strings.Join(list, " "), Dynamic: dyn, Pos: pos}
+		if dyn || keyed || strings.Contains(flags, "A") || a.Append {
+			return assigned{word: w, v: &variable{}}
+		}
+		return assigned{word: w, v: &variable{known: true, v: indexed(list)}}
+	case a.Naked:
+		return assigned{word: Word{Pos: pos}, v: nil}
+	}
+	w, _ := fr.single(a.Value, true)
+	w.Pos = pos
+	if a.Index != nil {
+		return assigned{word: w, v: &variable{}, index: true}
+	}
+	if a.Append {
+		old := fr.lookup(a.Name.Value)
+		if !old.known {
+			return assigned{word: w, v: &variable{}}
+		}
+		ov, _ := old.value()
+		w.Value = ov + w.Value
+		w.Dynamic = w.Dynamic || hasUnknown(ov)
+	}
+	if w.Dynamic || strings.Contains(flags, "i") {
+		if strings.Contains(flags, "i") || !strings.Contains(w.Value, Unknown) {
+			return assigned{word: w, v: &variable{}}
+		}
+		// Keep the known parts: X="rm $Y" is "rm " and something.
+		return assigned{word: w, v: strVar(w.Value, false)}
+	}
+	return assigned{word: w, v: strVar(w.Value, false)}
+}
+
+// apply sets a variable in the frame's shell, following namerefs.
+func (fr *frame) apply(name string, v assigned, export bool) {
+	if v.v == nil {
+		return
+	}
+	if old, ok := fr.st.vars[name]; ok && old.known && old.v.Kind == expand.NameRef {
+		if target := old.v.Str; validName(target) {
+			name = target
+		} else {
+			fr.st.poison()
+			return
+		}
+	} else if ok && !old.known && old.exported && !export {
+		export = true
+	}
+	nv := *v.v
+	nv.exported = export
+	fr.st.set(name, &nv)
+}
+
+// dispatch records the command and follows what it runs.
+func (fr *frame) dispatch(c *Command, args []arg, site *callSite) {
+	if c.NameDynamic {
+		fr.fill(site.slot, c)
+		fr.dynamicName(c, args)
+		return
+	}
+	if fn := fr.function(c); fn != nil {
+		fr.fill(site.slot, c)
+		fr.callFunc(fn, c, args)
+		return
+	}
+	fr.fill(site.slot, c)
+	if h := builtins[c.Name]; h != nil && len(c.Wrappers) == 0 || h != nil && builtinThrough(c) {
+		h(fr, c, args)
+		return
+	}
+	if h := sinks[c.Name]; h != nil {
+		h(fr, c, args)
+		return
+	}
+	fr.dataCommand(c, args)
+}
+
+// builtinThrough reports whether the builtin still runs in this shell
+// after the wrappers peeled off it (builtin cd, command cd, time cd).
+func builtinThrough(c *Command) bool {
+	for _, w := range c.Wrappers {
+		if w != "builtin" && w != "command" {
+			return false
+		}
+	}
+	return true
+}
+
+// dynamicName records a command whose name is not known.
+func (fr *frame) dynamicName(c *Command, args []arg) {
+	if fr.partial && strings.Trim(c.Path, Unknown) == "" {
+		return // the enclosing dynamic fact covers it
+	}
+	var known []string
+	for _, a := range args {
+		known = append(known, a.Value)
+	}
+	fr.emitDynamic(&Dynamic{Kind: DynCommandName, Sink: c, Known: strings.Join(known, " "), Feeders: fr.nameFeeders(args[0]), Pos: c.Pos})
+}
+
+// nameFeeders are the commands whose output makes a command name: those
+// of the substitutions in its word.
+func (fr *frame) nameFeeders(a arg) []*Command {
+	return a.feeders
+}
+
+// resolvePath makes p absolute against dir and cleans it lexically; ""
+// when it cannot be known.
+func resolvePath(dir, p string) string {
+	switch {
+	case p == "" || hasUnknown(p):
+		return ""
+	case strings.HasPrefix(p, "/"):
+		return path.Clean(p)
+	case dir == "":
+		return ""
+	}
+	return path.Join(dir, p)
+}

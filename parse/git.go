@@ -1,0 +1,123 @@
+package parse
+
+import (
+	"strings"
+)
+
+// git runs code given in its configuration: -c alias.NAME='!…' when NAME
+// is the subcommand, and keys whose values are commands (core.pager,
+// core.sshCommand, …). A non-! alias expands to git arguments. The
+// environment variables git runs (GIT_SSH_COMMAND, GIT_PAGER, …) are
+// followed when the command line sets them.
+
+// gitCodeKeys are configuration keys whose value git runs with the shell.
+var gitCodeKeys = map[string]bool{
+	"core.pager": true, "core.editor": true, "core.sshcommand": true, "core.fsmonitor": true,
+	"core.askpass": true, "sequence.editor": true, "diff.external": true, "gpg.program": true,
+	"uploadpack.packobjectshook": true, "credential.helper": true,
+}
+
+// gitCodeSuffixes are key endings whose value is run (pager.log,
+// filter.x.clean, diff.x.textconv, …).
+var gitCodeSuffixes = []string{".textconv", ".clean", ".smudge", ".process", ".driver", ".cmd", ".program", ".command"}
+
+var gitCodeEnv = map[string]bool{
+	"GIT_SSH_COMMAND": true, "GIT_PAGER": true, "GIT_EDITOR": true, "GIT_EXTERNAL_DIFF": true,
+	"GIT_ASKPASS": true, "GIT_SSH": true, "GIT_SEQUENCE_EDITOR": true, "GIT_PROXY_COMMAND": true,
+}
+
+func sinkGit(fr *frame, c *Command, args []arg) {
+	i := 1
+	var configs []arg
+	for i < len(args) {
+		v := args[i].Value
+		switch {
+		case v == "-c" && i+1 < len(args):
+			configs = append(configs, args[i+1])
+			i += 2
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env" || v == "--super-prefix":
+			i += 2
+		case strings.HasPrefix(v, "-"):
+			i++
+		default:
+			goto sub
+		}
+	}
+sub:
+	sub := ""
+	if i < len(args) {
+		sub = args[i].Value
+	}
+	for _, cf := range configs {
+		key, val, ok := strings.Cut(cf.Value, "=")
+		if !ok {
+			continue
+		}
+		key = strings.ToLower(key)
+		switch {
+		case strings.HasPrefix(key, "alias."):
+			if key[len("alias."):] == strings.ToLower(sub) && sub != "" {
+				fr.gitAlias(c, cf, val, args[i+1:])
+			}
+		case gitCodeKeys[key] || strings.HasPrefix(key, "pager.") || hasAnySuffix(key, gitCodeSuffixes):
+			if key == "credential.helper" && !strings.HasPrefix(val, "!") {
+				continue // a helper program name, git credential-NAME
+			}
+			fr.nestShellWords(c, []arg{{Word: Word{Value: strings.TrimPrefix(val, "!"), Dynamic: hasUnknown(val), Pos: cf.Pos}}}, "git -c "+key)
+		}
+	}
+	for _, a := range c.Assigns {
+		if gitCodeEnv[a.Name] && a.Value.Value != "" {
+			fr.nestShellWords(c, []arg{{Word: a.Value}}, "git "+a.Name)
+		}
+	}
+}
+
+func hasAnySuffix(s string, suffixes []string) bool {
+	for _, x := range suffixes {
+		if strings.HasSuffix(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitAlias follows an alias given with -c. "!cmd" runs cmd with the shell,
+// the remaining arguments appended as positional parameters; otherwise
+// the alias words replace the subcommand.
+func (fr *frame) gitAlias(c *Command, cf arg, val string, rest []arg) {
+	if strings.HasPrefix(val, "!") {
+		st := fr.childState(c)
+		st.args = append([]string{"sh"}, values(rest)...)
+		st.argsKnown = true
+		text := val[1:]
+		if len(rest) > 0 {
+			text += ` "$@"`
+		}
+		fr.nest(nesting{sink: c, via: "git alias", text: text, pos: posMap{at: cf.Pos}, kind: DynShellArg, st: st, stdin: c.Stdin})
+		return
+	}
+	words := splitEnvString(arg{Word: Word{Value: val, Pos: cf.Pos}})
+	argv := append([]arg{{Word: Word{Value: "git", Pos: c.Pos}}}, words...)
+	argv = append(argv, rest...)
+	fr.runNested(c, argv, "git alias", nil)
+}
+
+// sinkRg follows rg --pre COMMAND: ripgrep runs it on every file searched.
+func sinkRg(fr *frame, c *Command, args []arg) {
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		var pre *arg
+		switch {
+		case v == "--pre" && i+1 < len(args):
+			pre = &args[i+1]
+		case strings.HasPrefix(v, "--pre="):
+			pre = &arg{Word: Word{Value: v[len("--pre="):], Pos: args[i].Pos}}
+		}
+		if pre != nil && pre.Value != "" {
+			argv := []arg{*pre, {Word: Word{Value: Unknown, Dynamic: true, Pos: pre.Pos}}}
+			fr.runNested(c, argv, "rg --pre", func(f *frame) { f.placeholder = true })
+			return
+		}
+	}
+}

@@ -1,0 +1,291 @@
+package parse
+
+import (
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// lookup resolves a parameter name, special parameters included.
+func (fr *frame) lookup(name string) *variable {
+	st := fr.st
+	switch name {
+	case "@", "*":
+		if !st.argsKnown {
+			return unknownVar
+		}
+		var list []string
+		if len(st.args) > 1 {
+			list = st.args[1:]
+		}
+		return &variable{known: true, v: expand.Variable{Set: true, Kind: expand.Indexed, List: list}}
+	case "#":
+		if !st.argsKnown {
+			return unknownVar
+		}
+		n := len(st.args) - 1
+		if n < 0 {
+			n = 0
+		}
+		return strVar(strconv.Itoa(n), false)
+	case "?", "$", "!", "-", "_":
+		return unknownVar
+	}
+	if name != "" && name[0] >= '0' && name[0] <= '9' {
+		n, err := strconv.Atoi(name)
+		if err != nil || !st.argsKnown {
+			return unknownVar
+		}
+		if n < len(st.args) {
+			return strVar(st.args[n], false)
+		}
+		return &variable{known: true}
+	}
+	if name == sentinel {
+		return unknownVar
+	}
+	return st.lookup(name)
+}
+
+// param expands a parameter expansion into the current field.
+func (e *evaluator) param(pe *syntax.ParamExp, q quoteMode) {
+	if pe.Param == nil {
+		e.unknown()
+		return
+	}
+	if hasInnerWords(pe) && e.fr.walkSubsts(pe, e) {
+		e.unknown() // ${X:-$(cmd)}: the substitution may run
+		return
+	}
+	name := pe.Param.Value
+	if isSimpleParam(pe) {
+		if name == "@" || name == "*" {
+			e.list(e.fr.lookup(name), name == "*", q)
+			return
+		}
+		v := e.fr.lookup(name)
+		if !v.known {
+			e.unknown()
+			return
+		}
+		val, _ := v.value()
+		e.expansion(val, q, v.pattern)
+		return
+	}
+	e.delegate(pe, q)
+}
+
+// list expands $@ / $* (and arrays in the same shape).
+func (e *evaluator) list(v *variable, star bool, q quoteMode) {
+	if !v.known {
+		e.unknown()
+		return
+	}
+	elems := v.v.List
+	if q != unquoted && star {
+		e.expansion(strings.Join(elems, " "), q, false)
+		return
+	}
+	for i, el := range elems {
+		if i > 0 {
+			if e.cur.exists() || q != unquoted {
+				e.fields = append(e.fields, e.cur)
+			}
+			e.cur = fieldBuf{quoted: q != unquoted}
+		}
+		e.expansion(el, q, false)
+	}
+	if len(elems) == 0 && q != unquoted && !star {
+		// "$@" with no parameters makes no field, unlike "".
+		if len(e.cur.b) == 0 && !e.cur.dyn {
+			e.cur.quoted = false
+		}
+	}
+}
+
+func isSimpleParam(pe *syntax.ParamExp) bool {
+	return !pe.Excl && !pe.Length && !pe.Width && !pe.IsSet && pe.Index == nil &&
+		pe.Slice == nil && pe.Repl == nil && pe.Names == 0 && pe.Exp == nil &&
+		pe.NestedParam == nil && len(pe.Modifiers) == 0 && pe.Flags == nil
+}
+
+func hasInnerWords(pe *syntax.ParamExp) bool {
+	return pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Index != nil || pe.NestedParam != nil
+}
+
+// delegate expands an operator form through the expand package, with an
+// environment that notes any lookup of an unknown value.
+func (e *evaluator) delegate(pe *syntax.ParamExp, q quoteMode) {
+	env := &trackEnv{fr: e.fr}
+	cfg := &expand.Config{Env: env, CmdSubst: noCmdSubst, ProcSubst: noProcSubst}
+	w := &syntax.Word{Parts: []syntax.WordPart{pe}}
+	if q != unquoted {
+		w = &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{pe}}}}
+	}
+	fields, err := safeFields(cfg, w)
+	if err != nil || env.unknown {
+		e.unknown()
+		return
+	}
+	for i, f := range fields {
+		if i > 0 {
+			e.fields = append(e.fields, e.cur)
+			e.cur = fieldBuf{quoted: q != unquoted}
+		}
+		if q == unquoted && strings.ContainsAny(f, "*?[") {
+			e.cur.glob = true
+		}
+		e.cur.b = append(e.cur.b, f...)
+	}
+	if q != unquoted && len(fields) == 0 && len(e.cur.b) == 0 && !e.cur.dyn {
+		// "${arr[@]}" of an empty or unset array makes no field.
+		e.cur.quoted = false
+	}
+}
+
+var errNoRun = errors.New("analysis never runs commands")
+
+func noCmdSubst(io.Writer, *syntax.CmdSubst) error  { return errNoRun }
+func noProcSubst(*syntax.ProcSubst) (string, error) { return "", errNoRun }
+func safeFields(cfg *expand.Config, w *syntax.Word) (fs []string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			fs, err = nil, errNoRun
+		}
+	}()
+	return expand.Fields(cfg, w)
+}
+
+// trackEnv is the environment the expand package sees: the analysis'
+// state, noting whether any value it needed was unknown.
+type trackEnv struct {
+	fr      *frame
+	unknown bool
+}
+
+func (t *trackEnv) Get(name string) expand.Variable {
+	v := t.fr.lookup(name)
+	if !v.known {
+		t.unknown = true
+		return expand.Variable{}
+	}
+	if hasUnknown(v.v.Str) || v.pattern {
+		t.unknown = true
+	}
+	for _, s := range v.v.List {
+		if hasUnknown(s) {
+			t.unknown = true
+		}
+	}
+	return v.v
+}
+
+// Each is needed for ${!prefix*}: the names are not all known.
+func (t *trackEnv) Each(func(string, expand.Variable) bool) { t.unknown = true }
+
+// Set carries out ${X:=default} and arithmetic assignments.
+func (t *trackEnv) Set(name string, vr expand.Variable) error {
+	if !vr.Set {
+		t.fr.st.set(name, &variable{known: true})
+		return nil
+	}
+	t.fr.st.set(name, &variable{known: true, v: vr})
+	return nil
+}
+
+// arith evaluates an arithmetic expression when everything in it is known.
+func (fr *frame) arith(x syntax.ArithmExpr, e *evaluator) (string, bool) {
+	if x == nil {
+		return "0", true
+	}
+	if fr.walkSubsts(x, e) {
+		return "", false
+	}
+	env := &trackEnv{fr: fr}
+	cfg := &expand.Config{Env: env, CmdSubst: noCmdSubst, ProcSubst: noProcSubst}
+	n, err := safeArith(cfg, x)
+	if err != nil || env.unknown {
+		fr.forgetArithAssigns(x)
+		return "", false
+	}
+	return strconv.Itoa(n), true
+}
+
+func safeArith(cfg *expand.Config, x syntax.ArithmExpr) (n int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			n, err = 0, errNoRun
+		}
+	}()
+	return expand.Arithm(cfg, x)
+}
+
+// forgetArithAssigns makes the variables an arithmetic expression assigns
+// unknown (x=…, x+=…, x++), when the expression could not be evaluated.
+func (fr *frame) forgetArithAssigns(x syntax.Node) {
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.BinaryArithm:
+			if isArithAssign(n.Op) {
+				if name := arithName(n.X); name != "" {
+					fr.st.forget(name)
+				}
+			}
+		case *syntax.UnaryArithm:
+			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				if name := arithName(n.X); name != "" {
+					fr.st.forget(name)
+				}
+			}
+		}
+		return true
+	})
+}
+
+func arithName(x syntax.ArithmExpr) string {
+	if w, ok := x.(*syntax.Word); ok {
+		if l := w.Lit(); validName(l) {
+			return l
+		}
+		if len(w.Parts) == 1 {
+			if pe, ok := w.Parts[0].(*syntax.ParamExp); ok && pe.Param != nil {
+				return pe.Param.Value
+			}
+		}
+	}
+	return ""
+}
+
+// walkSubsts analyses the command and process substitutions anywhere
+// under n and reports whether there were any.
+func (fr *frame) walkSubsts(n syntax.Node, e *evaluator) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			found = true
+			fr.cmdSubst(n, e)
+			return false
+		case *syntax.ProcSubst:
+			found = true
+			fr.procSubst(n, e)
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+func isArithAssign(op syntax.BinAritOperator) bool {
+	switch op {
+	case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn,
+		syntax.RemAssgn, syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn,
+		syntax.ShrAssgn, syntax.AndBoolAssgn, syntax.OrBoolAssgn, syntax.XorBoolAssgn, syntax.PowAssgn:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,192 @@
+package parse
+
+import (
+	"strings"
+)
+
+// shellNames are the programs that run shell code like bash: -c STRING,
+// a script file, or their input.
+var shellNames = map[string]bool{
+	"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
+	"ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true,
+	"rbash": true, "ksh93": true, "pdksh": true, "oksh": true, "loksh": true,
+}
+
+// shellInvocation is what a shell's argument vector asks for.
+type shellInvocation struct {
+	cmd         *arg  // -c STRING
+	file        *arg  // a script file
+	stdin       bool  // commands come from standard input (-s, or nothing else)
+	params      []arg // the operands after the script: $0 (with -c) or $1 …
+	interactive bool
+	rcfile      *arg
+}
+
+// parseShellArgs reads bash's invocation syntax, which the other shells
+// share for what matters here: options in any order and clustered (-lc,
+// -ec, -c -l, +x, -o pipefail, --norc); with -c the first operand is the
+// script and the next are $0 $1 …; otherwise the first operand is a file.
+func parseShellArgs(args []arg) shellInvocation {
+	var inv shellInvocation
+	cmdMode := false
+	i := 1
+options:
+	for i < len(args) {
+		a := args[i]
+		v := a.Value
+		switch {
+		case !a.Literal():
+			break options
+		case v == "--" || v == "-":
+			i++
+			break options
+		case strings.HasPrefix(v, "--"):
+			if v == "--rcfile" || v == "--init-file" {
+				if i+1 < len(args) {
+					inv.rcfile = &args[i+1]
+				}
+				i++
+			}
+			i++
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
+			for _, ch := range v[1:] {
+				switch ch {
+				case 'c':
+					cmdMode = cmdMode || v[0] == '-'
+				case 's':
+					inv.stdin = true
+				case 'i':
+					inv.interactive = true
+				case 'o', 'O':
+					i++ // takes the next argument
+				}
+			}
+			i++
+		default:
+			break options
+		}
+	}
+	switch {
+	case cmdMode:
+		if i < len(args) {
+			inv.cmd = &args[i]
+			inv.params = args[i+1:]
+		}
+	case inv.stdin:
+		inv.params = args[i:]
+	case i < len(args):
+		inv.file = &args[i]
+		inv.params = args[i+1:]
+	default:
+		inv.stdin = true
+	}
+	return inv
+}
+
+// sinkShell follows bash, sh, zsh … : the -c script, the script file or
+// the commands read from standard input.
+func sinkShell(fr *frame, c *Command, args []arg) {
+	inv := parseShellArgs(args)
+	name := c.Name
+	switch {
+	case inv.cmd != nil:
+		st := fr.childState(c)
+		st.args, st.argsKnown = shellParams(name, inv.params, true), true
+		fr.shellEnvCode(c, st)
+		fr.nest(nesting{sink: c, via: name + " -c", text: inv.cmd.Value, pos: fr.textPos(*inv.cmd), kind: DynShellArg,
+			feeders: inv.cmd.feeders, st: st, stdin: c.Stdin, dialect: shellDialect(name), user: c.User})
+	case inv.file != nil:
+		fr.shellFile(c, name, inv)
+	default:
+		fr.execStdin(c, name+" stdin", fr.shellRunnerArgs(c, name, inv.params))
+	}
+}
+
+// shellParams builds the positional parameters of a new shell.
+func shellParams(name string, params []arg, withZero bool) []string {
+	out := make([]string, 0, len(params)+1)
+	if !withZero || len(params) == 0 {
+		out = append(out, name)
+	}
+	for _, p := range params {
+		out = append(out, p.Value)
+	}
+	return out
+}
+
+func shellDialect(name string) Dialect {
+	switch name {
+	case "sh", "dash", "ash", "posh":
+		return POSIX
+	}
+	return Bash
+}
+
+// shellFile follows bash FILE: the file is read through Options.Files;
+// bash <(…) and an unreadable or dynamic file are dynamic.
+func (fr *frame) shellFile(c *Command, name string, inv shellInvocation) {
+	f := inv.file
+	if isStdinPath(f.Value) {
+		fr.execStdin(c, name+" stdin", fr.shellRunnerArgs(c, name, inv.params))
+		return
+	}
+	if f.syn != nil && isProcSubstWord(f.syn) {
+		fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: f.feeders, Pos: c.Pos})
+		return
+	}
+	text, ok := "", false
+	if f.Literal() {
+		text, ok = fr.readScript(c.Dir, f.Value)
+	}
+	if !ok {
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: f.feeders, Pos: c.Pos})
+		return
+	}
+	st := fr.childState(c)
+	st.args = append([]string{f.Value}, values(inv.params)...)
+	st.argsKnown = true
+	fr.shellEnvCode(c, st)
+	fr.nest(nesting{sink: c, via: name + " " + "file", text: text, pos: posMap{at: f.Pos}, kind: DynSource, st: st, stdin: c.Stdin, dialect: shellDialect(name), user: c.User})
+}
+
+// shellRunner runs input text in a new shell started by c.
+func (fr *frame) shellRunner(c *Command, name string) runner {
+	return fr.shellRunnerArgs(c, name, nil)
+}
+
+func (fr *frame) shellRunnerArgs(c *Command, name string, params []arg) runner {
+	return func(text string, pos posMap, feeders []*Command, kind DynKind) {
+		st := fr.childState(c)
+		st.args, st.argsKnown = shellParams(name, params, false), true
+		fr.shellEnvCode(c, st)
+		fr.nest(nesting{sink: c, via: name + " stdin", text: text, pos: pos, kind: kind, feeders: feeders, st: st, dialect: shellDialect(name), user: c.User})
+	}
+}
+
+// shellEnvCode follows BASH_ENV (bash) or ENV (sh) that the script set for
+// a new non-interactive shell: it sources that file before the script.
+// Values from Options.Env are reported in Analysis.EnvCode instead, since
+// the runner removes them.
+func (fr *frame) shellEnvCode(c *Command, st *state) {
+	name := "BASH_ENV"
+	if shellDialect(c.Name) == POSIX {
+		name = "ENV" // only for interactive sh; followed anyway
+	}
+	vr := st.lookup(name)
+	v, set := vr.value()
+	if !vr.known || !set || v == "" {
+		return // unknown (a remote shell's environment): nothing to follow
+	}
+	if orig, ok := fr.r.opts.Env[name]; ok && orig == v {
+		return // the caller's own, reported in EnvCode
+	}
+	text, ok := "", false
+	if !hasUnknown(v) {
+		text, ok = fr.readScript(c.Dir, v)
+	}
+	if !ok {
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: name + "=" + v, Pos: c.Pos})
+		return
+	}
+	fr.nest(nesting{sink: c, via: name, text: text, pos: posMap{at: c.Pos}, kind: DynSource, st: st, dialect: shellDialect(c.Name), user: c.User})
+}

@@ -1,0 +1,278 @@
+package parse
+
+import (
+	"slices"
+	"strings"
+)
+
+// A sink is a command that runs code given to it as text: a shell's -c
+// string or input, eval's arguments, a sourced file, the command of
+// find -exec, ssh's remote command. Sinks analyse that code as a nested
+// script (Command.Via says how it got there) or, when it cannot be known,
+// record a Dynamic fact.
+
+type sinkFunc func(fr *frame, c *Command, args []arg)
+
+var sinks map[string]sinkFunc
+
+func init() {
+	sinks = map[string]sinkFunc{
+		"eval":      sinkEval,
+		"source":    sinkSource,
+		".":         sinkSource,
+		"sudo":      sinkSudo,
+		"doas":      sinkSudo,
+		"su":        sinkSu,
+		"runuser":   sinkSu,
+		"watch":     sinkWatch,
+		"script":    sinkScript,
+		"flock":     sinkFlock,
+		"sg":        sinkSg,
+		"find":      sinkFind,
+		"parallel":  sinkParallel,
+		"ssh":       sinkSSH,
+		"git":       sinkGit,
+		"rg":        sinkRg,
+		"tmux":      sinkTmux,
+		"screen":    sinkScreen,
+		"docker":    sinkDocker,
+		"podman":    sinkDocker,
+		"kubectl":   sinkKubectl,
+		"oc":        sinkKubectl,
+		"nix-shell": sinkNixShell,
+		"rsync":     sinkRsync,
+		"chroot":    sinkShellDefault,
+		"env":       sinkEnv,
+	}
+	for name := range shellNames {
+		sinks[name] = sinkShell
+	}
+	for name, h := range interpreterSinks() {
+		sinks[name] = h
+	}
+}
+
+// sinkEval follows eval: its arguments joined with spaces are code run in
+// this shell. When they are not all known, a DynEval fact says so, the
+// known parts are analysed, and the shell's state is unknown afterwards.
+func sinkEval(fr *frame, c *Command, args []arg) {
+	ws := args[1:]
+	if len(ws) > 0 && ws[0].Value == "--" {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return
+	}
+	fr.nest(nesting{sink: c, via: "eval", text: joinValues(ws), pos: fr.argsPos(ws, c), kind: DynEval, feeders: feedersOf(ws), st: fr.st, dialect: fr.dialect, keepRedirs: true})
+	if hasUnknown(joinValues(ws)) {
+		fr.st.poison()
+	}
+}
+
+func joinValues(ws []arg) string {
+	var b strings.Builder
+	for i, w := range ws {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w.Value)
+	}
+	return b.String()
+}
+
+func feedersOf(ws []arg) []*Command {
+	var out []*Command
+	for _, w := range ws {
+		for _, f := range w.feeders {
+			if !slices.Contains(out, f) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// argsPos maps positions in the text of joined arguments: exactly for a
+// single plain argument.
+func (fr *frame) argsPos(ws []arg, c *Command) posMap {
+	if len(ws) == 1 {
+		return fr.textPos(ws[0])
+	}
+	if len(ws) > 0 {
+		return posMap{at: ws[0].Pos}
+	}
+	return posMap{at: c.Pos}
+}
+
+// sinkSource follows source/. of a file: read through Options.Files and
+// analysed in this shell. A file that cannot be read, a dynamic name or a
+// process substitution give a DynSource fact; the variables and functions
+// are unknown afterwards (the directory is assumed unchanged).
+func sinkSource(fr *frame, c *Command, args []arg) {
+	ws := args[1:]
+	if len(ws) > 0 && ws[0].Value == "--" {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return
+	}
+	f := ws[0]
+	if isStdinPath(f.Value) {
+		fr.execStdin(c, c.Name+" stdin", fr.sameShellRunner(c, "source"))
+		return
+	}
+	text, ok := "", false
+	if f.Literal() {
+		text, ok = fr.readScript(c.Dir, f.Value)
+	}
+	if !ok {
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: f.feeders, Pos: c.Pos})
+		fr.st.poisonVars()
+		return
+	}
+	st := fr.st
+	saved, savedKnown := st.args, st.argsKnown
+	if len(ws) > 1 {
+		st.args, st.argsKnown = append([]string{argZero(st)}, values(ws[1:])...), true
+	}
+	fr.nest(nesting{sink: c, via: "source", text: text, pos: posMap{at: f.Pos}, kind: DynSource, st: st, dialect: fr.dialect, keepRedirs: true})
+	if len(ws) > 1 {
+		st.args, st.argsKnown = saved, savedKnown
+	}
+}
+
+func argZero(st *state) string {
+	if st.argsKnown && len(st.args) > 0 {
+		return st.args[0]
+	}
+	return Unknown
+}
+
+func values(ws []arg) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.Value
+	}
+	return out
+}
+
+func isStdinPath(p string) bool {
+	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "/proc/self/fd/0"
+}
+
+// readScript reads a script file through Options.Files.
+func (fr *frame) readScript(dir, p string) (string, bool) {
+	if fr.r.opts.Files == nil || hasUnknown(p) {
+		return "", false
+	}
+	full := resolvePath(dir, p)
+	if full == "" {
+		return "", false
+	}
+	b, err := fr.r.opts.Files.ReadFile(full)
+	if err != nil || len(b) > MaxScript {
+		return "", false
+	}
+	return string(b), true
+}
+
+// runner analyses code a sink takes from its input.
+type runner func(text string, pos posMap, feeders []*Command, kind DynKind)
+
+// execStdin follows a command that runs its standard input as code.
+func (fr *frame) execStdin(c *Command, via string, run runner) {
+	in := c.Stdin
+	if in == nil {
+		return
+	}
+	in.Executed = true
+	switch in.Kind {
+	case InputFile:
+		text, ok := "", false
+		if in.Path != "" {
+			text, ok = fr.readScript("/", in.Path)
+		}
+		if !ok {
+			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: in.Path, Pos: c.Pos})
+			return
+		}
+		run(text, posMap{at: in.Pos}, nil, DynSource)
+	case InputProcSubst:
+		fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: in.upstream, Pos: c.Pos})
+	default:
+		text := in.Text
+		if !in.Known && !hasUnknown(text) {
+			text = Unknown
+		}
+		run(text, inputPos(in), in.upstream, DynPipeShell)
+	}
+}
+
+// sameShellRunner runs input code in this shell (source /dev/stdin).
+func (fr *frame) sameShellRunner(c *Command, via string) runner {
+	return func(text string, pos posMap, feeders []*Command, kind DynKind) {
+		fr.nest(nesting{sink: c, via: via, text: text, pos: pos, kind: kind, feeders: feeders, st: fr.st, dialect: fr.dialect})
+		if hasUnknown(text) {
+			fr.st.poisonVars()
+		}
+	}
+}
+
+// childState is the state a new shell process started by c begins with:
+// the exported variables, c's assignments and env changes, the exported
+// functions, c's directory.
+func (fr *frame) childState(c *Command) *state {
+	env, known := fr.st.exported()
+	if c.env.clear {
+		env, known = map[string]string{}, true
+	}
+	for _, u := range c.env.unset {
+		delete(env, u)
+	}
+	for _, a := range c.Assigns {
+		env[a.Name] = a.Value.Value
+	}
+	st := &state{base: env, baseKnown: known, dir: c.Dir}
+	for name, f := range fr.st.funcs {
+		if f.exported {
+			if st.funcs == nil {
+				st.funcs = make(map[string]*funcDef)
+			}
+			st.funcs[name] = f
+		}
+	}
+	return st
+}
+
+// runNested analyses an argument vector that another program runs (find
+// -exec, ssh with a program, docker exec): a new process, judged like any
+// command, with Via recording the path.
+func (fr *frame) runNested(c *Command, argv []arg, via string, mod func(*frame)) {
+	if len(argv) == 0 {
+		return
+	}
+	if fr.depth+1 > fr.r.maxDepth {
+		fr.emitDynamic(&Dynamic{Kind: DynTooDeep, Sink: c, Known: joinValues(argv), Pos: c.Pos})
+		return
+	}
+	child := fr.child(nesting{sink: c, via: via, st: fr.childState(c), dialect: Bash, user: c.User}, false)
+	child.src = fr.src
+	child.pos = fr.pos
+	if mod != nil {
+		mod(child)
+	}
+	site := &callSite{pos: argv[0].Pos, span: c.Span, slot: child.reserve()}
+	if !site.pos.IsValid() {
+		site.pos = c.Pos
+	}
+	child.run(argv, nil, site)
+}
+
+// sinkEnv follows env run with no command: it prints the environment, a
+// data command. env -S with an unknown string is dynamic.
+func sinkEnv(fr *frame, c *Command, args []arg) {}
+
+// sinkShellDefault: chroot DIR with no command runs an interactive shell.
+func sinkShellDefault(fr *frame, c *Command, args []arg) {
+	fr.execStdin(c, c.Name+" stdin", fr.shellRunner(c, "sh"))
+}

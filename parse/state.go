@@ -1,0 +1,305 @@
+package parse
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+)
+
+// state is what the shell knows at a point of the script: its variables,
+// working directory, functions and aliases. Subshells, pipeline stages and
+// command substitutions work on a clone, so their changes do not leak, as
+// in bash. Paths that run only conditionally are merged afterwards: what
+// differs between the paths becomes unknown.
+type state struct {
+	// vars are the variables the script set (or unset) in this shell.
+	vars map[string]*variable
+	// base is the environment the shell started with; exact when
+	// baseKnown, else names missing from it are unknown.
+	base      map[string]string
+	baseKnown bool
+	// dir is the working directory; "" when unknown.
+	dir      string
+	dirStack []string
+	funcs    map[string]*funcDef
+	aliases  map[string]*aliasDef
+	// expandAliases is whether bash expands aliases: off in a
+	// non-interactive bash until shopt -s expand_aliases, always on in
+	// POSIX sh. maybeAliases is set when it is on only on some paths.
+	expandAliases, maybeAliases bool
+	// args are the positional parameters, args[0] being $0; Unknown marks
+	// unknown ones. argsKnown is false when not even their number is.
+	args      []string
+	argsKnown bool
+	// poisoned is set once code the analysis cannot see ran in this shell
+	// (eval of dynamic text, source of an unknown file): any variable,
+	// the directory and the functions may have changed.
+	poisoned bool
+	// dead is set after exit, return or exec: nothing after it runs on
+	// this path. Merges ignore dead paths; analysis goes on regardless.
+	dead bool
+	// locals collects the names a function call declared local, to
+	// restore when the call returns.
+	locals map[string]*variable
+}
+
+// variable is one shell variable as far as it is known.
+type variable struct {
+	// known is false when the value cannot be known; v is then unused.
+	known bool
+	v     expand.Variable
+	// pattern is set when the value stands for a filename matched by a
+	// pattern (the variable of "for f in *.log"): expansions of it are
+	// globs.
+	pattern  bool
+	exported bool
+}
+
+var unknownVar = &variable{}
+
+func (s *state) clone() *state {
+	c := *s
+	c.vars = maps.Clone(s.vars)
+	c.dirStack = slices.Clone(s.dirStack)
+	c.funcs = maps.Clone(s.funcs)
+	c.aliases = maps.Clone(s.aliases)
+	c.args = slices.Clone(s.args)
+	c.locals = nil
+	return &c
+}
+
+// bashSets names variables bash sets itself, whatever the environment:
+// their values are not known statically.
+var bashSets = map[string]bool{
+	"BASH": true, "BASHPID": true, "BASHOPTS": true, "BASH_ARGC": true, "BASH_ARGV": true,
+	"BASH_COMMAND": true, "BASH_LINENO": true, "BASH_SOURCE": true, "BASH_SUBSHELL": true,
+	"BASH_VERSINFO": true, "BASH_VERSION": true, "EPOCHREALTIME": true, "EPOCHSECONDS": true,
+	"EUID": true, "FUNCNAME": true, "GROUPS": true, "HOSTNAME": true, "HOSTTYPE": true,
+	"MACHTYPE": true, "OSTYPE": true, "PIPESTATUS": true, "PPID": true, "RANDOM": true,
+	"SECONDS": true, "SHELLOPTS": true, "SHLVL": true, "SRANDOM": true, "UID": true,
+	"LINENO": true, "REPLY": true, "OPTARG": true, "OPTIND": true, "COLUMNS": true, "LINES": true,
+	"HISTCMD": true, "DIRSTACK": true, "MAPFILE": true, "COPROC": true,
+}
+
+// lookup returns what is known of a variable.
+func (s *state) lookup(name string) *variable {
+	if v, ok := s.vars[name]; ok {
+		return v
+	}
+	if name == "PWD" {
+		if s.dir == "" {
+			return unknownVar
+		}
+		return strVar(s.dir, true)
+	}
+	if s.poisoned {
+		return unknownVar
+	}
+	switch name {
+	case "IFS":
+		// bash ignores an IFS from the environment and starts with the
+		// default (verified: IFS=x bash -c 'echo "$IFS"').
+		return strVar(" \t\n", false)
+	}
+	if bashSets[name] {
+		return unknownVar
+	}
+	if v, ok := s.base[name]; ok {
+		return strVar(v, true)
+	}
+	if s.baseKnown {
+		return &variable{known: true}
+	}
+	return unknownVar
+}
+
+func strVar(v string, exported bool) *variable {
+	return &variable{known: true, v: expand.Variable{Set: true, Kind: expand.String, Str: v}, exported: exported}
+}
+
+// value returns a variable's string value, with Unknown for unknown
+// values, and whether it is set.
+func (v *variable) value() (string, bool) {
+	if !v.known {
+		return Unknown, true
+	}
+	if !v.v.Set {
+		return "", false
+	}
+	switch v.v.Kind {
+	case expand.Indexed:
+		if len(v.v.List) == 0 {
+			return "", true
+		}
+		return v.v.List[0], true
+	case expand.Associative:
+		return v.v.Map["0"], true
+	}
+	return v.v.Str, true
+}
+
+// set assigns a variable in this shell.
+func (s *state) set(name string, v *variable) {
+	if s.vars == nil {
+		s.vars = make(map[string]*variable)
+	}
+	if old := s.vars[name]; old != nil && old.exported {
+		v.exported = true
+	} else if _, inBase := s.base[name]; inBase && !v.exported {
+		v.exported = true // variables from the environment stay exported
+	}
+	s.vars[name] = v
+}
+
+// forget makes a variable unknown.
+func (s *state) forget(name string) {
+	s.set(name, &variable{})
+}
+
+// exported returns the environment a child process of this shell starts
+// with, and whether it is exact.
+func (s *state) exported() (map[string]string, bool) {
+	if s.poisoned {
+		return nil, false
+	}
+	env := make(map[string]string, len(s.base)+len(s.vars))
+	known := s.baseKnown
+	for k, v := range s.base {
+		env[k] = v
+	}
+	for k, v := range s.vars {
+		switch {
+		case !v.exported:
+			if _, inBase := s.base[k]; inBase && v.known && !v.v.Set {
+				delete(env, k) // unset
+			}
+		case !v.known:
+			env[k] = Unknown
+		case v.v.Set:
+			val, _ := v.value()
+			env[k] = val
+		default:
+			delete(env, k)
+		}
+	}
+	if s.dir != "" {
+		env["PWD"] = s.dir
+	}
+	return env, known
+}
+
+// merge makes s the join of s and o, two states the same point can be
+// reached in: whatever differs becomes unknown. A dead path contributes
+// nothing.
+func (s *state) merge(o *state) {
+	switch {
+	case o.dead:
+		return
+	case s.dead:
+		*s = *o.clone()
+		return
+	}
+	if s.poisoned || o.poisoned {
+		s.poisoned = true
+	}
+	for name, v := range o.vars {
+		if !sameVar(s.lookup(name), v) {
+			s.forget(name)
+		}
+	}
+	for name, v := range s.vars {
+		if _, ok := o.vars[name]; !ok && !sameVar(v, o.lookup(name)) {
+			s.forget(name)
+		}
+	}
+	if s.dir != o.dir {
+		s.dir = ""
+	}
+	if !slices.Equal(s.dirStack, o.dirStack) {
+		s.dirStack = nil
+	}
+	for name, f := range o.funcs {
+		if g := s.funcs[name]; g != f {
+			s.funcs[name] = f.maybe()
+		}
+	}
+	for name, f := range s.funcs {
+		if o.funcs[name] != f {
+			s.funcs[name] = f.maybe()
+		}
+	}
+	for name, al := range o.aliases {
+		if s.aliases[name] != al {
+			if s.aliases == nil {
+				s.aliases = make(map[string]*aliasDef)
+			}
+			s.aliases[name] = al.maybe()
+		}
+	}
+	for name, al := range s.aliases {
+		if o.aliases[name] != al {
+			s.aliases[name] = al.maybe()
+		}
+	}
+	if s.expandAliases != o.expandAliases {
+		s.expandAliases, s.maybeAliases = true, true
+	}
+	s.maybeAliases = s.maybeAliases || o.maybeAliases
+	if s.argsKnown != o.argsKnown || !slices.Equal(s.args, o.args) {
+		s.args, s.argsKnown = nil, false
+	}
+}
+
+// equal reports whether merging o into s would change nothing.
+func (s *state) equal(o *state) bool {
+	if s.dead != o.dead || s.poisoned != o.poisoned || s.dir != o.dir || len(s.vars) != len(o.vars) {
+		return false
+	}
+	for name, v := range s.vars {
+		if w, ok := o.vars[name]; !ok || !sameVar(v, w) {
+			return false
+		}
+	}
+	return maps.Equal(s.funcs, o.funcs) && s.argsKnown == o.argsKnown && slices.Equal(s.args, o.args)
+}
+
+func sameVar(a, b *variable) bool {
+	if a == b {
+		return true
+	}
+	if !a.known || !b.known {
+		return false
+	}
+	if a.v.Set != b.v.Set || a.v.Kind != b.v.Kind || a.pattern != b.pattern {
+		return false
+	}
+	return a.v.Str == b.v.Str && slices.Equal(a.v.List, b.v.List) && maps.Equal(a.v.Map, b.v.Map)
+}
+
+// poison records that unseen code ran in this shell.
+func (s *state) poison() {
+	s.poisoned = true
+	s.dir = ""
+	s.dirStack = nil
+	s.vars = nil
+	s.args, s.argsKnown = nil, false
+}
+
+// hasUnknown reports whether a value holds an unknown part.
+func hasUnknown(s string) bool { return strings.Contains(s, Unknown) }
+
+// poisonVars records that unseen code ran in this shell but, unlike
+// poison, keeps the directory: used for a sourced file that cannot be
+// read (". venv/bin/activate"), which sets variables and functions but
+// rarely changes directory.
+func (s *state) poisonVars() {
+	dir, stack := s.dir, s.dirStack
+	s.poison()
+	s.dir, s.dirStack = dir, stack
+}
+
+func indexed(list []string) expand.Variable {
+	return expand.Variable{Set: true, Kind: expand.Indexed, List: list}
+}

@@ -1,0 +1,424 @@
+package parse
+
+import (
+	"slices"
+	"strings"
+)
+
+// A wrapper is a program that runs another program given as its operands
+// (sudo rm, env X=1 rm, timeout 5 rm). peel takes wrappers off, outermost
+// first, so the command is judged as what finally runs; each peeled name
+// is kept in Command.Wrappers.
+
+// wrapFunc parses a wrapper's options and returns the words of the
+// command it runs; ok is false when it runs none (sudo -v, env alone,
+// command -v X): the wrapper itself is then the command.
+type wrapFunc func(fr *frame, c *Command, args []arg) (rest []arg, ok bool)
+
+var wrappers map[string]wrapFunc
+
+// maxWrappers bounds peeling ("nice nice nice …").
+const maxWrappers = 16
+
+func init() {
+	plain := simpleWrapper(optSpec{}, 0)
+	wrappers = map[string]wrapFunc{
+		"sudo":        wrapSudo,
+		"doas":        wrapDoas,
+		"env":         wrapEnv,
+		"command":     wrapCommand,
+		"builtin":     func(fr *frame, c *Command, args []arg) ([]arg, bool) { return rest(args, 1) },
+		"exec":        simpleWrapper(optSpec{short: "a"}, 0),
+		"nohup":       plain,
+		"nice":        simpleWrapper(optSpec{short: "n", long: []string{"adjustment"}, numeric: true}, 0),
+		"time":        simpleWrapper(optSpec{short: "fo", long: []string{"format", "output"}}, 0),
+		"timeout":     simpleWrapper(optSpec{short: "ks", long: []string{"kill-after", "signal"}}, 1),
+		"stdbuf":      simpleWrapper(optSpec{short: "ioe", long: []string{"input", "output", "error"}}, 0),
+		"ionice":      unlessOpt(optSpec{short: "cnpPu"}, 0, "p", "P", "u", "pid", "pgid", "uid"),
+		"setsid":      plain,
+		"chroot":      simpleWrapper(optSpec{long: []string{"userspec", "groups"}}, 1),
+		"unbuffer":    plain,
+		"caffeinate":  simpleWrapper(optSpec{short: "tw"}, 0),
+		"torsocks":    simpleWrapper(optSpec{short: "udpaP"}, 0),
+		"proxychains": simpleWrapper(optSpec{short: "f"}, 0),
+		"firejail":    plain,
+		"strace":      unlessOpt(optSpec{short: "abeEIoOpPsSuUX"}, 0),
+		"ltrace":      unlessOpt(optSpec{short: "aeEFlnopsuwDx"}, 0),
+		"nsenter":     simpleWrapper(optSpec{short: "tSG", optional: "muinpUCTrw"}, 0),
+		"unshare":     simpleWrapper(optSpec{short: "SGRw", optional: "muinpUCT"}, 0),
+		"systemd-run": simpleWrapper(optSpec{short: "upHME", long: []string{"unit", "property", "description", "slice", "uid", "gid", "nice", "working-directory", "setenv", "machine", "host", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "service-type"}}, 0),
+		"busybox":     wrapBusybox,
+		"xargs":       wrapXargs,
+		"flock":       wrapFlock,
+		"runuser":     wrapRunuser,
+		"pkexec":      wrapPkexec,
+		"chrt":        unlessOpt(optSpec{short: "T"}, 1, "p", "pid"),
+		"taskset":     unlessOpt(optSpec{}, 1, "p", "pid"),
+		"numactl":     simpleWrapper(optSpec{short: "imNCPp", long: []string{"interleave", "membind", "cpunodebind", "physcpubind", "preferred"}}, 0),
+		"prlimit":     unlessOpt(optSpec{}, 0, "p", "pid"),
+		"fakeroot":    simpleWrapper(optSpec{short: "isl"}, 0),
+		"eatmydata":   plain,
+		"catchsegv":   plain,
+		"rlwrap":      simpleWrapper(optSpec{short: "bCDefHlpPsSt"}, 0),
+		"faketime":    simpleWrapper(optSpec{}, 1),
+		"tini":        simpleWrapper(optSpec{short: "ep"}, 0),
+		"dumb-init":   simpleWrapper(optSpec{short: "r"}, 0),
+		"xvfb-run":    simpleWrapper(optSpec{short: "efnpsw", long: []string{"error-file", "server-num", "server-args", "xauth-protocol", "wait", "auth-file"}}, 0),
+		"valgrind":    plain,
+		"uv":          subWrapper("run", optSpec{short: "pw", long: []string{"with", "python", "directory", "project", "package", "group", "extra", "env-file", "index", "index-url", "from", "with-requirements"}}),
+		"poetry":      subWrapper("run", optSpec{}),
+		"pipenv":      subWrapper("run", optSpec{}),
+		"bundle":      subWrapper("exec", optSpec{}),
+		"conda":       subWrapper("run", optSpec{short: "np", long: []string{"name", "prefix", "cwd"}}),
+		"mamba":       subWrapper("run", optSpec{short: "np", long: []string{"name", "prefix", "cwd"}}),
+		"micromamba":  subWrapper("run", optSpec{short: "np", long: []string{"name", "prefix", "cwd"}}),
+		"direnv":      wrapDirenv,
+		"mise":        afterDashDash("exec", "x"),
+		"op":          afterDashDash("run"),
+		"doppler":     afterDashDash("run"),
+		"infisical":   afterDashDash("run"),
+		"aws-vault":   afterDashDash("exec"),
+		"dotenv":      afterDashDash(""),
+		"nix":         wrapNix,
+	}
+	wrappers["proxychains4"] = wrappers["proxychains"]
+	wrappers["bundler"] = wrappers["bundle"]
+	wrappers["gtimeout"] = wrappers["timeout"]
+}
+
+func rest(args []arg, i int) ([]arg, bool) {
+	if i >= len(args) {
+		return nil, false
+	}
+	return args[i:], true
+}
+
+// simpleWrapper parses options, skips n operands, and runs the rest.
+func simpleWrapper(spec optSpec, n int) wrapFunc {
+	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
+		_, i := parseOpts(args, 1, spec)
+		return rest(args, i+n)
+	}
+}
+
+// unlessOpt is simpleWrapper, but the named options (attach to a
+// running process) mean no command is run.
+func unlessOpt(spec optSpec, n int, no ...string) wrapFunc {
+	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
+		opts, i := parseOpts(args, 1, spec)
+		if has(opts, no...) {
+			return nil, false
+		}
+		return rest(args, i+n)
+	}
+}
+
+// subWrapper handles "uv run CMD", "poetry run CMD", "bundle exec CMD".
+func subWrapper(sub string, spec optSpec) wrapFunc {
+	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
+		if len(args) < 3 || args[1].Value != sub {
+			return nil, false
+		}
+		_, i := parseOpts(args, 2, spec)
+		return rest(args, i)
+	}
+}
+
+// afterDashDash handles "op run … -- CMD": the command follows "--".
+func afterDashDash(subs ...string) wrapFunc {
+	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
+		if len(args) < 2 || subs[0] != "" && !contains(subs, args[1].Value) {
+			return nil, false
+		}
+		for i, a := range args {
+			if a.Value == "--" {
+				return rest(args, i+1)
+			}
+		}
+		return nil, false
+	}
+}
+
+// peel takes the wrappers off a command line.
+func (fr *frame) peel(c *Command, args []arg) []arg {
+	for n := 0; n < maxWrappers && len(args) > 0; n++ {
+		if !args[0].Literal() {
+			break
+		}
+		name := basename(args[0].Value)
+		w := wrappers[name]
+		if w == nil {
+			break
+		}
+		inner, ok := w(fr, c, args)
+		if !ok || len(inner) == 0 {
+			break
+		}
+		c.Wrappers = append(c.Wrappers, name)
+		args = inner
+	}
+	return args
+}
+
+// isAssignWord reports whether a word is NAME=value.
+func isAssignWord(a arg) (name, val string, ok bool) {
+	if a.Dynamic && !strings.Contains(a.Known(), "=") {
+		return "", "", false
+	}
+	name, val, ok = strings.Cut(a.Value, "=")
+	if !ok || !validName(name) {
+		return "", "", false
+	}
+	return name, val, true
+}
+
+func (c *Command) addAssign(a arg, name, val string) {
+	c.Assigns = append(slices.Clip(c.Assigns), Assign{Name: name, Value: Word{Value: val, Dynamic: hasUnknown(val), Pos: a.Pos}})
+}
+
+// wrapSudo peels sudo [options] [VAR=value…] CMD. sudo -s/-i with no
+// command is an interactive shell: not peeled, the sudo sink follows its
+// input.
+func wrapSudo(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	opts, i := parseOpts(args, 1, optSpec{short: "CDghprRtTUu", long: []string{"chdir", "close-from", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}})
+	if has(opts, "e", "edit", "l", "list", "v", "validate", "K", "remove-timestamp", "V", "version", "help") {
+		return nil, false
+	}
+	for ; i < len(args); i++ {
+		name, val, ok := isAssignWord(args[i])
+		if !ok {
+			break
+		}
+		c.addAssign(args[i], name, val)
+	}
+	if i >= len(args) {
+		return nil, false
+	}
+	c.User = "root"
+	if u := value(opts, "u", "user"); u != nil {
+		c.User = u.Value
+	}
+	if d := value(opts, "D", "chdir"); d != nil {
+		c.Dir = resolveDir(c.Dir, d.Word)
+	}
+	if !has(opts, "E", "preserve-env") {
+		c.env.reset = true // sudo's env_reset keeps only a few variables
+	}
+	return args[i:], true
+}
+
+func resolveDir(dir string, w Word) string {
+	if !w.Literal() {
+		return ""
+	}
+	return resolvePath(dir, w.Value)
+}
+
+func wrapDoas(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	opts, i := parseOpts(args, 1, optSpec{short: "Cu"})
+	if i >= len(args) || has(opts, "L") {
+		return nil, false
+	}
+	c.User = "root"
+	if u := value(opts, "u"); u != nil {
+		c.User = u.Value
+	}
+	return args[i:], true
+}
+
+// wrapEnv peels env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]… CMD.
+func wrapEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	opts, i := parseOpts(args, 1, optSpec{short: "uCSP", long: []string{"unset", "chdir", "split-string"}})
+	for _, o := range opts {
+		switch o.name {
+		case "i", "ignore-environment":
+			c.env.clear = true
+		case "u", "unset":
+			if o.val != nil {
+				c.env.unset = append(c.env.unset, o.val.Value)
+			}
+		case "C", "chdir":
+			if o.val != nil {
+				c.Dir = resolveDir(c.Dir, o.val.Word)
+			}
+		case "S", "split-string":
+			if o.val != nil {
+				split := splitEnvString(*o.val)
+				return wrapEnv(fr, c, append(append([]arg{args[0]}, split...), args[i:]...))
+			}
+		}
+	}
+	if i < len(args) && args[i].Value == "-" {
+		c.env.clear = true
+		i++
+	}
+	for ; i < len(args); i++ {
+		name, val, ok := isAssignWord(args[i])
+		if !ok {
+			break
+		}
+		c.addAssign(args[i], name, val)
+	}
+	return rest(args, i)
+}
+
+// splitEnvString splits env -S's string into words: spaces separate, and
+// single and double quotes group, as GNU env does.
+func splitEnvString(a arg) []arg {
+	var out []arg
+	var cur strings.Builder
+	inWord := false
+	quote := byte(0)
+	s := a.Value
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else {
+				cur.WriteByte(ch)
+			}
+		case ch == '\'' || ch == '"':
+			quote, inWord = ch, true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if inWord {
+				out = append(out, arg{Word: Word{Value: cur.String(), Dynamic: hasUnknown(cur.String()), Pos: a.Pos}})
+				cur.Reset()
+				inWord = false
+			}
+		case ch == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			inWord = true
+		default:
+			cur.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if inWord {
+		out = append(out, arg{Word: Word{Value: cur.String(), Dynamic: hasUnknown(cur.String()), Pos: a.Pos}})
+	}
+	return out
+}
+
+// wrapCommand peels command [-p] CMD; command -v/-V only looks CMD up.
+func wrapCommand(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	opts, i := parseOpts(args, 1, optSpec{})
+	if has(opts, "v", "V") {
+		return nil, false
+	}
+	return rest(args, i)
+}
+
+// wrapBusybox peels busybox APPLET.
+func wrapBusybox(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	if len(args) < 2 || strings.HasPrefix(args[1].Value, "-") {
+		return nil, false
+	}
+	return args[1:], true
+}
+
+// wrapXargs peels xargs [options] [CMD [ARGS]]. The arguments xargs adds
+// are read at run time: with -I R they replace R in the words, otherwise
+// they follow them; either way they are unknown (Placeholder). With no
+// command xargs runs echo.
+func wrapXargs(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	opts, i := parseOpts(args, 1, optSpec{
+		short:    "aEdILnPs",
+		optional: "iel",
+		long:     []string{"arg-file", "delimiter", "eof", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"},
+	})
+	if has(opts, "show-limits", "help", "version") {
+		return nil, false
+	}
+	repl := ""
+	for _, o := range opts {
+		switch o.name {
+		case "I":
+			if o.val != nil {
+				repl = o.val.Value
+			}
+		case "i", "replace":
+			repl = "{}"
+			if o.val != nil && o.val.Value != "" {
+				repl = o.val.Value
+			}
+		}
+	}
+	c.Placeholder = true
+	c.Via = append(slices.Clip(c.Via), Via{Sink: "xargs", Pos: args[0].Pos})
+	var inner []arg
+	if i >= len(args) {
+		inner = []arg{{Word: Word{Value: "echo", Pos: args[0].Pos}}}
+	} else {
+		inner = slices.Clone(args[i:])
+	}
+	if repl != "" {
+		for j := range inner {
+			if strings.Contains(inner[j].Value, repl) {
+				inner[j].Value = strings.ReplaceAll(inner[j].Value, repl, Unknown)
+				inner[j].Dynamic = true
+				inner[j].whole = false
+			}
+		}
+		return inner, true
+	}
+	return append(inner, arg{Word: Word{Value: Unknown, Dynamic: true, Pos: args[len(args)-1].Pos}}), true
+}
+
+// wrapFlock peels flock [options] FILE CMD; flock … -c STRING is a sink.
+func wrapFlock(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	opts, i := parseOpts(args, 1, optSpec{short: "wEc", long: []string{"timeout", "wait", "conflict-exit-code", "command"}})
+	if has(opts, "c", "command") || i+1 >= len(args) {
+		return nil, false
+	}
+	j := i + 1
+	if j < len(args) && (args[j].Value == "-c" || args[j].Value == "--command") {
+		return nil, false
+	}
+	_, j = parseOpts(args, j, optSpec{short: "wE"})
+	return rest(args, j)
+}
+
+// wrapRunuser peels runuser -u USER CMD; runuser USER -c S is a sink.
+func wrapRunuser(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	opts, i := parseOpts(args, 1, optSpec{short: "ugGcsw", long: []string{"user", "group", "supp-group", "command", "shell", "whitelist-environment"}})
+	u := value(opts, "u", "user")
+	if u == nil || has(opts, "c", "command") {
+		return nil, false
+	}
+	c.User = u.Value
+	return rest(args, i)
+}
+
+func wrapPkexec(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	opts, i := parseOpts(args, 1, optSpec{long: []string{"user"}})
+	c.User = "root"
+	if u := value(opts, "user"); u != nil {
+		c.User = u.Value
+	}
+	return rest(args, i)
+}
+
+// wrapDirenv peels direnv exec DIR CMD.
+func wrapDirenv(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	if len(args) < 4 || args[1].Value != "exec" {
+		return nil, false
+	}
+	c.Dir = resolveDir(c.Dir, args[2].Word)
+	return args[3:], true
+}
+
+// wrapNix peels nix develop/shell … -c|--command CMD.
+func wrapNix(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	if len(args) < 3 || args[1].Value != "develop" && args[1].Value != "shell" {
+		return nil, false
+	}
+	for i, a := range args[2:] {
+		if a.Value == "-c" || a.Value == "--command" {
+			return rest(args, i+3)
+		}
+	}
+	return nil, false
+}
