@@ -33,6 +33,15 @@ type guard struct {
 	engine  *policy.Engine
 	led     *ledger.Ledger
 	ledErr  error
+	cfg     *policy.Config
+}
+
+// config returns the merged configuration, loaded once.
+func (g *guard) config() *policy.Config {
+	if g.cfg == nil {
+		g.cfg = policy.DefaultConfig()
+	}
+	return g.cfg
 }
 
 func newGuard(env []string, st *stdio) *guard {
