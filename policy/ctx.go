@@ -18,7 +18,7 @@ type FS interface {
 // OSFS is the real filesystem.
 type OSFS struct{}
 
-func (OSFS) Lstat(name string) (fs.FileInfo, error)  { return os.Lstat(name) }
+func (OSFS) Lstat(name string) (fs.FileInfo, error)   { return os.Lstat(name) }
 func (OSFS) EvalSymlinks(name string) (string, error) { return filepath.EvalSymlinks(name) }
 
 // Ctx is what a decision is made against besides the facts.

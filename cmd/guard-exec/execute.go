@@ -137,15 +137,15 @@ func (g *guard) ptyMode() shim.PTYMode {
 
 func (g *guard) execRecord(j *job, a *parse.Analysis, d *policy.Decision) *ledger.Record {
 	rec := &ledger.Record{
-		Session: g.session(),
-		Cwd:     j.dir,
-		Project: g.projectRoot(),
-		Mode:    g.invocation,
-		Command: a.Canonical,
-		Raw:     j.script,
-		Verdict: d.Verdict.String(),
-		Enforce: d.Mode.String(),
-		Parent:  g.vars[envParent],
+		Session:    g.session(),
+		Cwd:        j.dir,
+		Project:    g.projectRoot(),
+		Mode:       g.invocation,
+		Command:    a.Canonical,
+		Raw:        j.script,
+		Verdict:    d.Verdict.String(),
+		Enforce:    d.Mode.String(),
+		Parent:     g.vars[envParent],
 		EnvRemoved: envCodeNames(g.env),
 	}
 	for _, h := range d.Hits {
