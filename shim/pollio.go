@@ -65,21 +65,39 @@ func (s *stopper) waitFor(fd int, events int16, wake *stopper) error {
 	}
 }
 
-// read reads from fd once it is readable; 0, nil is end of file.
+// read reads from fd once it is readable; 0, nil is end of file. fd is polled
+// first, so a blocking descriptor (the caller's terminal) works too.
 func (s *stopper) read(fd int, p []byte, wake *stopper) (int, error) {
 	for {
 		if err := s.waitFor(fd, unix.POLLIN, wake); err != nil {
 			return 0, err
 		}
-		n, err := unix.Read(fd, p)
-		if err == unix.EAGAIN || err == unix.EINTR {
-			continue
+		if n, err, again := readOnce(fd, p); !again {
+			return n, err
 		}
-		if n < 0 {
-			n = 0
-		}
-		return n, err
 	}
+}
+
+// readNonblock reads from fd, which must be non-blocking, and polls only when it is
+// empty: under a stream of output that halves the system calls per read (the pty
+// master returns at most a few KiB per read).
+func (s *stopper) readNonblock(fd int, p []byte, wake *stopper) (int, error) {
+	for {
+		if n, err, again := readOnce(fd, p); !again {
+			return n, err
+		}
+		if err := s.waitFor(fd, unix.POLLIN, wake); err != nil {
+			return 0, err
+		}
+	}
+}
+
+func readOnce(fd int, p []byte) (n int, err error, again bool) {
+	n, err = unix.Read(fd, p)
+	if err == unix.EAGAIN || err == unix.EINTR {
+		return 0, nil, true
+	}
+	return max(n, 0), err, false
 }
 
 // writeAll writes all of p to fd, waiting for room as needed.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"os/exec"
-	"os/signal"
 	"runtime"
 	"strings"
 	"sync"
@@ -64,8 +63,6 @@ func runPTY(ctx context.Context, s *Spec) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sigs := notify(append([]os.Signal{syscall.SIGWINCH, syscall.SIGCHLD}, forwardedSignals...)...)
-	defer signal.Stop(sigs)
 	p, err := startProc(c, true, s.Started)
 	t.tty.Close() // else the master never reports EIO
 	if t.errW != nil {
@@ -80,9 +77,10 @@ func runPTY(ctx context.Context, s *Spec) (*Result, error) {
 	t.proc = p
 	defer t.outer.restore()
 	_ = t.outer.makeRaw() // without raw mode the command still runs; ^C then reaches it through the guard
+	defer t.handleSignals()()
 	t.startLoops()
 	res := &Result{PTY: true}
-	res.TimedOut = p.wait(ctx, s.limits(), sigs, t.onSignal)
+	res.TimedOut = p.wait(ctx, s.limits())
 	p.status(res)
 	res.Incomplete = t.finish()
 	t.results(res)
@@ -196,7 +194,7 @@ func (t *ptySession) pumpOutput() {
 		if owed >= 0 && read >= owed {
 			t.markCaughtUp()
 		}
-		n, err := t.outStop.read(t.mfd, buf, wake)
+		n, err := t.outStop.readNonblock(t.mfd, buf, wake)
 		read += int64(n)
 		if n > 0 {
 			t.deliver(buf[:n])
@@ -235,7 +233,9 @@ func (t *ptySession) deliver(p []byte) {
 	}
 	t.dig.Write(p)
 	t.castMu.Lock()
-	t.cast.output(time.Now(), p)
+	if !t.cast.cut {
+		t.cast.output(time.Now(), p)
+	}
 	t.castMu.Unlock()
 }
 
@@ -263,6 +263,36 @@ func (t *ptySession) restoreOnPanic() {
 	if r := recover(); r != nil {
 		t.outer.restore()
 		panic(r)
+	}
+}
+
+// handleSignals handles signals on a goroutine of the session's own, because
+// resizing and following a stop touch the session; the returned func stops it and
+// waits until it has.
+func (t *ptySession) handleSignals() (stop func()) {
+	ch := make(chan os.Signal, 16)
+	unsubscribe := subscribe(func(sig os.Signal) {
+		select {
+		case ch <- sig:
+		default: // 16 queued: a queued resize reads the size current when it runs
+		}
+	})
+	quit, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-quit:
+				return
+			case sig := <-ch:
+				t.onSignal(sig)
+			}
+		}
+	}()
+	return func() {
+		unsubscribe()
+		close(quit)
+		<-done
 	}
 }
 

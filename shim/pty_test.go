@@ -335,3 +335,24 @@ func TestPTYTimeout(t *testing.T) {
 		t.Fatalf("%s", summary(res))
 	}
 }
+
+// TestPipeModeAtTerminalCtrlC: at a terminal in pipe mode the terminal's ^C reaches
+// the command and the guard together. The command dies of it; the guard must not,
+// even when its copy of the signal arrives after the command is gone.
+func TestPipeModeAtTerminalCtrlC(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	s := startScreen(t, "auto", nil, w, "-c", `echo ready; sleep 30; echo not-reached`)
+	w.Close()
+	if line := readLine(t, r); line != "ready" {
+		t.Fatalf("read %q", line)
+	}
+	s.typeIn("\x03")
+	code, rep := s.wait()
+	if code != 130 || rep.Result.ExitCode != 130 {
+		t.Errorf("exit %d, result %s", code, summary(rep.Result))
+	}
+}

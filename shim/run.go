@@ -6,9 +6,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
-	"sync"
-	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -81,14 +78,15 @@ type Result struct {
 // process's own stdio, never exits, and leaves nothing running that reads or writes
 // Spec's files after it returns.
 //
-// Run installs a process-wide SIGPIPE notification (and leaves it): a guard whose
-// stdout was closed (`guard-exec … | head`) must live on to write its ledger, and a
-// notification, unlike signal.Ignore, does not hand SIG_IGN down to the command.
+// The first Run starts listening, for the rest of the process's life, to SIGINT,
+// SIGTERM, SIGHUP and SIGQUIT (forwarded to the command while one runs; between
+// Runs they act as if nobody listened), SIGWINCH and SIGCHLD (pty mode), and
+// SIGPIPE, which is swallowed: a guard whose stdout was closed (`guard-exec … |
+// head`) must live on to write its ledger.
 func Run(ctx context.Context, s *Spec) (*Result, error) {
 	if s.Path == "" {
 		return nil, errors.New("shim: Spec.Path is empty")
 	}
-	catchSIGPIPE()
 	spec := s.withDefaults()
 	if spec.usePTY() {
 		return runPTY(ctx, &spec)
@@ -136,12 +134,6 @@ func (s *Spec) limits() waitLimits {
 // command builds the exec.Cmd without its stdio.
 func (s *Spec) command() *exec.Cmd {
 	return &exec.Cmd{Path: s.Path, Args: s.Argv, Env: s.Env, Dir: s.Dir}
-}
-
-var sigpipeOnce sync.Once
-
-func catchSIGPIPE() {
-	sigpipeOnce.Do(func() { signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE) })
 }
 
 // IsTerminal reports whether f is a terminal.
