@@ -32,9 +32,9 @@
 //
 // The command leads its own process group, and SIGINT, SIGTERM, SIGHUP and SIGQUIT
 // sent to the guard are forwarded to that group. One exception, in pipe mode: when
-// the guard is the foreground job of its controlling terminal (an agent's TUI running
-// it, or a person at a shell) and no timeout is set, the command stays in the guard's
-// group, as it would under bash; otherwise it would be a background job and be
+// the guard has a controlling terminal (an agent's TUI running it, or a person at a
+// shell) and no timeout is set, the command stays in the guard's group, as it would
+// under bash; in a group of its own it would not be part of the guard's job, and be
 // stopped by SIGTTIN at its first read of the terminal (sudo's password prompt).
 // The terminal then signals both directly, and only SIGTERM is forwarded, to the
 // command alone.

@@ -167,16 +167,17 @@ func (p *proc) stopped() bool {
 }
 
 // sharedGroup reports whether the command should stay in the guard's own process
-// group: when the guard is the foreground job of its controlling terminal. A child
-// in a group of its own is a background job there, so it would be stopped by SIGTTIN
-// as soon as it read the terminal (sudo's password prompt, ssh's host-key question,
-// `read` from a terminal stdin) and by SIGTTOU when it changed the terminal's modes;
-// under bash alone it runs in the foreground job and none of that happens. Finding
-// the terminal costs an ioctl on stdio, or one open of /dev/tty when stdio has none.
+// group: when the guard has a controlling terminal. A child in a group of its own
+// is not part of the guard's job there, so it would be stopped by SIGTTIN as soon as
+// it read the terminal (sudo's password prompt, ssh's host-key question, `read`
+// from a terminal stdin) and by SIGTTOU when it changed the terminal's modes, and
+// job control (^Z, fg) would not reach it; under bash alone it is part of the job
+// and none of that happens. Finding the terminal costs an ioctl on stdio, or one
+// open of /dev/tty when stdio has none.
 func sharedGroup(files ...*os.File) bool {
 	for _, f := range files {
-		if pg, ok := foregroundGroup(rawFd(f)); ok {
-			return pg == syscall.Getpgrp()
+		if isControllingTerminal(rawFd(f)) {
+			return true
 		}
 	}
 	fd, err := unix.Open("/dev/tty", unix.O_RDONLY|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
@@ -184,16 +185,15 @@ func sharedGroup(files ...*os.File) bool {
 		return false // no controlling terminal: nothing to share
 	}
 	defer unix.Close(fd)
-	pg, ok := foregroundGroup(fd)
-	return ok && pg == syscall.Getpgrp()
+	return isControllingTerminal(fd)
 }
 
-// foregroundGroup is the foreground process group of the terminal on fd, when fd is
-// the guard's controlling terminal (TIOCGPGRP fails with ENOTTY for any other).
-func foregroundGroup(fd int) (int, bool) {
+// isControllingTerminal reports whether fd is the guard's controlling terminal:
+// TIOCGPGRP fails with ENOTTY on any other file, terminals included.
+func isControllingTerminal(fd int) bool {
 	if fd < 0 {
-		return 0, false
+		return false
 	}
-	pg, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
-	return pg, err == nil
+	_, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
+	return err == nil
 }

@@ -255,7 +255,7 @@ func TestPTYAlwaysPipeStdin(t *testing.T) {
 }
 
 // TestPipeModeAtTerminal: stdout is a pipe, so pipe mode, but stdin is the terminal
-// of which the guard is the foreground job. The command shares the guard's group and
+// that is the guard's controlling terminal. The command shares the guard's group and
 // can read the terminal; in a group of its own it would be stopped by SIGTTIN.
 func TestPipeModeAtTerminal(t *testing.T) {
 	r, w, err := os.Pipe()

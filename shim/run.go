@@ -37,7 +37,7 @@ type Spec struct {
 	Dir                   string        // "": the guard's working directory
 	Stdin, Stdout, Stderr *os.File      // nil: /dev/null
 	PTY                   PTYMode       // Auto: pty when stdin AND stdout are terminals
-	Timeout               time.Duration // 0 = none; on expiry kill the process group, Result.TimedOut
+	Timeout               time.Duration // 0 = none; on expiry kill the process group, Result.TimedOut (the command then always has a group of its own, even at a terminal)
 	DigestBytes           int           // bytes kept from the head and from the tail of each stream (default 2048)
 	CastLimit             int           // max bytes of asciicast kept in pty mode (default 1 MiB); beyond: stop recording, mark Incomplete
 	Started               func(pid int) // optional, called right after the child starts
