@@ -329,6 +329,16 @@ func TestPTYHolder(t *testing.T) {
 	}
 }
 
+// TestPTYWritingHolder: a background process that holds the pty and keeps writing
+// is cut off after 10 OutputGraces; the guard does not wait for it forever.
+func TestPTYWritingHolder(t *testing.T) {
+	res, out, _ := runScript(t, Spec{PTY: PTYAlways, OutputGrace: 20 * time.Millisecond},
+		`trap '' HUP; (while :; do echo x; sleep 0.005; done) & echo early`)
+	if !strings.HasPrefix(out, "early\n") || res.ExitCode != 0 || !res.Incomplete {
+		t.Fatalf("out %.40q, %s", out, summary(res))
+	}
+}
+
 func TestPTYTimeout(t *testing.T) {
 	res, _, _ := runScript(t, Spec{PTY: PTYAlways, Timeout: 100 * time.Millisecond}, `sleep 30`)
 	if !res.TimedOut || res.ExitCode != 143 {

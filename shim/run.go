@@ -42,10 +42,13 @@ type Spec struct {
 	CastLimit             int           // max bytes of asciicast kept in pty mode (default 1 MiB); beyond: stop recording, mark Incomplete
 	Started               func(pid int) // optional, called right after the child starts
 
-	// OutputGrace is how long output is still read after the command exited while
-	// background processes hold its stdout or pty open (`sleep 2 & echo hi`). Then
-	// the guard stops reading (pipe mode) or kills the group (pty mode) and marks the
-	// Result Incomplete. Default DefaultPipeGrace or DefaultPTYGrace.
+	// OutputGrace is how long background processes that hold the command's stdout
+	// or pty after it exited (`sleep 2 & echo hi`) are waited for: in pipe mode
+	// once everything the command wrote is delivered, however slow the reader; in
+	// pty mode while the pty stays empty (and for at most 10 OutputGraces of their
+	// output). Then the guard stops reading (pipe mode) or kills the group (pty
+	// mode) and marks the Result Incomplete. Default DefaultPipeGrace or
+	// DefaultPTYGrace.
 	OutputGrace time.Duration
 	// KillGrace is how long a timed-out command has between SIGTERM and SIGKILL.
 	// Default DefaultKillGrace.
