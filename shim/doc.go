@@ -46,16 +46,23 @@
 // re-parented as they would be under bash, and a command whose background jobs are
 // meant to outlive it (`server &`) keeps working.
 //
-// Background processes that keep writing to the command's stdout after it exited get
-// Spec.OutputGrace; then the guard stops reading and their next write fails with
-// EPIPE (under bash alone they would have gone on writing to the caller's stdout).
+// Everything the command wrote before it exited is delivered, however slowly the
+// caller reads. Background processes that still hold its stdout afterwards get
+// Spec.OutputGrace; then, in pipe mode, the guard stops reading and their next
+// write fails with EPIPE (under bash alone they would have gone on writing to the
+// caller's stdout), and in pty mode their process group is killed.
+//
+// Signals are listened to once per process (see Run), by a relay that hands them to
+// the Runs in progress.
 //
 // # Limitations
 //
 // Linux only (Pdeathsig, pty and termios handling). Signals the guard inherited as
 // ignored reach the command still ignored only for SIGHUP and SIGINT: the Go runtime
 // installs its own handlers for the others, and a handler, unlike SIG_IGN, is reset
-// by exec. In pipe mode the command's stdout is a pipe even when the caller's is a
-// file, which a few programs notice (`grep … > out` no longer warns that the input
-// file is also the output; programs that seek on stdout cannot).
+// by exec. In pipe mode the command's stdout and stderr are pipes even when the
+// caller's are files or a terminal, which some programs notice: `grep … > out` no
+// longer warns that the input file is also the output, programs that seek on stdout
+// cannot, and a terminal stderr next to a redirected stdout (`git clone … > log`)
+// loses progress output that only shows on a terminal.
 package shim
