@@ -12,6 +12,8 @@ import (
 // JSON array per event ([seconds, "o", text] for output, [seconds, "r", "WxH"] for a
 // resize). It keeps at most limit bytes; the first event that does not fit stops the
 // recording for good (cut), so a transcript is always a prefix of the session.
+// Keystrokes are not recorded, only what the screen showed, so a password typed at
+// a prompt that does not echo never reaches the ledger.
 type cast struct {
 	limit   int
 	start   time.Time

@@ -31,12 +31,22 @@ var copyBuffers = sync.Pool{New: func() any { b := make([]byte, copyBufferSize);
 // pipe that the writer has grown, and so that small buffers are never the limit.
 const copyBufferSize = 128 << 10
 
-// newCopier returns a copier and the write end to give the command.
+// newCopier returns a copier and the write end to give the command. Only the read
+// end goes into the runtime's poller; the write end stays a plain blocking
+// descriptor, as the command must see it (os.Pipe would register it too, and
+// exec would have to take it out again: four system calls per stream for nothing).
 func newCopier(dst *os.File, digestBytes int) (*copier, *os.File, error) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		return nil, nil, err
+	var p [2]int
+	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
+		return nil, nil, os.NewSyscallError("pipe2", err)
 	}
+	if err := unix.SetNonblock(p[0], true); err != nil {
+		unix.Close(p[0])
+		unix.Close(p[1])
+		return nil, nil, os.NewSyscallError("fcntl", err)
+	}
+	r := os.NewFile(uintptr(p[0]), "|0") // non-blocking: NewFile puts it in the poller
+	w := os.NewFile(uintptr(p[1]), "|1")
 	return &copier{r: r, dst: dst, dig: newDigest(digestBytes), done: make(chan struct{})}, w, nil
 }
 

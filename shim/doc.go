@@ -32,9 +32,9 @@
 //
 // The command leads its own process group, and SIGINT, SIGTERM, SIGHUP and SIGQUIT
 // sent to the guard are forwarded to that group. One exception, in pipe mode: when
-// the guard is the foreground job of its controlling terminal (an agent's TUI running
-// it, or a person at a shell) and no timeout is set, the command stays in the guard's
-// group, as it would under bash; otherwise it would be a background job and be
+// the guard has a controlling terminal (an agent's TUI running it, or a person at a
+// shell) and no timeout is set, the command stays in the guard's group, as it would
+// under bash; in a group of its own it would not be part of the guard's job, and be
 // stopped by SIGTTIN at its first read of the terminal (sudo's password prompt).
 // The terminal then signals both directly, and only SIGTERM is forwarded, to the
 // command alone.
@@ -46,16 +46,23 @@
 // re-parented as they would be under bash, and a command whose background jobs are
 // meant to outlive it (`server &`) keeps working.
 //
-// Background processes that keep writing to the command's stdout after it exited get
-// Spec.OutputGrace; then the guard stops reading and their next write fails with
-// EPIPE (under bash alone they would have gone on writing to the caller's stdout).
+// Everything the command wrote before it exited is delivered, however slowly the
+// caller reads. Background processes that still hold its stdout afterwards get
+// Spec.OutputGrace; then, in pipe mode, the guard stops reading and their next
+// write fails with EPIPE (under bash alone they would have gone on writing to the
+// caller's stdout), and in pty mode their process group is killed.
+//
+// Signals are listened to once per process (see Run), by a relay that hands them to
+// the Runs in progress.
 //
 // # Limitations
 //
 // Linux only (Pdeathsig, pty and termios handling). Signals the guard inherited as
 // ignored reach the command still ignored only for SIGHUP and SIGINT: the Go runtime
 // installs its own handlers for the others, and a handler, unlike SIG_IGN, is reset
-// by exec. In pipe mode the command's stdout is a pipe even when the caller's is a
-// file, which a few programs notice (`grep … > out` no longer warns that the input
-// file is also the output; programs that seek on stdout cannot).
+// by exec. In pipe mode the command's stdout and stderr are pipes even when the
+// caller's are files or a terminal, which some programs notice: `grep … > out` no
+// longer warns that the input file is also the output, programs that seek on stdout
+// cannot, and a terminal stderr next to a redirected stdout (`git clone … > log`)
+// loses progress output that only shows on a terminal.
 package shim

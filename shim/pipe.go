@@ -3,7 +3,6 @@ package shim
 import (
 	"context"
 	"os"
-	"os/signal"
 	"syscall"
 )
 
@@ -87,17 +86,18 @@ func runPipe(ctx context.Context, s *Spec) (*Result, error) {
 	own := s.Timeout > 0 || !sharedGroup(s.Stdin, s.Stdout, s.Stderr)
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: own, Pdeathsig: syscall.SIGKILL}
 
-	sigs := notify(forwardedSignals...)
-	defer signal.Stop(sigs)
 	p, err := startProc(c, own, s.Started)
 	outs.closeChildEnds()
 	if err != nil {
 		outs.closeAll()
 		return nil, err
 	}
+	// From here signals are forwarded; one that came earlier killed the guard as
+	// usual, and the command with it (Pdeathsig).
+	defer subscribe(p.forward)()
 	outs.start()
 	res := &Result{}
-	res.TimedOut = p.wait(ctx, s.limits(), sigs, p.forward)
+	res.TimedOut = p.wait(ctx, s.limits())
 	p.status(res)
 	res.Incomplete = drain(s.OutputGrace, outs.out, outs.err)
 	outs.results(res)

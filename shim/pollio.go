@@ -14,6 +14,7 @@ import (
 var (
 	errStopped = errors.New("stopped")
 	errWoken   = errors.New("woken")
+	errIdle    = errors.New("idle")
 )
 
 // stopper is a pipe whose closed write end wakes every poll that watches its read end.
@@ -42,19 +43,22 @@ func (s *stopper) close() {
 }
 
 // waitFor polls fd for events, the stopper and, when not nil, wake (a second
-// stopper that only interrupts the wait: errWoken).
-func (s *stopper) waitFor(fd int, events int16, wake *stopper) error {
+// stopper that only interrupts the wait: errWoken). With idleMs >= 0 it gives up
+// after that many milliseconds without any of them (errIdle).
+func (s *stopper) waitFor(fd int, events int16, wake *stopper, idleMs int) error {
 	fds := []unix.PollFd{{Fd: int32(fd), Events: events}, {Fd: int32(s.r), Events: unix.POLLIN}, {Fd: -1}}
 	if wake != nil {
 		fds[2] = unix.PollFd{Fd: int32(wake.r), Events: unix.POLLIN}
 	}
 	for {
-		_, err := unix.Poll(fds, -1)
+		n, err := unix.Poll(fds, idleMs)
 		switch {
 		case err == unix.EINTR:
 			continue
 		case err != nil:
 			return err
+		case n == 0:
+			return errIdle
 		case fds[1].Revents != 0:
 			return errStopped
 		case fds[0].Revents != 0:
@@ -65,27 +69,45 @@ func (s *stopper) waitFor(fd int, events int16, wake *stopper) error {
 	}
 }
 
-// read reads from fd once it is readable; 0, nil is end of file.
+// read reads from fd once it is readable; 0, nil is end of file. fd is polled
+// first, so a blocking descriptor (the caller's terminal) works too.
 func (s *stopper) read(fd int, p []byte, wake *stopper) (int, error) {
 	for {
-		if err := s.waitFor(fd, unix.POLLIN, wake); err != nil {
+		if err := s.waitFor(fd, unix.POLLIN, wake, -1); err != nil {
 			return 0, err
 		}
-		n, err := unix.Read(fd, p)
-		if err == unix.EAGAIN || err == unix.EINTR {
-			continue
+		if n, err, again := readOnce(fd, p); !again {
+			return n, err
 		}
-		if n < 0 {
-			n = 0
-		}
-		return n, err
 	}
+}
+
+// readNonblock reads from fd, which must be non-blocking, and polls only when it is
+// empty: under a stream of output that halves the system calls per read (the pty
+// master returns at most a few KiB per read). idleMs is as for waitFor.
+func (s *stopper) readNonblock(fd int, p []byte, wake *stopper, idleMs int) (int, error) {
+	for {
+		if n, err, again := readOnce(fd, p); !again {
+			return n, err
+		}
+		if err := s.waitFor(fd, unix.POLLIN, wake, idleMs); err != nil {
+			return 0, err
+		}
+	}
+}
+
+func readOnce(fd int, p []byte) (n int, err error, again bool) {
+	n, err = unix.Read(fd, p)
+	if err == unix.EAGAIN || err == unix.EINTR {
+		return 0, nil, true
+	}
+	return max(n, 0), err, false
 }
 
 // writeAll writes all of p to fd, waiting for room as needed.
 func (s *stopper) writeAll(fd int, p []byte) error {
 	for len(p) > 0 {
-		if err := s.waitFor(fd, unix.POLLOUT, nil); err != nil {
+		if err := s.waitFor(fd, unix.POLLOUT, nil, -1); err != nil {
 			return err
 		}
 		n, err := unix.Write(fd, p)

@@ -5,8 +5,9 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"os/signal"
 	"runtime"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -21,7 +22,12 @@ type proc struct {
 	ownGroup bool // the child leads its own process group (pgid == pid)
 	start    time.Time
 	end      time.Time
-	exited   chan struct{}
+	timedOut atomic.Bool
+
+	mu       sync.Mutex // guards the stop sequence against the exit
+	stopping bool       // SIGTERM was sent for a timeout or ctx's end
+	exited   bool
+	kill     *time.Timer
 }
 
 // startProc starts c. Pdeathsig fires when the *thread* that forked exits, not the
@@ -35,12 +41,7 @@ func startProc(c *exec.Cmd, ownGroup bool, started func(int)) (*proc, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &proc{cmd: c, pid: c.Process.Pid, ownGroup: ownGroup, start: time.Now(), exited: make(chan struct{})}
-	go func() {
-		_ = c.Wait() // all stdio is *os.File: Wait copies nothing, the status is in ProcessState
-		p.end = time.Now()
-		close(p.exited)
-	}()
+	p := &proc{cmd: c, pid: c.Process.Pid, ownGroup: ownGroup, start: time.Now()}
 	if started != nil {
 		started(p.pid)
 	}
@@ -65,27 +66,10 @@ func (p *proc) signalGroup(sig syscall.Signal) {
 // is passed on.
 func (p *proc) forward(sig os.Signal) {
 	s, ok := sig.(syscall.Signal)
-	if !ok || (!p.ownGroup && s != syscall.SIGTERM) {
+	if !ok || !isForwarded(s) || (!p.ownGroup && s != syscall.SIGTERM) {
 		return
 	}
 	p.signalGroup(s)
-}
-
-// forwardedSignals are the signals a shell stand-in passes on to the command.
-var forwardedSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
-
-// notify subscribes to sigs, except those the guard inherited as ignored: catching
-// them would hand the command a default disposition where bash would have passed
-// on SIG_IGN (`nohup guard-exec -c …`, or a background job of a script, which
-// ignores SIGINT).
-func notify(sigs ...os.Signal) chan os.Signal {
-	ch := make(chan os.Signal, 16)
-	for _, sig := range sigs {
-		if !signal.Ignored(sig) {
-			signal.Notify(ch, sig)
-		}
-	}
-	return ch
 }
 
 // waitLimits are how long the command may run and how it is stopped.
@@ -94,39 +78,63 @@ type waitLimits struct {
 	killGrace time.Duration
 }
 
-// wait blocks until the child exits, passing each signal on ch to onSignal. On the
-// timeout or ctx's end it sends SIGTERM to the group and SIGKILL killGrace later. It
-// reports whether the command was stopped for running too long.
-func (p *proc) wait(ctx context.Context, lim waitLimits, ch <-chan os.Signal, onSignal func(os.Signal)) (timedOut bool) {
-	var deadline, kill <-chan time.Time
+// wait blocks until the child exits and reports whether it was stopped for running
+// too long. Nothing runs beside it until something happens: the timeout and ctx's
+// end are timer callbacks, signals are handled on the relay goroutine. (A
+// supervising goroutine with a select loop cost 50 µs of every `bash -c true` in
+// wake-ups.)
+func (p *proc) wait(ctx context.Context, lim waitLimits) (timedOut bool) {
+	var timer *time.Timer
 	if lim.timeout > 0 {
-		t := time.NewTimer(lim.timeout)
-		defer t.Stop()
-		deadline = t.C
+		timer = time.AfterFunc(lim.timeout, func() {
+			p.timedOut.Store(true)
+			p.terminate(lim.killGrace)
+		})
 	}
-	done := ctx.Done()
-	stop := func() {
-		if kill == nil {
-			p.signalGroup(syscall.SIGTERM)
-			kill = time.After(lim.killGrace)
+	stopCtx := context.AfterFunc(ctx, func() {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			p.timedOut.Store(true)
 		}
+		p.terminate(lim.killGrace)
+	})
+	_ = p.cmd.Wait() // all stdio is *os.File: Wait copies nothing, the status is in ProcessState
+	p.end = time.Now()
+	if timer != nil {
+		timer.Stop()
 	}
-	for {
-		select {
-		case <-p.exited:
-			return timedOut
-		case sig := <-ch:
-			onSignal(sig)
-		case <-deadline:
-			deadline, timedOut = nil, true
-			stop()
-		case <-done:
-			done = nil
-			timedOut = timedOut || errors.Is(ctx.Err(), context.DeadlineExceeded)
-			stop()
-		case <-kill:
+	stopCtx()
+	p.exit()
+	return p.timedOut.Load()
+}
+
+// terminate starts the stop sequence: SIGTERM to the group now, SIGKILL after grace.
+func (p *proc) terminate(grace time.Duration) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.exited || p.stopping {
+		return
+	}
+	p.stopping = true
+	p.signalGroup(syscall.SIGTERM)
+	p.kill = time.AfterFunc(grace, func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if !p.exited {
 			p.signalGroup(syscall.SIGKILL)
 		}
+	})
+}
+
+// exit records that the child was reaped. A command being stopped loses what is left
+// of its group at once: bash may die of the SIGTERM while a background job that
+// ignores it would otherwise outlive the timeout.
+func (p *proc) exit() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.exited = true
+	if p.stopping {
+		p.kill.Stop()
+		p.signalGroup(syscall.SIGKILL)
 	}
 }
 
@@ -159,16 +167,17 @@ func (p *proc) stopped() bool {
 }
 
 // sharedGroup reports whether the command should stay in the guard's own process
-// group: when the guard is the foreground job of its controlling terminal. A child
-// in a group of its own is a background job there, so it would be stopped by SIGTTIN
-// as soon as it read the terminal (sudo's password prompt, ssh's host-key question,
-// `read` from a terminal stdin) and by SIGTTOU when it changed the terminal's modes;
-// under bash alone it runs in the foreground job and none of that happens. Finding
-// the terminal costs an ioctl on stdio, or one open of /dev/tty when stdio has none.
+// group: when the guard has a controlling terminal. A child in a group of its own
+// is not part of the guard's job there, so it would be stopped by SIGTTIN as soon as
+// it read the terminal (sudo's password prompt, ssh's host-key question, `read`
+// from a terminal stdin) and by SIGTTOU when it changed the terminal's modes, and
+// job control (^Z, fg) would not reach it; under bash alone it is part of the job
+// and none of that happens. Finding the terminal costs an ioctl on stdio, or one
+// open of /dev/tty when stdio has none.
 func sharedGroup(files ...*os.File) bool {
 	for _, f := range files {
-		if pg, ok := foregroundGroup(rawFd(f)); ok {
-			return pg == syscall.Getpgrp()
+		if isControllingTerminal(rawFd(f)) {
+			return true
 		}
 	}
 	fd, err := unix.Open("/dev/tty", unix.O_RDONLY|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
@@ -176,16 +185,15 @@ func sharedGroup(files ...*os.File) bool {
 		return false // no controlling terminal: nothing to share
 	}
 	defer unix.Close(fd)
-	pg, ok := foregroundGroup(fd)
-	return ok && pg == syscall.Getpgrp()
+	return isControllingTerminal(fd)
 }
 
-// foregroundGroup is the foreground process group of the terminal on fd, when fd is
-// the guard's controlling terminal (TIOCGPGRP fails with ENOTTY for any other).
-func foregroundGroup(fd int) (int, bool) {
+// isControllingTerminal reports whether fd is the guard's controlling terminal:
+// TIOCGPGRP fails with ENOTTY on any other file, terminals included.
+func isControllingTerminal(fd int) bool {
 	if fd < 0 {
-		return 0, false
+		return false
 	}
-	pg, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
-	return pg, err == nil
+	_, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
+	return err == nil
 }

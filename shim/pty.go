@@ -4,11 +4,8 @@ import (
 	"context"
 	"os"
 	"os/exec"
-	"os/signal"
-	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -21,6 +18,9 @@ const (
 	// holderExit is how long the pty may take to report EIO after its holders
 	// were killed; a holder that left the process group (setsid) is abandoned then.
 	holderExit = 100 * time.Millisecond
+	// holderWrites bounds, in OutputGraces, how long background processes may go
+	// on writing to the pty after the command exited (`yes &` never stops).
+	holderWrites = 10
 )
 
 // ptySession is one command under a pseudo-terminal: the master, the loops that
@@ -45,9 +45,8 @@ type ptySession struct {
 	outStop, inStop *stopper
 	outDone, inDone chan struct{}
 
-	exited   atomic.Bool   // the command has exited (set before exitWake fires)
-	exitWake *stopper      // wakes pumpOutput so it notes the exit
-	caughtUp chan struct{} // closed once the output pending at exit was read
+	exitWake *stopper      // tells pumpOutput the command has exited
+	idle     chan struct{} // closed when, after the exit, the master stayed empty for OutputGrace
 }
 
 // runPTY runs the command with the pty slave as its terminal and copies between the
@@ -64,8 +63,6 @@ func runPTY(ctx context.Context, s *Spec) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sigs := notify(append([]os.Signal{syscall.SIGWINCH, syscall.SIGCHLD}, forwardedSignals...)...)
-	defer signal.Stop(sigs)
 	p, err := startProc(c, true, s.Started)
 	t.tty.Close() // else the master never reports EIO
 	if t.errW != nil {
@@ -80,9 +77,10 @@ func runPTY(ctx context.Context, s *Spec) (*Result, error) {
 	t.proc = p
 	defer t.outer.restore()
 	_ = t.outer.makeRaw() // without raw mode the command still runs; ^C then reaches it through the guard
+	defer t.handleSignals()()
 	t.startLoops()
 	res := &Result{PTY: true}
-	res.TimedOut = p.wait(ctx, s.limits(), sigs, t.onSignal)
+	res.TimedOut = p.wait(ctx, s.limits())
 	p.status(res)
 	res.Incomplete = t.finish()
 	t.results(res)
@@ -95,7 +93,7 @@ func newPTYSession(s *Spec) (*ptySession, error) {
 		return nil, err
 	}
 	t := &ptySession{s: s, master: master, mfd: int(master.Fd()), tty: tty, dig: newDigest(s.DigestBytes),
-		outDone: make(chan struct{}), inDone: make(chan struct{}), caughtUp: make(chan struct{}),
+		outDone: make(chan struct{}), inDone: make(chan struct{}), idle: make(chan struct{}),
 		outer: outerTerminal{fd: -1}}
 	if IsTerminal(s.Stdin) {
 		t.outer.fd = rawFd(s.Stdin)
@@ -180,51 +178,34 @@ func (t *ptySession) startLoops() {
 // pumpOutput copies the master to the caller's stdout until EIO, which Linux reports
 // once every descriptor of the slave is closed and everything written before was
 // read; so nothing written at exit is lost (reading until Wait and then closing the
-// master lost all of it, creack/pty#7). When the command has exited, it reports
-// (caughtUp) once it has read what was pending then, however slowly the caller's
-// terminal takes it: only after that may finish give up on background holders.
+// master lost all of it, creack/pty#7).
+//
+// Once the command has exited, a master that stays empty for OutputGrace means a
+// background process holds the slave without writing: pumpOutput reports it (idle)
+// and reads on. Emptiness, not elapsed time, is the test because the output the
+// command wrote before exiting may still be on its way: a slow caller's terminal
+// keeps the loop writing, and the pty's own buffers hold tens of KiB that no ioctl
+// counts (TIOCINQ sees only the last 4 KiB).
 func (t *ptySession) pumpOutput() {
 	defer close(t.outDone)
 	defer t.restoreOnPanic()
 	buf := make([]byte, ptyBufferSize)
-	var read, owed int64 = 0, -1
-	wake := t.exitWake
+	wake, idleMs := t.exitWake, -1
 	for {
-		if owed < 0 && t.exited.Load() {
-			owed, wake = read+inputQueued(t.mfd), nil
-		}
-		if owed >= 0 && read >= owed {
-			t.markCaughtUp()
-		}
-		n, err := t.outStop.read(t.mfd, buf, wake)
-		read += int64(n)
+		n, err := t.outStop.readNonblock(t.mfd, buf, wake, idleMs)
 		if n > 0 {
 			t.deliver(buf[:n])
 		}
-		if err == errWoken {
-			continue
-		}
-		if err != nil || n == 0 {
+		switch {
+		case err == errWoken:
+			wake, idleMs = nil, max(1, int(t.s.OutputGrace.Milliseconds()))
+		case err == errIdle:
+			close(t.idle)
+			idleMs = -1
+		case err != nil || n == 0:
 			return
 		}
 	}
-}
-
-func (t *ptySession) markCaughtUp() {
-	select {
-	case <-t.caughtUp:
-	default:
-		close(t.caughtUp)
-	}
-}
-
-// inputQueued is how many bytes the master has ready to read.
-func inputQueued(fd int) int64 {
-	n, err := unix.IoctlGetInt(fd, unix.TIOCINQ)
-	if err != nil || n < 0 {
-		return 0
-	}
-	return int64(n)
 }
 
 func (t *ptySession) deliver(p []byte) {
@@ -235,7 +216,9 @@ func (t *ptySession) deliver(p []byte) {
 	}
 	t.dig.Write(p)
 	t.castMu.Lock()
-	t.cast.output(time.Now(), p)
+	if !t.cast.cut {
+		t.cast.output(time.Now(), p)
+	}
 	t.castMu.Unlock()
 }
 
@@ -266,80 +249,20 @@ func (t *ptySession) restoreOnPanic() {
 	}
 }
 
-func (t *ptySession) onSignal(sig os.Signal) {
-	switch sig {
-	case syscall.SIGWINCH:
-		t.resize()
-	case syscall.SIGCHLD:
-		if t.proc.stopped() {
-			t.suspend()
-		}
-	default:
-		t.proc.forward(sig)
-	}
-}
-
-// resize gives the pty the outer terminal's new size; the kernel then sends SIGWINCH
-// to the command's foreground group.
-func (t *ptySession) resize() {
-	ws := windowSize(t.s.Stdout, t.s.Stdin)
-	if ws.Col == t.size.Col && ws.Row == t.size.Row {
-		return
-	}
-	t.size = *ws
-	_ = unix.IoctlSetWinsize(t.mfd, unix.TIOCSWINSZ, ws)
-	t.castMu.Lock()
-	t.cast.resize(time.Now(), int(ws.Col), int(ws.Row))
-	t.castMu.Unlock()
-}
-
-// suspend follows the command into a stop (^Z typed into the pty stops the command,
-// not the guard): it gives the terminal back in its own modes, stops the guard the
-// way ^Z would have under bash, and on `fg` takes raw mode again and continues the
-// command. Without it a ^Z would leave the command stopped and the guard waiting.
-func (t *ptySession) suspend() {
-	if t.outer.saved == nil {
-		return // not our terminal's doing: whoever stopped the command continues it
-	}
-	t.outer.restore()
-	stopSelf()
-	_ = t.outer.makeRaw()
-	t.resize()
-	t.proc.signalGroup(syscall.SIGCONT)
-}
-
-// stopSelf sends SIGTSTP to the calling thread, which then stops the process before
-// the call returns; a process-directed kill could be taken by another thread a moment
-// later, after raw mode was back. SIGTSTP (not SIGSTOP) keeps its default action: the
-// kernel discards it for an orphaned process group, which has no shell to resume it.
-func stopSelf() {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	_ = unix.Tgkill(os.Getpid(), unix.Gettid(), syscall.SIGTSTP)
-}
-
 // finish waits for the output to end after the command exited. Background processes
-// that still hold the pty (`trap "" HUP; (sleep 9; echo late) &`) get OutputGrace
-// once the output pending at exit has been read; then the process group is killed
-// and the result marked incomplete.
+// that still hold the pty (`trap "" HUP; (sleep 9; echo late) &`) have their process
+// group killed, and the result is marked incomplete, when the master has stayed
+// empty for OutputGrace, or when they keep writing for holderWrites*OutputGrace.
 func (t *ptySession) finish() (incomplete bool) {
-	t.exited.Store(true)
 	t.exitWake.stop()
+	writing := time.NewTimer(holderWrites * t.s.OutputGrace)
+	defer writing.Stop()
 	select {
 	case <-t.outDone:
-	case <-t.caughtUp:
-		select {
-		case <-t.outDone:
-		case <-time.After(t.s.OutputGrace):
-			incomplete = true
-			t.proc.signalGroup(syscall.SIGKILL)
-			select {
-			case <-t.outDone:
-			case <-time.After(holderExit):
-				t.outStop.stop()
-				<-t.outDone
-			}
-		}
+	case <-t.idle:
+		incomplete = t.killHolders()
+	case <-writing.C:
+		incomplete = t.killHolders()
 	}
 	t.inStop.stop()
 	<-t.inDone
@@ -347,6 +270,19 @@ func (t *ptySession) finish() (incomplete bool) {
 		incomplete = true
 	}
 	return incomplete || t.broken
+}
+
+// killHolders kills the command's process group and waits a moment for the EIO
+// that follows; a holder that left the group (setsid) is abandoned.
+func (t *ptySession) killHolders() (incomplete bool) {
+	t.proc.signalGroup(syscall.SIGKILL)
+	select {
+	case <-t.outDone:
+	case <-time.After(holderExit):
+		t.outStop.stop()
+		<-t.outDone
+	}
+	return true
 }
 
 func (t *ptySession) results(r *Result) {

@@ -255,7 +255,7 @@ func TestPTYAlwaysPipeStdin(t *testing.T) {
 }
 
 // TestPipeModeAtTerminal: stdout is a pipe, so pipe mode, but stdin is the terminal
-// of which the guard is the foreground job. The command shares the guard's group and
+// that is the guard's controlling terminal. The command shares the guard's group and
 // can read the terminal; in a group of its own it would be stopped by SIGTTIN.
 func TestPipeModeAtTerminal(t *testing.T) {
 	r, w, err := os.Pipe()
@@ -329,9 +329,40 @@ func TestPTYHolder(t *testing.T) {
 	}
 }
 
+// TestPTYWritingHolder: a background process that holds the pty and keeps writing
+// is cut off after 10 OutputGraces; the guard does not wait for it forever.
+func TestPTYWritingHolder(t *testing.T) {
+	res, out, _ := runScript(t, Spec{PTY: PTYAlways, OutputGrace: 20 * time.Millisecond},
+		`trap '' HUP; (while :; do echo x; sleep 0.005; done) & echo early`)
+	if !strings.HasPrefix(out, "early\n") || res.ExitCode != 0 || !res.Incomplete {
+		t.Fatalf("out %.40q, %s", out, summary(res))
+	}
+}
+
 func TestPTYTimeout(t *testing.T) {
 	res, _, _ := runScript(t, Spec{PTY: PTYAlways, Timeout: 100 * time.Millisecond}, `sleep 30`)
 	if !res.TimedOut || res.ExitCode != 143 {
 		t.Fatalf("%s", summary(res))
+	}
+}
+
+// TestPipeModeAtTerminalCtrlC: at a terminal in pipe mode the terminal's ^C reaches
+// the command and the guard together. The command dies of it; the guard must not,
+// even when its copy of the signal arrives after the command is gone.
+func TestPipeModeAtTerminalCtrlC(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	s := startScreen(t, "auto", nil, w, "-c", `echo ready; sleep 30; echo not-reached`)
+	w.Close()
+	if line := readLine(t, r); line != "ready" {
+		t.Fatalf("read %q", line)
+	}
+	s.typeIn("\x03")
+	code, rep := s.wait()
+	if code != 130 || rep.Result.ExitCode != 130 {
+		t.Errorf("exit %d, result %s", code, summary(rep.Result))
 	}
 }

@@ -6,9 +6,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
-	"sync"
-	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -40,15 +37,18 @@ type Spec struct {
 	Dir                   string        // "": the guard's working directory
 	Stdin, Stdout, Stderr *os.File      // nil: /dev/null
 	PTY                   PTYMode       // Auto: pty when stdin AND stdout are terminals
-	Timeout               time.Duration // 0 = none; on expiry kill the process group, Result.TimedOut
+	Timeout               time.Duration // 0 = none; on expiry kill the process group, Result.TimedOut (the command then always has a group of its own, even at a terminal)
 	DigestBytes           int           // bytes kept from the head and from the tail of each stream (default 2048)
 	CastLimit             int           // max bytes of asciicast kept in pty mode (default 1 MiB); beyond: stop recording, mark Incomplete
 	Started               func(pid int) // optional, called right after the child starts
 
-	// OutputGrace is how long output is still read after the command exited while
-	// background processes hold its stdout or pty open (`sleep 2 & echo hi`). Then
-	// the guard stops reading (pipe mode) or kills the group (pty mode) and marks the
-	// Result Incomplete. Default DefaultPipeGrace or DefaultPTYGrace.
+	// OutputGrace is how long background processes that hold the command's stdout
+	// or pty after it exited (`sleep 2 & echo hi`) are waited for: in pipe mode
+	// once everything the command wrote is delivered, however slow the reader; in
+	// pty mode while the pty stays empty (and for at most 10 OutputGraces of their
+	// output). Then the guard stops reading (pipe mode) or kills the group (pty
+	// mode) and marks the Result Incomplete. Default DefaultPipeGrace or
+	// DefaultPTYGrace.
 	OutputGrace time.Duration
 	// KillGrace is how long a timed-out command has between SIGTERM and SIGKILL.
 	// Default DefaultKillGrace.
@@ -81,14 +81,15 @@ type Result struct {
 // process's own stdio, never exits, and leaves nothing running that reads or writes
 // Spec's files after it returns.
 //
-// Run installs a process-wide SIGPIPE notification (and leaves it): a guard whose
-// stdout was closed (`guard-exec … | head`) must live on to write its ledger, and a
-// notification, unlike signal.Ignore, does not hand SIG_IGN down to the command.
+// The first Run starts listening, for the rest of the process's life, to SIGINT,
+// SIGTERM, SIGHUP and SIGQUIT (forwarded to the command while one runs; between
+// Runs they act as if nobody listened), SIGWINCH and SIGCHLD (pty mode), and
+// SIGPIPE, which is swallowed: a guard whose stdout was closed (`guard-exec … |
+// head`) must live on to write its ledger.
 func Run(ctx context.Context, s *Spec) (*Result, error) {
 	if s.Path == "" {
 		return nil, errors.New("shim: Spec.Path is empty")
 	}
-	catchSIGPIPE()
 	spec := s.withDefaults()
 	if spec.usePTY() {
 		return runPTY(ctx, &spec)
@@ -136,12 +137,6 @@ func (s *Spec) limits() waitLimits {
 // command builds the exec.Cmd without its stdio.
 func (s *Spec) command() *exec.Cmd {
 	return &exec.Cmd{Path: s.Path, Args: s.Argv, Env: s.Env, Dir: s.Dir}
-}
-
-var sigpipeOnce sync.Once
-
-func catchSIGPIPE() {
-	sigpipeOnce.Do(func() { signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE) })
 }
 
 // IsTerminal reports whether f is a terminal.

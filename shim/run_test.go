@@ -303,7 +303,9 @@ func TestSlowReader(t *testing.T) {
 				}
 			}
 		}()
-		res, _, _ := runScript(t, Spec{PTY: mode, Stdout: w, OutputGrace: time.Millisecond}, "yes | head -c 600000")
+		// CastLimit: the transcript of 600 kB of "y\n" is near 1 MiB, and over it when
+		// the pty hands out small reads; a cut transcript would mark the result incomplete.
+		res, _, _ := runScript(t, Spec{PTY: mode, Stdout: w, OutputGrace: 50 * time.Millisecond, CastLimit: 8 << 20}, "yes | head -c 600000")
 		w.Close()
 		if n := <-got; n != 600000 || res.Incomplete || res.Stdout.Bytes != 600000 {
 			t.Errorf("mode %d: read %d bytes, result %s", mode, n, summary(res))

@@ -2,6 +2,15 @@
 // tests run through bash and through the guard, comparing stdout, stderr and exit
 // status byte for byte. The format is described at the top of
 // testdata/transparency/commands.txt.
+//
+// A differential test runs every case twice, the same way each time except for the
+// program: `bash ARGS` and `guard-exec ARGS`, where ARGS is c.BashArgs(), the
+// environment is the test's plus c.Env, stdin is c.StdinFile (or /dev/null when it
+// returns nil; open a fresh one per run, the command may read it), and stdout and
+// stderr are files, once separate and once the same file (2>&1). argv[0] of bash
+// should be "bash", as when it is found on PATH: $0 and bash's error messages show
+// it. Compare lengths and SHA-256 sums rather than holding both outputs: one case
+// writes 100 MB.
 package transparency
 
 import (
