@@ -29,14 +29,11 @@ func run(ctx context.Context, args []string, env []string, st *stdio) error {
 		args = []string{"guard-exec"}
 	}
 	g := newGuard(env, st)
-	name := filepath.Base(args[0])
-	if strings.HasPrefix(name, "-") { // login shells get "-bash" as argv[0]
-		name = name[1:]
-		g.login = true
-	}
+	// Login shells get "-bash" as argv[0]; the shell grammar takes it as is.
+	name := strings.TrimPrefix(filepath.Base(args[0]), "-")
 	if name == "bash" || name == "sh" {
 		g.invocation = "shim"
-		return runShell(ctx, g, name, args[1:])
+		return runShell(ctx, g, args[0], args[1:])
 	}
 	rest := args[1:]
 	if len(rest) > 0 {

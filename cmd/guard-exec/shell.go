@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,19 +18,18 @@ const maxScript = 1<<20 + 1
 
 // runShell is guard-exec standing in for bash or sh: the shell's own
 // option grammar, then analyse, decide, run, record.
-func runShell(ctx context.Context, g *guard, name string, args []string) error {
-	inv, err := shim.ParseInvocation(name, args)
+func runShell(ctx context.Context, g *guard, arg0 string, args []string) error {
+	inv, err := shim.ParseInvocation(arg0, args)
 	if err != nil {
-		if g.invocation == "shim" {
-			// Strictly the shell: bash reports bad options with status 2.
-			fmt.Fprintf(g.st.err, "%s: %v\n", name, err)
-			return status(2)
+		var ue *shim.UsageError
+		if g.invocation == "shim" && errors.As(err, &ue) {
+			// Strictly the shell: bash's own message and status.
+			fmt.Fprintln(g.st.err, ue.Msg)
+			return status(ue.ExitCode())
 		}
 		return usagef("%v", err)
 	}
-	if g.login {
-		inv.Login = true
-	}
+	name := inv.Shell
 	real, err := shim.FindRealShell(inv.Shell, g.vars["PATH"], self())
 	if err != nil {
 		return err
