@@ -31,6 +31,11 @@ type Rule struct {
 	// (a fork bomb, a file written then run). It returns the hits' spans.
 	Script func(x *Ctx, a *parse.Analysis) []Span
 
+	// Quiet warnings are recorded and reported by check, but not printed
+	// when the command runs: bash says the same thing itself (a syntax
+	// error), and a second message would break transparency.
+	Quiet bool
+
 	// Raw is an RE2 pattern matched against the raw text when the script
 	// cannot be parsed (SPEC §3: scan with every pattern, hold on any hit).
 	// It is compiled on first use: start-up must not pay for a path that

@@ -182,10 +182,20 @@ func exitRecord(id string, start time.Time, res *shim.Result, runErr error) *led
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// warn prints the one warning line of a warned command.
+// warn prints the one warning line of a warned command, naming the first
+// hit that is not quiet.
 func (g *guard) warn(d *policy.Decision) {
-	h := d.Hits[0]
-	fmt.Fprintf(g.st.err, "guard-exec: warning: %s: %s%s\n", h.Rule.ID, h.Rule.Message, more(d.Hits))
+	var loud []policy.Hit
+	for _, h := range d.Hits {
+		if !h.Rule.Quiet {
+			loud = append(loud, h)
+		}
+	}
+	if len(loud) == 0 {
+		return
+	}
+	h := loud[0]
+	fmt.Fprintf(g.st.err, "guard-exec: warning: %s: %s%s\n", h.Rule.ID, h.Rule.Message, more(loud))
 }
 
 // reportBlock explains a held or denied command on stderr: which rule and

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/guard-exec/guard-exec/internal/transparency"
+)
+
+// TestTransparency is the differential test of the whole program: every
+// row of the shared table runs as `bash ARGS` and as `guard-exec ARGS`
+// (the installed binary, ledger and all), with stdout and stderr as two
+// files and as one file, and the two runs must agree byte for byte on
+// stdout, stderr and exit status.
+func TestTransparency(t *testing.T) {
+	cases, err := transparency.Load("../../testdata/transparency/commands.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 40 {
+		t.Fatalf("the table has %d cases; the differential test wants at least 40", len(cases))
+	}
+	guardExe, bash := installedGuard(t), realBashOnPath(t)
+	dir := t.TempDir()
+	env := append(os.Environ(), "GUARD_EXEC_LEDGER_DIR="+filepath.Join(t.TempDir(), "ledger"),
+		"GUARD_EXEC_SESSION=transparency")
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			for _, merged := range []bool{false, true} {
+				want := runOnce(t, bash, "bash", dir, env, c, merged)
+				got := runOnce(t, guardExe, "guard-exec", dir, env, c, merged)
+				if got.status != want.status {
+					t.Errorf("merged=%v: exit status %d, bash gave %d", merged, got.status, want.status)
+				}
+				sameBytes(t, "stdout", merged, want.out, got.out)
+				if !merged {
+					sameBytes(t, "stderr", merged, want.err, got.err)
+				}
+			}
+		})
+	}
+}
+
+// installedGuard is the guard-exec that testscript's Main put on PATH.
+func installedGuard(t *testing.T) string {
+	p, err := exec.LookPath("guard-exec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// realBashOnPath skips the directory where the test's own bash and sh
+// stand-ins live.
+func realBashOnPath(t *testing.T) string {
+	skip := filepath.Dir(installedGuard(t))
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if d == skip || d == "" {
+			continue
+		}
+		if p := filepath.Join(d, "bash"); isExecutable(p) {
+			return p
+		}
+	}
+	t.Fatal("no bash on PATH")
+	return ""
+}
+
+func isExecutable(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0
+}
+
+type runSum struct {
+	status   int
+	out, err sum
+}
+
+type sum struct {
+	size int64
+	hash string
+	head []byte // the first bytes, for a readable diff
+}
+
+func runOnce(t *testing.T, path, arg0, dir string, env []string, c transparency.Case, merged bool) runSum {
+	t.Helper()
+	tmp := t.TempDir()
+	stdin, err := c.StdinFile(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outPath, errPath := filepath.Join(tmp, "out"), filepath.Join(tmp, "err")
+	stdout, err := os.Create(outPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdout.Close()
+	stderr := stdout
+	if !merged {
+		if stderr, err = os.Create(errPath); err != nil {
+			t.Fatal(err)
+		}
+		defer stderr.Close()
+	}
+	cmd := exec.Command(path, c.BashArgs()...)
+	cmd.Args[0] = arg0
+	cmd.Dir, cmd.Env = dir, append(append([]string(nil), env...), c.Env...)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if stdin != nil {
+		defer stdin.Close()
+		cmd.Stdin = stdin
+	}
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Fatal(err)
+	}
+	r := runSum{status: statusOf(cmd.ProcessState), out: sumOf(t, outPath)}
+	if !merged {
+		r.err = sumOf(t, errPath)
+	}
+	return r
+}
+
+func statusOf(ps *os.ProcessState) int {
+	ws := ps.Sys().(syscall.WaitStatus)
+	if ws.Signaled() {
+		return 128 + int(ws.Signal())
+	}
+	return ws.ExitStatus()
+}
+
+func sumOf(t *testing.T, path string) sum {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	var head bytes.Buffer
+	n, err := io.Copy(h, io.TeeReader(io.LimitReader(f, 4096), &head))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := io.Copy(h, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum{size: n + m, hash: hex.EncodeToString(h.Sum(nil)), head: head.Bytes()}
+}
+
+func sameBytes(t *testing.T, stream string, merged bool, want, got sum) {
+	t.Helper()
+	if want.size == got.size && want.hash == got.hash {
+		return
+	}
+	t.Errorf("merged=%v: %s differs: %d bytes, bash gave %d\n got: %q\nbash: %q",
+		merged, stream, got.size, want.size, clip(got.head), clip(want.head))
+}
+
+func clip(b []byte) string {
+	s := string(b)
+	if len(s) > 300 {
+		s = s[:300] + "…"
+	}
+	return strings.TrimSpace(s)
+}
