@@ -185,7 +185,7 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // warn prints the one warning line of a warned command.
 func (g *guard) warn(d *policy.Decision) {
 	h := d.Hits[0]
-	fmt.Fprintf(g.st.err, "guard-exec: warning: %s: %s%s\n", h.Rule.ID, h.Rule.Message, more(d.Hits))
+	fmt.Fprintf(g.st.err, "guard-exec: warning: %s: %s%s%s\n", h.Rule.ID, h.Rule.Message, adviseNote(d), more(d.Hits))
 }
 
 // reportBlock explains a held or denied command on stderr: which rule and

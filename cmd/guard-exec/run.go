@@ -19,6 +19,7 @@ var subcommands = map[string]func(ctx context.Context, g *guard, args []string) 
 	"check":   runCheck,
 	"explain": runExplain,
 	"rules":   runRules,
+	"config":  runConfig,
 	"version": runVersion,
 	"help":    runHelp,
 }
