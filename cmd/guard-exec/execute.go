@@ -55,6 +55,13 @@ func (g *guard) execute(ctx context.Context, j *job) error {
 // recorded and explained when the command stays blocked.
 func (g *guard) mayRunBlocked(j *job, a *parse.Analysis, d *policy.Decision, rec *ledger.Record) (bool, error) {
 	led, err := g.book()
+	if d.Verdict == policy.Hold && err == nil {
+		if aid := g.approvedOnce(rec); aid != "" { // approve.go
+			rec.Ref = aid
+			fmt.Fprintf(g.st.err, "guard-exec: approved: %s: running it once (approval %s)\n", d.Hits[0].Rule.ID, aid)
+			return true, nil
+		}
+	}
 	if d.Verdict == policy.Hold && g.askAtTerminal(d) {
 		// The person's yes is evidence too: the exec record points at it.
 		if err == nil {

@@ -20,6 +20,7 @@ var subcommands = map[string]func(ctx context.Context, g *guard, args []string) 
 	"explain": runExplain,
 	"rules":   runRules,
 	"config":  runConfig,
+	"approve": runApprove,
 	"version": runVersion,
 	"help":    runHelp,
 }
