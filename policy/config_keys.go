@@ -123,6 +123,12 @@ func (l *layer) keeping(key, current string) string {
 
 // apply walks the top-level keys. Rules come first so that [severity] can
 // name a rule the same file defines; problems are sorted by line after.
+//
+// The document is decoded into plain values and walked here key by key,
+// rather than decoded into a struct (with MetaData.Undecoded for unknown
+// keys): a struct decode stops at the first wrong type, and then one bad
+// key would cost the whole file. Walking, each key is checked, and falls
+// back, on its own.
 func (l *layer) apply(doc map[string]any) {
 	if v, ok := doc["rule"]; ok {
 		l.userRules(v)
@@ -180,6 +186,9 @@ func (l *layer) table(name string, v any) {
 			l.ledgerDurable(path, t[k])
 		case "exec.timeout":
 			l.execTimeout(path, t[k])
+		case name + ".mode", name + ".exempt":
+			// A top-level key written after a [table] line lands in it.
+			l.warn(path, "unknown key %s (%s goes before the first [table]); ignored", quote(key), k)
 		default:
 			l.warn(path, "unknown key %s; ignored", quote(key))
 		}

@@ -79,8 +79,16 @@ func TestLoadNoFiles(t *testing.T) {
 func TestLoadTemplateIsDefaults(t *testing.T) {
 	res := loadLayers(memFiles{LayerUser: ConfigTemplate})
 	wantProblems(t, res)
+
 	if len(res.Config.origin) != 0 {
 		t.Errorf("the template sets %v; it should only document", res.Config.origin)
+	}
+	// A key added at the end of the file is a top-level key: the
+	// template leaves no table open.
+	res = loadLayers(memFiles{LayerUser: ConfigTemplate + "mode = \"advise\"\n"})
+	wantProblems(t, res)
+	if res.Config.Mode != Advise {
+		t.Errorf("mode appended to the template: %s", res.Config.Mode)
 	}
 	// Every key the loader knows is documented in the template.
 	for _, key := range []string{"mode", "exempt", "[severity]", "[[rule]]", "id", "command", "pattern",
@@ -224,11 +232,12 @@ func TestLoadBadValues(t *testing.T) {
 	}{
 		{
 			name: "unknown keys, the rest applies",
-			file: "colour = \"blue\"\n[loop]\nblok_after = 2\nblock_after = 4\n[nonsense]\nx = 1\n",
+			file: "colour = \"blue\"\n[loop]\nblok_after = 2\nblock_after = 4\n[nonsense]\nx = 1\n[exec]\nmode = \"advise\"\n",
 			want: []string{
 				`:1: unknown key "colour"; ignored`,
 				`:3: unknown key "loop.blok_after"; ignored`,
 				`:5: unknown key "nonsense"; ignored`,
+				`:8: unknown key "exec.mode" (mode goes before the first [table]); ignored`,
 			},
 			check: func(c *Config) bool { return c.Loop.BlockAfter == 4 },
 		},

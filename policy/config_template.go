@@ -14,6 +14,9 @@ const ConfigTemplate = `# guard-exec configuration.
 # A key with a wrong type or a bad value is reported with its file:line
 # and the value from the layers below is kept. See what is in effect, and
 # where each value comes from, with: guard-exec config show
+#
+# Top-level keys (mode, exempt) go before the first [table]: in TOML a key
+# after a [table] line belongs to that table.
 
 # What verdicts do: "enforce" (held and denied commands do not run),
 # "advise" (they run, with a warning naming the rule that would have held),
@@ -51,27 +54,27 @@ const ConfigTemplate = `# guard-exec configuration.
 #examples = ["psql -h prod.db -c 'select 1'"]
 #not_examples = ["psql -h staging.db"]
 
-[boundary]
+#[boundary]
 # More directories where writes are routine, besides the project, the temp
 # dirs and the user caches: absolute paths or ~/…. Not allowed in a
 # project file.
 #allow_roots = ["~/scratch"]
 
-[env]
+#[env]
 # Remove variables whose names say they are secrets (*_TOKEN, *_SECRET,
 # *_KEY, *PASSWORD*, AWS credentials…) from the command's environment, and
 # filter git's GIT_CONFIG_COUNT/KEY_n/VALUE_n settings. A project file may
 # turn it on, not off.
 #strip_credentials = false
 
-[loop]
+#[loop]
 # The Nth identical failing command in a row (same text, same directory,
 # same session) is held: change the approach instead. 0 turns the brake
 # off; 1 is not allowed (it would hold every first attempt). A project file
 # may only lower it.
 #block_after = 3
 
-[ledger]
+#[ledger]
 # Rotate the evidence ledger above this many bytes (64 KiB to 1 GiB), and
 # keep this many rotated segments (1 to 100). durable = true syncs each
 # record to disk. A project file may only keep more.
@@ -79,7 +82,7 @@ const ConfigTemplate = `# guard-exec configuration.
 #keep = 3
 #durable = false
 
-[exec]
+#[exec]
 # Kill a command's process group after this long ("90s", "10m"; "0s" is
 # none). --timeout wins over this key. A project file may only shorten it.
 #timeout = "0s"

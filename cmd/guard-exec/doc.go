@@ -82,7 +82,10 @@
 // file never leaves the guard weaker than its defaults. Warnings print on
 // every command until the file is fixed — the person who broke it must
 // notice — except in a nested guard, whose outer guard has printed them.
-// A valid configuration prints nothing.
+// A valid configuration prints nothing. The user layer is found through
+// the $XDG_CONFIG_HOME and $HOME the guard is started with; a program that
+// starts a nested guard with those changed chooses that guard's
+// configuration (the guard around it has judged the command that did so).
 //
 // The guard reads its configuration on every command: three failed opens
 // when there is no file, and about 15–40 µs to decode a typical one. User
