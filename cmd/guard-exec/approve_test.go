@@ -292,3 +292,36 @@ func TestApproveAtTerminal(t *testing.T) {
 		t.Fatalf("runs %d, want 2", w.runs())
 	}
 }
+
+// TestApprovalFarBack: an approval followed by more records than the
+// first read-back step is still found, and a used one is not.
+func TestApprovalFarBack(t *testing.T) {
+	dir := t.TempDir()
+	g := newGuard([]string{"HOME=" + dir, "GUARD_EXEC_LEDGER_DIR=" + filepath.Join(dir, "ledger")},
+		&stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr})
+	led, err := g.book()
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(r *ledger.Record) string {
+		id, err := led.Append(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	dec := add(&ledger.Record{Kind: ledger.KindDecision, Cwd: dir, Command: "deploy-prod", Verdict: "hold"})
+	appr := add(&ledger.Record{Kind: ledger.KindApproval, Ref: dec, Cwd: dir, Command: "deploy-prod",
+		Verdict: "hold", Expires: ledger.FormatTime(time.Now().Add(approvalTTL))})
+	for range 700 {
+		add(&ledger.Record{Kind: ledger.KindExec, Cwd: dir, Command: "make test", Verdict: "allow"})
+	}
+	held := &ledger.Record{Cwd: dir, Command: "deploy-prod"}
+	if got := g.approvedOnce(held); got != appr {
+		t.Fatalf("approval %q, want %s", got, appr)
+	}
+	add(&ledger.Record{Kind: ledger.KindExec, Cwd: dir, Command: "deploy-prod", Verdict: "hold", Ref: appr})
+	if got := g.approvedOnce(held); got != "" {
+		t.Fatalf("a used approval was found again: %s", got)
+	}
+}
