@@ -3,6 +3,7 @@ module github.com/guard-exec/guard-exec
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/creack/pty v1.1.24
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/spf13/pflag v1.1.0

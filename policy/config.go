@@ -1,6 +1,9 @@
 package policy
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Config is guard-exec's configuration after all layers are merged
 // (built-in defaults < /etc/guard-exec/config.toml < user file < project
@@ -16,6 +19,67 @@ type Config struct {
 	Loop     LoopConfig
 	Ledger   LedgerConfig
 	Exec     ExecConfig
+
+	// origin says where each value a file set came from (see OriginOf).
+	origin map[string]origin
+	// patterns are the user rules' patterns as written (see PatternOf).
+	patterns map[*Rule]string
+}
+
+// Layer is a level of configuration, weakest first.
+type Layer uint8
+
+const (
+	LayerDefault Layer = iota // built into guard-exec
+	LayerSystem               // /etc/guard-exec/config.toml
+	LayerUser                 // $XDG_CONFIG_HOME/guard-exec/config.toml
+	LayerProject              // .guard-exec.toml at the project root: may only tighten
+)
+
+var layerNames = [...]string{"default", "system", "user", "project"}
+
+func (l Layer) String() string {
+	if int(l) < len(layerNames) {
+		return layerNames[l]
+	}
+	return fmt.Sprintf("layer(%d)", l)
+}
+
+// Origin is where a configured value was set.
+type Origin struct {
+	Layer Layer
+	File  string // as messages name it: ~/.config/guard-exec/config.toml, .guard-exec.toml
+	Line  int    // 0 when not known
+}
+
+func (o Origin) String() string {
+	switch {
+	case o.Layer == LayerDefault:
+		return "default"
+	case o.Line > 0:
+		return fmt.Sprintf("%s:%d", o.File, o.Line)
+	}
+	return o.File
+}
+
+// OriginOf returns where the value of key came from; the zero Origin
+// (default) when no file set it. Keys: "mode", "exempt.ID", "severity.ID",
+// "rule.ID", "boundary.allow_roots[PATH]", "env.strip_credentials",
+// "loop.block_after", "ledger.max_bytes", "ledger.keep", "ledger.durable",
+// "exec.timeout".
+func (c *Config) OriginOf(key string) Origin {
+	o, ok := c.origin[key]
+	if !ok {
+		return Origin{}
+	}
+	return Origin{Layer: o.l.src.Layer, File: o.l.src.Name, Line: o.l.line(o.path...)}
+}
+
+// origin is an Origin whose line is found only when someone asks: placing
+// keys means scanning the file again, which the hot path has no use for.
+type origin struct {
+	l    *layer
+	path []string
 }
 
 // BoundaryConfig extends the path boundary.
@@ -54,3 +118,7 @@ func DefaultConfig() *Config {
 		Ledger:   LedgerConfig{MaxBytes: 4 << 20, Keep: 3},
 	}
 }
+
+// PatternOf returns a user rule's pattern as its file wrote it ("" for a
+// rule without one, or a rule the configuration did not define).
+func (c *Config) PatternOf(r *Rule) string { return c.patterns[r] }

@@ -24,6 +24,78 @@
 // naming the rule, a "hint:" line with a safer alternative, and the
 // command a person can use to allow it once. deny never runs.
 //
+// # Modes
+//
+// enforce (the default) blocks held and denied commands. advise lets them
+// run with one warning line that names the rule and says "(advise mode:
+// would be held)". audit prints nothing and blocks nothing, and records
+// every verdict in the ledger as usual (the exec record's "enforce" field
+// says audit; its rule hits keep their severities). The mode comes from
+// --mode, else from the user or system configuration file — never from a
+// project file, and never from an environment variable: an assignment in
+// the command line (GUARD_EXEC_MODE=advise guard-exec -c …) is only part
+// of the command.
+//
+// # Approvals
+//
+// "guard-exec approve ev-N" lets a held command run once. It refuses unless
+// a person is there to answer: stdin and stderr must be terminals, /dev/tty
+// must open, --ci must not be given, and neither it nor any process above
+// it may be a command the guard runs (GUARD_EXEC_PARENT in its environment
+// or in the initial environment of an ancestor, which a command cannot
+// rewrite). It shows the held command (redacted), its directory and rule,
+// asks [y/N] on /dev/tty, and records an approval that refers to the
+// decision and expires after 15 minutes. When the agent retries the
+// identical command (same canonical text) in the same directory, the guard
+// finds the approval among the most recent records and runs the command
+// once; the exec record refers to the approval, so decision → approval →
+// run is one chain (and an approved hold counts as a false positive for
+// hold precision). A second retry is held again. Denials cannot be
+// approved. approve exits 0 when approved, 1 when the person says no, and
+// 125 when it refuses.
+//
+// Two identical retries started at the same instant may both see the
+// approval unused and both run; approvals are records in the ledger, so a
+// program that writes the ledger file directly (not through the guard)
+// could forge one. The ledger keeps only the first 32 KiB of a command, so
+// approve refuses a longer one; it can be let through at the terminal
+// prompt only.
+//
+// # Configuration
+//
+// Layers, weakest first: built-in defaults, /etc/guard-exec/config.toml,
+// $XDG_CONFIG_HOME/guard-exec/config.toml (else ~/.config/…), and
+// .guard-exec.toml at the project root. "guard-exec config init" writes a
+// user file documenting every key; "config show [--json]" prints what is
+// in effect and the file:line (or "default") each value comes from;
+// "config check [FILE…]" prints each problem as FILE:LINE: message and
+// exits 1 when there is one.
+//
+// The project file may only tighten: it may add rules, raise severities,
+// lower loop.block_after, turn scrubbing on, shorten the timeout, keep more
+// ledger. It cannot set mode, exempt rules, add allow roots or lower
+// anything; each attempt is a warning naming the file and line, and is
+// ignored. A key with a wrong type or a bad value is a warning and keeps
+// the value of the layers below; a file that is not TOML, too large
+// (1 MiB), not a regular file, unreadable, or (system and user layers)
+// writable by every user is a warning and counts for nothing. So a broken
+// file never leaves the guard weaker than its defaults. Warnings print on
+// every command until the file is fixed — the person who broke it must
+// notice — except in a nested guard, whose outer guard has printed them.
+// A valid configuration prints nothing. The user layer is found through
+// the $XDG_CONFIG_HOME and $HOME the guard is started with; a program that
+// starts a nested guard with those changed chooses that guard's
+// configuration (the guard around it has judged the command that did so).
+//
+// The guard reads its configuration on every command: three failed opens
+// when there is no file, and about 15–40 µs to decode a typical one. User
+// rules' examples are checked through the parser when a file is loaded;
+// rules whose examples passed are remembered in
+// $XDG_CACHE_HOME/guard-exec/checked-rules (keyed by the rule and the
+// guard binary), so an unchanged file is not re-checked on every command.
+// That cache can only skip a check: a forged entry could load a rule whose
+// examples fail, which adds hits and never removes any.
+//
 // # Exit codes
 //
 //	the command's own   what bash would have returned (128+N for a death by signal N)

@@ -11,7 +11,9 @@ func (g *guard) book() (*ledger.Ledger, error) {
 		return g.led, g.ledErr
 	}
 	dir := ledger.Location(g.projectRoot(), g.getenv)
-	g.led, g.ledErr = ledger.Open(dir, ledger.Options{Secrets: g.secretValues()})
+	lc := g.config().Ledger
+	g.led, g.ledErr = ledger.Open(dir, ledger.Options{Secrets: g.secretValues(),
+		MaxBytes: lc.MaxBytes, Keep: lc.Keep, Durable: lc.Durable})
 	return g.led, g.ledErr
 }
 

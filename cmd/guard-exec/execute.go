@@ -55,6 +55,13 @@ func (g *guard) execute(ctx context.Context, j *job) error {
 // recorded and explained when the command stays blocked.
 func (g *guard) mayRunBlocked(j *job, a *parse.Analysis, d *policy.Decision, rec *ledger.Record) (bool, error) {
 	led, err := g.book()
+	if d.Verdict == policy.Hold && err == nil {
+		if aid := g.approvedOnce(rec); aid != "" { // approve.go
+			rec.Ref = aid
+			fmt.Fprintf(g.st.err, "guard-exec: approved: %s: running it once (approval %s)\n", d.Hits[0].Rule.ID, aid)
+			return true, nil
+		}
+	}
 	if d.Verdict == policy.Hold && g.askAtTerminal(d) {
 		// The person's yes is evidence too: the exec record points at it.
 		if err == nil {
@@ -195,7 +202,7 @@ func (g *guard) warn(d *policy.Decision) {
 		return
 	}
 	h := loud[0]
-	fmt.Fprintf(g.st.err, "guard-exec: warning: %s: %s%s\n", h.Rule.ID, h.Rule.Message, more(loud))
+	fmt.Fprintf(g.st.err, "guard-exec: warning: %s: %s%s%s\n", h.Rule.ID, h.Rule.Message, adviseNote(d), more(loud))
 }
 
 // reportBlock explains a held or denied command on stderr: which rule and

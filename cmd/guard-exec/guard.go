@@ -35,10 +35,10 @@ type guard struct {
 	cfg     *policy.Config
 }
 
-// config returns the merged configuration, loaded once.
+// config returns the merged configuration, loaded once (config.go).
 func (g *guard) config() *policy.Config {
 	if g.cfg == nil {
-		g.cfg = policy.DefaultConfig()
+		g.cfg = g.loadConfig()
 	}
 	return g.cfg
 }
@@ -89,7 +89,7 @@ func (g *guard) projectRoot() string {
 // policyEngine builds the rule engine once.
 func (g *guard) policyEngine() *policy.Engine {
 	if g.engine == nil {
-		g.engine = policy.NewEngine(policy.Builtin())
+		g.engine = policy.NewEngineFromConfig(g.config())
 		if g.mode != nil {
 			g.engine.Mode = *g.mode
 		}

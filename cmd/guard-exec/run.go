@@ -19,6 +19,8 @@ var subcommands = map[string]func(ctx context.Context, g *guard, args []string) 
 	"check":   runCheck,
 	"explain": runExplain,
 	"rules":   runRules,
+	"config":  runConfig,
+	"approve": runApprove,
 	"version": runVersion,
 	"help":    runHelp,
 }

@@ -33,6 +33,8 @@ Usage:
   guard-exec check --batch                 JSON Lines in, one decision per line out
   guard-exec explain [--json] -c 'COMMAND' what the analysis sees, and why
   guard-exec rules [--json]                the rules in effect
+  guard-exec approve ev-N                  a person at a terminal lets a held command run once
+  guard-exec config show|init|check        the configuration in effect, a commented template, validation
   guard-exec version
 
 Own options, before the shell's: --pty=auto|always|never, --mode=enforce|advise|audit,

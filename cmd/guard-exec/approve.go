@@ -1,0 +1,286 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/guard-exec/guard-exec/internal/redact"
+	"github.com/guard-exec/guard-exec/ledger"
+	"github.com/guard-exec/guard-exec/shim"
+)
+
+// A person's approval lets one held command run once: the identical
+// command (its canonical text) in the same directory, within approvalTTL.
+const (
+	approvalTTL = 15 * time.Minute
+	// approvalWindow bounds the records the guard reads back when a command
+	// is held, looking for an approval: approvals expire in minutes, so
+	// one is among the most recent records unless some two thousand
+	// commands ran since (then the command is held again, the safe side).
+	approvalWindow = 4096
+)
+
+// recentRecords reads back the records since a time, in growing steps:
+// every approval made since then, and every run that used one, is among
+// them. Reading 4096 records costs ~30 ms; most holds need the last few
+// hundred (~2 ms). Record times are UTC RFC 3339 and compare as strings.
+func recentRecords(led *ledger.Ledger, since time.Time) []ledger.Record {
+	cutoff := ledger.FormatTime(since)
+	for n := 256; ; n *= 4 {
+		recs, _, err := led.Tail(n)
+		if err != nil {
+			return nil
+		}
+		if len(recs) < n || n >= approvalWindow || recs[0].Time < cutoff {
+			return recs
+		}
+	}
+}
+
+// runApprove is `guard-exec approve ev-N`: a person at a terminal lets a
+// held command run once. It refuses whenever it cannot be sure a person is
+// answering: stdin or stderr not a terminal, no /dev/tty, --ci, or inside
+// a command the guard runs (an agent must not approve its own holds).
+func runApprove(_ context.Context, g *guard, args []string) error {
+	flags := pflag.NewFlagSet("approve", pflag.ContinueOnError)
+	flags.SetOutput(g.st.err)
+	ci := flags.Bool("ci", false, "there is no person here: refuse")
+	cwd := flags.String("cwd", "", "the project `DIR` whose ledger holds the id (default: the working directory's)")
+	if err := g.parseFlags(flags, args); err != nil {
+		return err
+	}
+	if flags.NArg() != 1 {
+		return usagef("approve needs one id, such as ev-0042")
+	}
+	id := flags.Arg(0)
+	if _, ok := ledger.ParseID(id); !ok {
+		return usagef("approve: %q is not an id such as ev-0042", id)
+	}
+	if err := g.setCwd(*cwd); err != nil {
+		return err
+	}
+	tty, err := g.personAtTerminal(*ci)
+	if err != nil {
+		return fmt.Errorf("approve: %w", err)
+	}
+	defer tty.Close()
+	led, err := g.book()
+	if err != nil {
+		return fmt.Errorf("approve: %w", err)
+	}
+	dec, err := heldDecision(led, id)
+	if err != nil {
+		return fmt.Errorf("approve: %w", err)
+	}
+	showHeld(tty, dec)
+	fmt.Fprintf(tty, "guard-exec: let it run once, within %d minutes? [y/N] ", int(approvalTTL.Minutes()))
+	answer, _ := bufio.NewReader(io.LimitReader(tty, 256)).ReadString('\n')
+	if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+		fmt.Fprintln(tty, "guard-exec: not approved")
+		return status(1)
+	}
+	now := time.Now()
+	appr := &ledger.Record{
+		Kind: ledger.KindApproval, Ref: dec.ID, Mode: "approve",
+		Session: dec.Session, Cwd: dec.Cwd, Project: dec.Project,
+		Command: dec.Command, Verdict: dec.Verdict, Rules: dec.Rules,
+		Expires: ledger.FormatTime(now.Add(approvalTTL)),
+	}
+	aid, err := led.Append(appr)
+	if err != nil {
+		return fmt.Errorf("approve: %w", err)
+	}
+	fmt.Fprintf(tty, "guard-exec: approved %s as %s until %s: the same command in the same directory runs once\n",
+		dec.ID, aid, now.Add(approvalTTL).Format("15:04"))
+	return nil
+}
+
+// personAtTerminal opens /dev/tty when everything says a person is there.
+func (g *guard) personAtTerminal(ci bool) (*os.File, error) {
+	switch {
+	case g.vars[envParent] != "" || insideGuardedCommand():
+		return nil, errors.New("cannot run inside a command the guard runs; a person runs it in their own terminal")
+	case ci:
+		return nil, errors.New("needs a person at a terminal, and --ci says there is none")
+	case !shim.IsTerminal(g.st.in) || !shim.IsTerminal(g.st.err):
+		return nil, errors.New("needs a person at a terminal (stdin and stderr must be terminals)")
+	}
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return nil, errors.New("needs a person at a terminal (/dev/tty does not open)")
+	}
+	return tty, nil
+}
+
+// insideGuardedCommand looks up the process tree for a process the guard
+// started: the guard puts GUARD_EXEC_PARENT in each command's environment,
+// and a process's initial environment (/proc/PID/environ) cannot be changed
+// afterwards, so `env -u GUARD_EXEC_PARENT script -c 'guard-exec approve …'`
+// still has a marked ancestor. Only used by approve.
+func insideGuardedCommand() bool {
+	pid := os.Getppid()
+	for range 64 {
+		if pid <= 1 {
+			return false
+		}
+		if env, err := readProcFile(pid, "environ", 1<<20); err == nil {
+			if bytes.HasPrefix(env, []byte(envParent+"=")) || bytes.Contains(env, []byte("\x00"+envParent+"=")) {
+				return true
+			}
+		}
+		next, ok := parentOf(pid)
+		if !ok {
+			return false
+		}
+		pid = next
+	}
+	return false
+}
+
+func readProcFile(pid int, name string, max int64) ([]byte, error) {
+	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/" + name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, max))
+}
+
+// parentOf reads a process's parent pid (field 4 of /proc/PID/stat, after
+// the command name, which may hold spaces and parentheses).
+func parentOf(pid int) (int, bool) {
+	b, err := readProcFile(pid, "stat", 4096)
+	if err != nil {
+		return 0, false
+	}
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 2 {
+		return 0, false
+	}
+	ppid, err := strconv.Atoi(f[1])
+	return ppid, err == nil
+}
+
+// heldDecision finds the decision record of a held command.
+func heldDecision(led *ledger.Ledger, id string) (*ledger.Record, error) {
+	recs, err := led.Find(id)
+	if err != nil {
+		return nil, err
+	}
+	for i := range recs {
+		r := &recs[i]
+		if r.ID != id {
+			continue
+		}
+		switch {
+		case r.Kind == ledger.KindExec:
+			return nil, fmt.Errorf("%s ran (it was not blocked); there is nothing to approve", id)
+		case r.Kind == ledger.KindApproval:
+			return nil, fmt.Errorf("%s is an approval itself; approve the held command's id", id)
+		case r.Kind != ledger.KindDecision:
+			continue
+		case r.Verdict == "deny":
+			return nil, fmt.Errorf("%s was denied; denied commands never run, only the user configuration can change that", id)
+		case r.Verdict != "hold":
+			return nil, fmt.Errorf("%s is not a held command (verdict %s)", id, r.Verdict)
+		case strings.Contains(r.Command, "…[truncated ") && strings.HasSuffix(r.Command, "]"):
+			// The ledger keeps only the start of a very long command, so
+			// a retry could never be matched against it.
+			return nil, fmt.Errorf("%s is too long to approve after the fact; run it at a terminal, where the guard asks directly", id)
+		}
+		return r, nil
+	}
+	return nil, fmt.Errorf("%w: %s", ledger.ErrNotFound, id)
+}
+
+// showHeld tells the person what they are about to approve: the command
+// (redacted in the ledger already), where it runs and why it was held.
+// Control characters are shown escaped, so the command cannot redraw the
+// question; a long command is shown in full up to a bound, and says so
+// when cut.
+func showHeld(w io.Writer, dec *ledger.Record) {
+	why := ""
+	if len(dec.Rules) > 0 {
+		why = fmt.Sprintf(" by %s: %s", dec.Rules[0].ID, visible(dec.Rules[0].Message))
+	}
+	fmt.Fprintf(w, "guard-exec: %s was held%s\n", dec.ID, why)
+	fmt.Fprintf(w, "guard-exec: directory: %s\n", visible(dec.Cwd))
+	lines := strings.Split(dec.Command, "\n")
+	const maxLines = 60
+	for i, l := range lines {
+		if i == maxLines {
+			fmt.Fprintf(w, "guard-exec: … %d more lines not shown (guard-exec show %s has them all)\n", len(lines)-maxLines, dec.ID)
+			break
+		}
+		label := "command:"
+		if i > 0 {
+			label = "       >"
+		}
+		fmt.Fprintf(w, "guard-exec: %s %s\n", label, visible(l))
+	}
+}
+
+// visible escapes what a terminal would interpret.
+func visible(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\t':
+			b.WriteString("    ")
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			fmt.Fprintf(&b, "\\x%02x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// approvedOnce looks for a person's approval of this held command: the
+// same canonical command in the same directory, not expired, not used by
+// an earlier run. It returns the approval's id, or "". Only a hold can be
+// approved; the caller never asks for a denial.
+func (g *guard) approvedOnce(rec *ledger.Record) string {
+	led, err := g.book()
+	if err != nil {
+		return ""
+	}
+	now := time.Now()
+	recs := recentRecords(led, now.Add(-approvalTTL))
+	// The ledger stores commands redacted; compare like with like.
+	want := redact.String(rec.Command, g.secretValues())
+	used := map[string]bool{}
+	for i := len(recs) - 1; i >= 0; i-- { // newest first: a run comes after its approval
+		r := &recs[i]
+		switch r.Kind {
+		case ledger.KindExec:
+			if r.Ref != "" {
+				used[r.Ref] = true
+			}
+		case ledger.KindApproval:
+			if r.Ref == "" || used[r.ID] || r.Cwd != rec.Cwd || r.Command != want {
+				continue
+			}
+			exp, err := time.Parse(time.RFC3339Nano, r.Expires)
+			if err != nil || !now.Before(exp) {
+				continue
+			}
+			return r.ID
+		}
+	}
+	return ""
+}
