@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+	"syscall"
 )
 
 // Read bounds: how many bytes Tail and Find read back from the end at most,
@@ -148,7 +148,7 @@ func (l *Ledger) walkBack(limit int64, fn func(name string, ln line) bool) (cut 
 // walkFile is walkBack over one segment; more reports whether fn wants to
 // go on into older segments.
 func (l *Ledger) walkFile(name string, limit int64, fn func(string, line) bool) (more bool, read int64, err error) {
-	f, err := os.OpenFile(l.path(name), os.O_RDONLY|openFlags, 0)
+	f, err := openRaw(l.path(name), syscall.O_RDONLY, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return true, 0, nil
 	}
@@ -156,11 +156,12 @@ func (l *Ledger) walkFile(name string, limit int64, fn func(string, line) bool) 
 		return false, 0, fmt.Errorf("ledger: open: %w", err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
+	size, err := f.size()
 	if err != nil {
 		return false, 0, fmt.Errorf("ledger: open: %w", err)
 	}
-	b := newBackScanner(f, fi.Size())
+	b := newBackScanner(f, size)
+	defer b.release()
 	for b.read < limit {
 		ln, ok := b.next()
 		if !ok {
