@@ -47,7 +47,7 @@ func (l *Ledger) Tail(n int) ([]Record, []Problem, error) {
 	if n <= 0 {
 		return nil, nil, nil
 	}
-	var recs []Record
+	recs := make([]Record, 0, min(n, 256))
 	var probs []Problem
 	_, err := l.walkBack(tailLimit, func(name string, ln line) bool {
 		rec, p, ok := readLine(name, ln)
