@@ -32,7 +32,13 @@ func openRaw(path string, flags int, perm uint32) (rawFile, error) {
 	}
 }
 
-func (f rawFile) Close() error { return syscall.Close(f.fd) }
+// Close closes f; a rawFile that was never opened (fd -1) closes quietly.
+func (f rawFile) Close() error {
+	if f.fd < 0 {
+		return nil
+	}
+	return syscall.Close(f.fd)
+}
 
 func (f rawFile) size() (int64, error) {
 	var st syscall.Stat_t

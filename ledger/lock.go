@@ -33,14 +33,15 @@ func (l *Ledger) lockExclusive() (rawFile, error) {
 	return l.take(f, syscall.LOCK_EX)
 }
 
-// lockShared takes the lock for reading. It returns fs.ErrNotExist when no
-// lock file exists, which means nothing was ever appended.
+// lockShared takes the lock for reading. With no lock file (nothing was
+// ever appended, or someone removed it) readers go on without one: a
+// missing lock must not make the records behind it look absent.
 func (l *Ledger) lockShared() (rawFile, error) {
 	f, err := openRaw(l.path(lockName), syscall.O_RDONLY, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return rawFile{fd: -1}, nil
+	}
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return f, err
-		}
 		return f, fmt.Errorf("ledger: lock: %w", err)
 	}
 	return l.take(f, syscall.LOCK_SH)

@@ -120,9 +120,6 @@ func readLine(name string, ln line) (Record, Problem, bool) {
 // false or limit bytes have been read (then cut is true).
 func (l *Ledger) walkBack(limit int64, fn func(name string, ln line) bool) (cut bool, err error) {
 	lk, err := l.lockShared()
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil // nothing was ever appended
-	}
 	if err != nil {
 		return false, err
 	}

@@ -37,10 +37,6 @@ func (r *Report) ChainIntact() bool {
 func (l *Ledger) Verify() (*Report, error) {
 	rep := &Report{}
 	lk, err := l.lockShared()
-	if errors.Is(err, fs.ErrNotExist) {
-		rep.OK = true
-		return rep, nil
-	}
 	if err != nil {
 		return nil, err
 	}
