@@ -113,13 +113,22 @@ func matchURL(s string, at int, _ string, out []span) ([]span, bool) {
 
 // matchToolFlag takes passwords given to tools whose flags are unambiguous
 // only in their own command line: mysql -pSECRET (but "mysql -p db" prompts
-// and names a database), sshpass -p SECRET, curl -u user:SECRET.
+// and names a database), sshpass -p SECRET, curl -u user:SECRET, and
+// docker/podman login -p SECRET (but docker run -p publishes a port).
 func matchToolFlag(s string, at int, tool string, out []span) ([]span, bool) {
 	if !boundary(s, at, alnum) {
 		return out, false
 	}
 	end := lineEnd(s, at)
-	for i := run(s, at, ident); ; {
+	i := run(s, at, ident)
+	if tool == "docker" || tool == "podman" {
+		ws, we, ok := nextWord(s, i, end)
+		if !ok || s[ws:we] != "login" {
+			return out, false
+		}
+		i = we
+	}
+	for {
 		ws, we, ok := nextWord(s, i, end)
 		if !ok {
 			return out, false
@@ -148,7 +157,7 @@ func toolValue(s, tool string, ws, we, end int) (start, stop int, ok bool) {
 		if len(w) > 2 && strings.HasPrefix(w, "-p") {
 			return ws + 2, we, true
 		}
-	case tool == "sshpass":
+	case tool == "sshpass" || tool == "docker" || tool == "podman":
 		if len(w) > 2 && strings.HasPrefix(w, "-p") {
 			return ws + 2, we, true
 		}

@@ -26,9 +26,16 @@ const minExtra = 8
 
 // String replaces the secrets in s with "[REDACTED:kind]" (a password in a
 // URL becomes "scheme://user:[REDACTED]@host") and each of the extra literal
-// values of at least 8 bytes with "[REDACTED:env]". Obvious stand-ins
-// (documentation examples, "xxxx…", values that say example, dummy, fake,
-// test or placeholder, variable references such as $TOKEN) are kept.
+// values of at least 8 bytes with "[REDACTED:env]". It knows AWS access key
+// ids and secret keys; GitHub, GitLab, Slack, OpenAI, Anthropic, Stripe
+// (live keys; sk_test_ is kept), npm, PyPI, Google API and Hugging Face
+// tokens; JWTs; private key blocks; Authorization headers and Bearer
+// tokens; values of names that say password, passwd, pwd, pass, token,
+// secret or api key (NAME=v, NAME: v, "name": "v", ?name=v, --name v);
+// mysql -p, sshpass -p, curl -u and docker/podman login -p passwords; and
+// URL credentials. Obvious stand-ins (documentation examples, "xxxx…",
+// values that say example, dummy, fake, test or placeholder, variable
+// references such as $TOKEN) are kept.
 func String(s string, extra []string) string {
 	out, _ := redact(s, extra)
 	return out

@@ -21,12 +21,13 @@ var rules = [...]rule{
 	{[]string{"hooks.slack.com/services/"}, matchSlackHook},
 	{[]string{"sk-"}, matchSK},
 	{[]string{"_live_", "whsec_"}, matchStripe},
+	{[]string{"npm_", "pypi-", "aiza", "hf_"}, matchRegistry},
 	{[]string{"eyj"}, matchJWT},
 	{[]string{"authorization"}, matchAuthorization},
 	{[]string{"bearer"}, matchBearer},
 	{[]string{"://"}, matchURL},
 	{[]string{"pass", "pwd", "token", "secret", "api"}, matchNamed},
-	{[]string{"mysql", "mariadb", "sshpass", "curl"}, matchToolFlag},
+	{[]string{"mysql", "mariadb", "sshpass", "curl", "docker", "podman"}, matchToolFlag},
 	{[]string{"-p'", `-p"`}, matchQuotedP},
 }
 
@@ -204,4 +205,33 @@ func matchJWT(s string, at int, _ string, out []span) ([]span, bool) {
 		return out, false
 	}
 	return append(out, span{at, run(s, e2+1, urlsafe), mark("jwt"), 0}), false
+}
+
+// registryTokens are prefixed tokens of package registries and APIs: the
+// prefix (case as written), the body's alphabet, its shortest length, and
+// the marker kind.
+var registryTokens = map[string]struct {
+	prefix string
+	body   *class
+	min    int
+	kind   string
+}{
+	"npm_":  {"npm_", alnum, 36, "npm-token"},
+	"pypi-": {"pypi-", urlsafe, 50, "pypi-token"},
+	"aiza":  {"AIza", urlsafe, 35, "google-api-key"},
+	"hf_":   {"hf_", alnum, 30, "huggingface-token"},
+}
+
+// matchRegistry takes npm, PyPI, Google API and Hugging Face tokens.
+func matchRegistry(s string, at int, a string, out []span) ([]span, bool) {
+	t := registryTokens[a]
+	if !strings.HasPrefix(s[at:], t.prefix) || !boundary(s, at, urlsafe) {
+		return out, false
+	}
+	body := at + len(t.prefix)
+	end := run(s, body, t.body)
+	if end-body < t.min || standIn(s[body:end]) {
+		return out, false
+	}
+	return append(out, span{at, end, mark(t.kind), 0}), false
 }
