@@ -43,17 +43,21 @@ func String(s string, extra []string) string {
 
 // span is one stretch of the input to replace; prio is the index of the rule
 // that found it, so that of two detectors claiming the same text the one
-// listed first in rules names the marker.
+// listed first in rules names the marker. open marks a private key block
+// that runs to the end of the text.
 type span struct {
 	start, end int
 	repl       string
 	prio       int
+	open       bool
 }
 
 // matchFunc looks at s around an anchor found at index at and appends the
-// stretches to replace to out. It reports whether s ends inside a private
-// key block that is still open.
-type matchFunc func(s string, at int, anchor string, out []span) ([]span, bool)
+// stretches to replace to out. It also returns where its rule may look for
+// the next anchor (0: the next byte): a matcher that read a run of bytes
+// and refused it says so, so that a long run full of anchors
+// ("passpasspass…") is read once, not once per anchor.
+type matchFunc func(s string, at int, anchor string, out []span) ([]span, int)
 
 // redact is String that also reports whether s ends inside a private key
 // block that has not been closed yet (see Stream).
@@ -69,7 +73,7 @@ func redact(s string, extra []string) (string, bool) {
 				break
 			}
 			i += from
-			spans = append(spans, span{i, i + len(v), mark("env"), len(rules)})
+			spans = append(spans, span{start: i, end: i + len(v), repl: mark("env"), prio: len(rules)})
 			from = i + len(v)
 		}
 	}
@@ -98,11 +102,12 @@ func find(s string) ([]span, bool) {
 				continue
 			}
 			n := len(spans)
-			var toEnd bool
-			spans, toEnd = rules[a.rule].match(s, i, a.anchor, spans)
-			openKey = openKey || toEnd
+			var resume int
+			spans, resume = rules[a.rule].match(s, i, a.anchor, spans)
+			next[a.rule] = max(next[a.rule], resume, i+1)
 			for j := n; j < len(spans); j++ {
 				spans[j].prio = a.rule
+				openKey = openKey || spans[j].open
 				next[a.rule] = max(next[a.rule], spans[j].end)
 			}
 		}

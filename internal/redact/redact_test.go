@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 var markerRE = regexp.MustCompile(`\[REDACTED(:[a-z0-9-]+)?\]`)
@@ -293,4 +294,32 @@ func FuzzString(f *testing.F) {
 			t.Fatalf("extra value %q survived in %q", extra, out)
 		}
 	})
+}
+
+// adversarial are inputs full of anchors, each of which a naive matcher
+// would answer by reading to the end of the text: quadratic, so a megabyte
+// of one would stall the guard for minutes.
+var adversarial = []string{
+	"pass", "password=$", "password=example_", "token:", "secret=", "api_key=*", "PASS: ",
+	"curl ", "curl;", "curl -u ", "mysql -p", "docker ", "sshpass -p $", "-p'",
+	"xoxb-", "xoxb-example-", "ghp_", "sk-", "sk-example", "eyJ", "eyJaaaaaaaaaaaa.",
+	"authorization:$", "authorization: digest ", "bearer ", "bearer $aaaaaaaa1",
+	"://", "a://b:$x@", "-----BEGIN A-----", "AKIA", "npm_", "hooks.slack.com/services/",
+}
+
+// TestRedactAdversarial checks that such input is read in linear time: a
+// megabyte of each finishes within a bound a quadratic scan could not meet
+// (it would take minutes), so the test catches a regression without timing
+// ordinary speed.
+func TestRedactAdversarial(t *testing.T) {
+	for _, unit := range adversarial {
+		s := strings.Repeat(unit, (1<<20)/len(unit))
+		done := make(chan struct{})
+		go func() { String(s, nil); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("a megabyte of %q took over 20 s: some matcher is quadratic", unit)
+		}
+	}
 }
