@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// SPEC §8: the ledger's cost must not grow with its size. The "100k" cases
+// The ledger's cost must not grow with its size. The "100k" cases
 // run against one segment of 100,000 records (MaxBytes raised so it never
 // rotates), the worst case for a reader that does not bound itself.
 
