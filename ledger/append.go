@@ -63,6 +63,11 @@ func (l *Ledger) Append(r *Record) (string, error) {
 		if err := f.sync(); err != nil {
 			return "", err
 		}
+		if size == 0 { // a new file: its name must survive a crash too
+			if err := syncDir(l.dir); err != nil {
+				return "", err
+			}
+		}
 	}
 	return rec.ID, nil
 }
