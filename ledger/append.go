@@ -6,7 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"os"
+	"syscall"
 )
 
 // scanLimit bounds how far back an append looks for the end of the chain.
@@ -60,8 +60,13 @@ func (l *Ledger) Append(r *Record) (string, error) {
 		return "", fmt.Errorf("ledger: append: %w", err)
 	}
 	if l.opts.Durable {
-		if err := f.Sync(); err != nil {
-			return "", fmt.Errorf("ledger: sync: %w", err)
+		if err := f.sync(); err != nil {
+			return "", err
+		}
+		if size == 0 { // a new file: its name must survive a crash too
+			if err := syncDir(l.dir); err != nil {
+				return "", err
+			}
 		}
 	}
 	return rec.ID, nil
@@ -104,22 +109,19 @@ func (l *Ledger) lines(rec *Record, t tip) ([]byte, error) {
 // writeLine is the single write of an append: with O_APPEND, one write(2)
 // lands whole at the end of the file on a local filesystem. Tests replace it
 // to simulate a crash in the middle of a write; nothing else does.
-var writeLine = func(f *os.File, b []byte) error {
-	_, err := f.Write(b)
-	return err
-}
+var writeLine = func(f rawFile, b []byte) error { return f.write(b) }
 
-func (l *Ledger) openActive() (*os.File, int64, error) {
-	f, err := os.OpenFile(l.path(activeName), os.O_RDWR|os.O_CREATE|os.O_APPEND|openFlags, 0o600)
+func (l *Ledger) openActive() (rawFile, int64, error) {
+	f, err := openRaw(l.path(activeName), syscall.O_RDWR|syscall.O_CREAT|syscall.O_APPEND, 0o600)
 	if err != nil {
-		return nil, 0, fmt.Errorf("ledger: open: %w", err)
+		return f, 0, fmt.Errorf("ledger: open: %w", err)
 	}
-	fi, err := f.Stat()
+	size, err := f.size()
 	if err != nil {
 		f.Close()
-		return nil, 0, fmt.Errorf("ledger: open: %w", err)
+		return f, 0, fmt.Errorf("ledger: open: %w", err)
 	}
-	return f, fi.Size(), nil
+	return f, size, nil
 }
 
 // tip is what an append needs to know about the end of the chain.
@@ -135,7 +137,7 @@ type tip struct {
 // prev) and the last allocated id: the last exec, decision or approval, or
 // failing that a header's last_id. Exits carry older ids, so they do not
 // count.
-func (l *Ledger) findTip(f *os.File, size int64) (tip, error) {
+func (l *Ledger) findTip(f rawFile, size int64) (tip, error) {
 	s := tipSearch{}
 	if err := s.scan(f, size, true); err != nil {
 		return s.t, err
@@ -161,7 +163,7 @@ type tipSearch struct {
 func (s *tipSearch) done() bool { return s.gotPrev && s.gotLast }
 
 func (s *tipSearch) scanFile(path string) error {
-	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
+	f, err := openRaw(path, syscall.O_RDONLY, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil // a gap left by a crash during rotation
 	}
@@ -169,17 +171,17 @@ func (s *tipSearch) scanFile(path string) error {
 		return fmt.Errorf("ledger: open: %w", err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
+	size, err := f.size()
 	if err != nil {
 		return fmt.Errorf("ledger: open: %w", err)
 	}
-	return s.scan(f, fi.Size(), false)
+	return s.scan(f, size, false)
 }
 
 // scan reads one segment backwards until both facts are known.
 func (s *tipSearch) scan(r io.ReaderAt, size int64, active bool) error {
 	b := newBackScanner(r, size)
-	defer func() { s.read += b.read }()
+	defer func() { s.read += b.read; b.release() }()
 	for first := true; !s.done() && s.read+b.read <= scanLimit; first = false {
 		ln, ok := b.next()
 		if !ok {

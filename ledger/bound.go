@@ -47,7 +47,8 @@ func (l *Ledger) prepare(r *Record) (*Record, error) {
 	secrets := l.opts.Secrets
 	rec.Command = bound(redact.String(rec.Command, secrets), maxText)
 	rec.Raw = bound(redact.String(rec.Raw, secrets), maxText)
-	rec.Digest = bound(redact.String(rec.Digest, secrets), maxDigest)
+	// Stripping again costs one byte search when the caller already did.
+	rec.Digest = bound(redact.String(string(redact.StripANSI([]byte(rec.Digest))), secrets), maxDigest)
 	rec.Rules = hits(rec.Rules, secrets)
 	rec.EnvRemoved = names(rec.EnvRemoved)
 	for _, f := range []*string{&rec.Time, &rec.Session, &rec.Cwd, &rec.Project, &rec.Mode, &rec.IO,

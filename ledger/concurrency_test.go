@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// TestConcurrentProcesses is SPEC §9's bar: 32 processes × 200 commands
+// TestConcurrentProcesses is the reliability bar: 32 processes × 200 commands
 // (an exec and an exit each) against one directory. Every id is unique and
 // consecutive, every line is valid JSON, the chain holds; segments rotate on
 // the way (256 KiB each), so rotation is exercised under contention too.

@@ -94,9 +94,11 @@
 // Appends take an exclusive flock(2) on ledger.lock for the append only:
 // read the end of the active segment for the last id and the prev, write,
 // release. Readers take it shared, so they never see a half-written line or
-// a rotation half done. The lock is never held while a command runs. A wait
+// a rotation half done; without a lock file they read unlocked rather than
+// report nothing. The lock is never held while a command runs. A wait
 // longer than Options.LockTimeout fails the call instead of hanging the
-// guard.
+// guard. The package needs flock(2), so it builds on Unix systems only.
+// Keep the ledger on a local filesystem: O_APPEND is not atomic over NFS.
 //
 // # Rotation
 //
@@ -111,10 +113,15 @@
 // Appends read the last 4 KiB of the active segment in the common case.
 // Tail and Find read back from the end in growing chunks, at most 16 MiB,
 // whatever the ledger holds; a line over 1 MiB is skipped, never loaded.
+// Tail returns records, not headers; its problems carry a byte Offset
+// instead of a line number, which reading backwards cannot know. Find stops
+// at the first allocated id below the one it looks for, since ids grow
+// along the file.
 // Records are bounded before they are written: commands to 32 KiB, the
 // digest to 8 KiB, 32 rule hits; a cut text ends in a marker with its full
 // length and a hash, so two long commands that differ after the cut still
-// differ.
+// differ. Digest builds an exit record's digest from the two ends of the
+// output.
 //
 // # Privacy
 //

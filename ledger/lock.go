@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"syscall"
 	"time"
 )
@@ -20,62 +19,62 @@ import (
 
 // lockExclusive takes the lock for an append, recreating the directory if
 // it vanished.
-func (l *Ledger) lockExclusive() (*os.File, error) {
-	f, err := os.OpenFile(l.path(lockName), os.O_RDWR|os.O_CREATE|openFlags, 0o600)
+func (l *Ledger) lockExclusive() (rawFile, error) {
+	f, err := openRaw(l.path(lockName), syscall.O_RDWR|syscall.O_CREAT, 0o600)
 	if errors.Is(err, fs.ErrNotExist) {
 		if perr := l.setup(); perr != nil {
-			return nil, perr
+			return f, perr
 		}
-		f, err = os.OpenFile(l.path(lockName), os.O_RDWR|os.O_CREATE|openFlags, 0o600)
+		f, err = openRaw(l.path(lockName), syscall.O_RDWR|syscall.O_CREAT, 0o600)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("ledger: lock: %w", err)
+		return f, fmt.Errorf("ledger: lock: %w", err)
 	}
 	return l.take(f, syscall.LOCK_EX)
 }
 
-// lockShared takes the lock for reading. It returns fs.ErrNotExist when no
-// lock file exists, which means nothing was ever appended.
-func (l *Ledger) lockShared() (*os.File, error) {
-	f, err := os.OpenFile(l.path(lockName), os.O_RDONLY|openFlags, 0)
+// lockShared takes the lock for reading. With no lock file (nothing was
+// ever appended, or someone removed it) readers go on without one: a
+// missing lock must not make the records behind it look absent.
+func (l *Ledger) lockShared() (rawFile, error) {
+	f, err := openRaw(l.path(lockName), syscall.O_RDONLY, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return rawFile{fd: -1}, nil
+	}
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, err
-		}
-		return nil, fmt.Errorf("ledger: lock: %w", err)
+		return f, fmt.Errorf("ledger: lock: %w", err)
 	}
 	return l.take(f, syscall.LOCK_SH)
 }
 
 // take locks f, waiting at most the lock timeout. Closing the returned file
 // releases the lock.
-func (l *Ledger) take(f *os.File, how int) (*os.File, error) {
-	fd := int(f.Fd())
-	err := flock(fd, how|syscall.LOCK_NB)
+func (l *Ledger) take(f rawFile, how int) (rawFile, error) {
+	err := flock(f.fd, how|syscall.LOCK_NB)
 	if err == nil {
 		return f, nil
 	}
 	if !errors.Is(err, syscall.EWOULDBLOCK) {
 		f.Close()
-		return nil, fmt.Errorf("ledger: lock: %w", err)
+		return f, fmt.Errorf("ledger: lock: %w", err)
 	}
 	// Someone holds it. A blocking flock cannot be cancelled, so it runs
 	// in a goroutine; on timeout that goroutine is left to finish and
 	// release the lock at once.
 	done := make(chan error, 1)
-	go func() { done <- flock(fd, how) }()
+	go func() { done <- flock(f.fd, how) }()
 	t := time.NewTimer(l.opts.LockTimeout)
 	defer t.Stop()
 	select {
 	case err := <-done:
 		if err != nil {
 			f.Close()
-			return nil, fmt.Errorf("ledger: lock: %w", err)
+			return f, fmt.Errorf("ledger: lock: %w", err)
 		}
 		return f, nil
 	case <-t.C:
 		go func() { <-done; f.Close() }()
-		return nil, fmt.Errorf("ledger: lock %s held by another process for over %v", l.path(lockName), l.opts.LockTimeout)
+		return f, fmt.Errorf("ledger: lock %s held by another process for over %v", l.path(lockName), l.opts.LockTimeout)
 	}
 }
 

@@ -59,8 +59,8 @@ func helperTorn() int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	writeLine = func(f *os.File, b []byte) error {
-		if _, err := f.Write(b[:len(b)/2]); err != nil {
+	writeLine = func(f rawFile, b []byte) error {
+		if err := f.write(b[:len(b)/2]); err != nil {
 			return err
 		}
 		fmt.Println("torn")

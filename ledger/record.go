@@ -142,8 +142,11 @@ func decode(line []byte) (Record, error) {
 	if len(line) == 0 || line[0] != '{' {
 		return r, errors.New("not a JSON object")
 	}
-	if err := json.Unmarshal(line, &r); err != nil {
-		return r, err
+	if !decodeFast(line, &r) {
+		r = Record{}
+		if err := json.Unmarshal(line, &r); err != nil {
+			return r, err
+		}
 	}
 	if r.Kind == "" {
 		return r, errNoKind

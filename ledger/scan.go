@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 )
 
 // line is one line of a segment, without its newline.
@@ -42,8 +43,24 @@ type backScanner struct {
 	longEnd int64 // where that line ends
 }
 
+// scanBufs recycles the scanners' first buffer: every append and every tail
+// read needs one, and a fresh 64 KiB each time is garbage for the collector
+// of a process that lives a few milliseconds.
+var scanBufs = sync.Pool{New: func() any { b := make([]byte, scanBufSize); return &b }}
+
+const scanBufSize = 64 << 10
+
 func newBackScanner(r io.ReaderAt, size int64) *backScanner {
-	return &backScanner{r: r, size: size, off: size, chunk: firstChunk}
+	mem := *scanBufs.Get().(*[]byte)
+	return &backScanner{r: r, size: size, off: size, chunk: firstChunk, mem: mem, lo: len(mem), hi: len(mem)}
+}
+
+// release returns the buffer; lines returned before are invalid after it.
+func (b *backScanner) release() {
+	if mem := b.mem; len(mem) == scanBufSize {
+		scanBufs.Put(&mem)
+	}
+	b.mem, b.lo, b.hi = nil, 0, 0
 }
 
 // next returns the line before the one it returned last. It returns false
@@ -62,6 +79,9 @@ func (b *backScanner) next() (line, bool) {
 			if ln.start == b.size { // the empty piece after the final newline is no line
 				continue
 			}
+			if len(ln.data) > maxLine { // read whole only because it fit in one chunk
+				ln.data, ln.long = nil, true
+			}
 			return ln, true
 		case b.off == 0:
 			b.done = true
@@ -70,6 +90,9 @@ func (b *backScanner) next() (line, bool) {
 			}
 			if b.size == 0 {
 				return line{}, false
+			}
+			if len(held) > maxLine {
+				return line{start: 0, end: int64(len(held)), long: true}, true
 			}
 			return line{data: held, start: 0, end: int64(len(held))}, true
 		}
@@ -155,8 +178,8 @@ func (lr *lineReader) next() (ln line, nl bool, err error) {
 				ln.data = ln.data[:len(ln.data)-1]
 			}
 		}
-		if ln.long {
-			ln.data = nil
+		if ln.end-ln.start > maxLine {
+			ln.long, ln.data = true, nil
 		}
 		return ln, nl, nil
 	}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+	"syscall"
 )
 
 // Read bounds: how many bytes Tail and Find read back from the end at most,
@@ -47,7 +47,7 @@ func (l *Ledger) Tail(n int) ([]Record, []Problem, error) {
 	if n <= 0 {
 		return nil, nil, nil
 	}
-	var recs []Record
+	recs := make([]Record, 0, min(n, 256))
 	var probs []Problem
 	_, err := l.walkBack(tailLimit, func(name string, ln line) bool {
 		rec, p, ok := readLine(name, ln)
@@ -120,9 +120,6 @@ func readLine(name string, ln line) (Record, Problem, bool) {
 // false or limit bytes have been read (then cut is true).
 func (l *Ledger) walkBack(limit int64, fn func(name string, ln line) bool) (cut bool, err error) {
 	lk, err := l.lockShared()
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil // nothing was ever appended
-	}
 	if err != nil {
 		return false, err
 	}
@@ -148,7 +145,7 @@ func (l *Ledger) walkBack(limit int64, fn func(name string, ln line) bool) (cut 
 // walkFile is walkBack over one segment; more reports whether fn wants to
 // go on into older segments.
 func (l *Ledger) walkFile(name string, limit int64, fn func(string, line) bool) (more bool, read int64, err error) {
-	f, err := os.OpenFile(l.path(name), os.O_RDONLY|openFlags, 0)
+	f, err := openRaw(l.path(name), syscall.O_RDONLY, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return true, 0, nil
 	}
@@ -156,11 +153,12 @@ func (l *Ledger) walkFile(name string, limit int64, fn func(string, line) bool) 
 		return false, 0, fmt.Errorf("ledger: open: %w", err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
+	size, err := f.size()
 	if err != nil {
 		return false, 0, fmt.Errorf("ledger: open: %w", err)
 	}
-	b := newBackScanner(f, fi.Size())
+	b := newBackScanner(f, size)
+	defer b.release()
 	for b.read < limit {
 		ln, ok := b.next()
 		if !ok {

@@ -37,10 +37,6 @@ func (r *Report) ChainIntact() bool {
 func (l *Ledger) Verify() (*Report, error) {
 	rep := &Report{}
 	lk, err := l.lockShared()
-	if errors.Is(err, fs.ErrNotExist) {
-		rep.OK = true
-		return rep, nil
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -168,12 +164,14 @@ func (v *verifier) id(name string, ln line, rec Record) {
 	n, ok := ParseID(rec.ID)
 	switch {
 	case rec.Kind == KindHeader:
+		// Like an append, go on from what the header says, right or not.
 		last, _ := ParseID(rec.LastID)
 		if v.last < 0 {
-			v.last, v.firstID = last, last
+			v.firstID = last
 		} else if last != v.last {
 			v.problem(name, ln, "header says the last id was %s, but it was %s", FormatID(last), FormatID(v.last))
 		}
+		v.last = last
 	case rec.Kind.allocates() && !ok:
 		v.problem(name, ln, "%s record with a bad id %q", rec.Kind, rec.ID)
 	case rec.Kind.allocates():

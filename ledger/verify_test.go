@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -136,5 +137,19 @@ func TestVerifyEmpty(t *testing.T) {
 	l := newLedger(t, Options{})
 	if rep := mustVerify(t, l); !rep.OK || rep.Records != 0 {
 		t.Errorf("verify of an empty ledger: %+v", rep)
+	}
+}
+
+// Removing the lock file hides nothing: readers go on without it.
+func TestVerifyWithoutLockFile(t *testing.T) {
+	l, lines := sample(t)
+	lines[3] = strings.Replace(lines[3], `"command":"make"`, `"command":"true"`, 1)
+	rewrite(t, l, lines)
+	if err := os.Remove(l.path(lockName)); err != nil {
+		t.Fatal(err)
+	}
+	wantBreak(t, l, "changed", "ledger.jsonl:5")
+	if recs, _, err := l.Tail(3); err != nil || len(recs) != 3 {
+		t.Errorf("Tail without a lock file: %d records, %v", len(recs), err)
 	}
 }

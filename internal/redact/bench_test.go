@@ -46,3 +46,16 @@ func BenchmarkStripANSI(b *testing.B) {
 		StripANSI(colored)
 	}
 }
+
+// BenchmarkRedactAdversarial reads a megabyte of each adversarial unit.
+func BenchmarkRedactAdversarial(b *testing.B) {
+	for _, unit := range adversarial {
+		s := strings.Repeat(unit, (1<<20)/len(unit))
+		b.Run(unit, func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for b.Loop() {
+				String(s, nil)
+			}
+		})
+	}
+}

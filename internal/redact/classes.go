@@ -27,7 +27,7 @@ var (
 	token68  = newClass("-._~+/=") // RFC 7235 token68 (Bearer, Basic)
 	ident    = newClass("_.-")     // names in name=value pairs
 	scheme   = newClass("+.-")     // URL schemes
-	gitlabCh = newClass("_.-")     // GitLab tokens (routable ones carry dots)
+	gitlabCh = ident               // GitLab tokens: routable ones carry dots
 	slackCh  = newClass("-")       // Slack tokens
 	hookCh   = newClass("/_-")     // Slack webhook paths
 	upperNum = func() *class {     // AWS access key ids
@@ -81,16 +81,6 @@ func lineEnd(s string, i int) int {
 		}
 	}
 	return i
-}
-
-// lineStart returns the index of the first byte of the line that holds i.
-func lineStart(s string, i int) int {
-	for ; i > 0; i-- {
-		if s[i-1] == '\n' || s[i-1] == '\r' {
-			return i
-		}
-	}
-	return 0
 }
 
 func lowerByte(b byte) byte {

@@ -5,9 +5,9 @@ import "strings"
 // matchAuthorization takes the credential of an Authorization or
 // Proxy-Authorization header, keeping the scheme word: "Authorization:
 // Bearer [REDACTED:authorization]".
-func matchAuthorization(s string, at int, a string, out []span) ([]span, bool) {
+func matchAuthorization(s string, at int, a string, out []span) ([]span, int) {
 	if !boundary(s, at, alnum) {
-		return out, false
+		return out, 0
 	}
 	i := at + len(a)
 	if i < len(s) && (s[i] == '"' || s[i] == '\'') {
@@ -15,7 +15,7 @@ func matchAuthorization(s string, at int, a string, out []span) ([]span, bool) {
 	}
 	i = skipSpaces(s, i)
 	if i >= len(s) || (s[i] != ':' && s[i] != '=') {
-		return out, false
+		return out, 0
 	}
 	i = skipSpaces(s, i+1)
 	var quote byte
@@ -44,9 +44,9 @@ func matchAuthorization(s string, at int, a string, out []span) ([]span, bool) {
 		}
 	}
 	if end == i || standIn(s[i:end]) {
-		return out, false
+		return out, end
 	}
-	return append(out, span{i, end, mark("authorization"), 0}), false
+	return append(out, span{start: i, end: end, repl: mark("authorization")}), 0
 }
 
 func isScheme(w string) bool {
@@ -60,17 +60,17 @@ func isScheme(w string) bool {
 // matchBearer takes "Bearer TOKEN" outside an Authorization header (curl
 // --oauth2-bearer, config files, logs). The token must hold a digit or a
 // punctuation byte, so prose such as "Bearer authentication" stays.
-func matchBearer(s string, at int, a string, out []span) ([]span, bool) {
+func matchBearer(s string, at int, a string, out []span) ([]span, int) {
 	i := at + len(a)
 	if !boundary(s, at, alnum) || i >= len(s) || !isSpace(s[i]) {
-		return out, false
+		return out, 0
 	}
 	i = skipSpaces(s, i)
 	end := run(s, i, token68)
 	if end-i < 8 || !strings.ContainsAny(s[i:end], "0123456789-._~+/=") || standIn(s[i:end]) {
-		return out, false
+		return out, end
 	}
-	return append(out, span{i, end, mark("bearer"), 0}), false
+	return append(out, span{start: i, end: end, repl: mark("bearer")}), 0
 }
 
 // authStop ends the authority part of a URL.
@@ -85,10 +85,10 @@ var authStop = func() *class {
 // matchURL takes the password of scheme://user:password@host, keeping the
 // user and the host. The last '@' before the path counts, so an unencoded
 // '@' in the password does not leave its tail behind.
-func matchURL(s string, at int, _ string, out []span) ([]span, bool) {
+func matchURL(s string, at int, _ string, out []span) ([]span, int) {
 	st := runBack(s, at, scheme)
 	if st == at || !alnum[s[st]] || ('0' <= s[st] && s[st] <= '9') {
-		return out, false
+		return out, 0
 	}
 	i := at + 3
 	e := i
@@ -97,32 +97,41 @@ func matchURL(s string, at int, _ string, out []span) ([]span, bool) {
 	}
 	atSign := strings.LastIndexByte(s[i:e], '@')
 	if atSign < 0 {
-		return out, false
+		return out, e
 	}
 	user := s[i : i+atSign]
 	c := strings.IndexByte(user, ':')
 	if c < 0 || strings.Contains(user, "[REDACTED") { // a marker holds a ':' of its own
-		return out, false
+		return out, e
 	}
 	start, end := i+c+1, i+atSign
 	if standIn(s[start:end]) {
-		return out, false
+		return out, e
 	}
-	return append(out, span{start, end, "[REDACTED]", 0}), false
+	return append(out, span{start: start, end: end, repl: "[REDACTED]"}), 0
 }
 
 // matchToolFlag takes passwords given to tools whose flags are unambiguous
 // only in their own command line: mysql -pSECRET (but "mysql -p db" prompts
-// and names a database), sshpass -p SECRET, curl -u user:SECRET.
-func matchToolFlag(s string, at int, tool string, out []span) ([]span, bool) {
+// and names a database), sshpass -p SECRET, curl -u user:SECRET, and
+// docker/podman login -p SECRET (but docker run -p publishes a port).
+func matchToolFlag(s string, at int, tool string, out []span) ([]span, int) {
 	if !boundary(s, at, alnum) {
-		return out, false
+		return out, 0
 	}
-	end := lineEnd(s, at)
-	for i := run(s, at, ident); ; {
+	end := len(s) // nextWord stops at the end of the command
+	i := run(s, at, ident)
+	if tool == "docker" || tool == "podman" {
+		ws, we, ok := nextWord(s, i, end)
+		if !ok || s[ws:we] != "login" {
+			return out, i
+		}
+		i = we
+	}
+	for {
 		ws, we, ok := nextWord(s, i, end)
 		if !ok {
-			return out, false
+			return out, i // every word up to here is read: resume after them
 		}
 		start, stop, ok := toolValue(s, tool, ws, we, end)
 		if !ok {
@@ -134,7 +143,7 @@ func matchToolFlag(s string, at int, tool string, out []span) ([]span, bool) {
 			start, stop = start+1, stop-1 // keep the quotes, as for name='value'
 		}
 		if !standIn(s[start:stop]) {
-			out = append(out, span{start, stop, mark("password"), 0})
+			out = append(out, span{start: start, end: stop, repl: mark("password")})
 		}
 	}
 }
@@ -148,7 +157,7 @@ func toolValue(s, tool string, ws, we, end int) (start, stop int, ok bool) {
 		if len(w) > 2 && strings.HasPrefix(w, "-p") {
 			return ws + 2, we, true
 		}
-	case tool == "sshpass":
+	case tool == "sshpass" || tool == "docker" || tool == "podman":
 		if len(w) > 2 && strings.HasPrefix(w, "-p") {
 			return ws + 2, we, true
 		}
@@ -177,7 +186,8 @@ func toolValue(s, tool string, ws, we, end int) (start, stop int, ok bool) {
 }
 
 // nextWord returns the next shell word in s[i:end], quotes included, so a
-// quoted password with a blank in it stays one word.
+// quoted password with a blank in it stays one word. It reports false at the
+// end of the command: a newline, ';', '|' or '&'.
 func nextWord(s string, i, end int) (int, int, bool) {
 	i = skipSpaces(s, i)
 	if i >= end {
@@ -194,7 +204,7 @@ func nextWord(s string, i, end int) (int, int, bool) {
 			}
 		case '\\':
 			j++
-		case ';', '|', '&':
+		case ';', '|', '&', '\n', '\r':
 			if j == i {
 				return 0, 0, false // the command ended
 			}

@@ -2,16 +2,23 @@ package redact
 
 import "strings"
 
+// maxName is the longest identifier taken for a name: a longer run of
+// identifier bytes is data, not a setting.
+const maxName = 128
+
 // matchNamed takes the value of a name that says it holds a secret:
 // PASSWORD=…, db_pass: …, "api_key": "…", ?token=…, --password X,
 // client_secret := "…". The anchor is a piece of the name; the whole name is
 // the run of identifier bytes around it.
-func matchNamed(s string, at int, _ string, out []span) ([]span, bool) {
+func matchNamed(s string, at int, _ string, out []span) ([]span, int) {
 	left, right := runBack(s, at, ident), run(s, at, ident)
 	name := s[left:right]
+	if right-left > maxName {
+		return out, right
+	}
 	kind, minLen, ok := secretName(name)
 	if !ok {
-		return out, false
+		return out, right
 	}
 	var open byte // the quote the name sits in, as in "password": "…"
 	if left > 0 && (s[left-1] == '"' || s[left-1] == '\'') {
@@ -27,23 +34,23 @@ func matchNamed(s string, at int, _ string, out []span) ([]span, bool) {
 	if !ok || (open != 0 && !quotedName && v < len(s) && s[v] == open) {
 		// No value, or the quote closes the string the name was in:
 		// read -p "Password: " pw.
-		return out, false
+		return out, 0
 	}
 	start, end := value(s, v)
 	val := s[start:end]
 	if sep == ' ' && awsKey && (len(val) != 40 || run(val, 0, b64) != 40) {
 		// "aws configure set aws_secret_access_key KEY", but not prose
 		// that merely mentions the name.
-		return out, false
+		return out, right
 	}
 	if sep == ':' && isStatusWord(name) {
 		// "--- PASS: TestX" and "bash: pwd: …" are reports, not settings.
-		return out, false
+		return out, right
 	}
 	if len(val) < minLen || standIn(val) || isPathValue(name, val) {
-		return out, false
+		return out, end
 	}
-	return append(out, span{start, end, mark(kind), 0}), false
+	return append(out, span{start: start, end: end, repl: mark(kind)}), 0
 }
 
 // secretName reports whether an identifier names a secret, the marker kind
@@ -153,13 +160,13 @@ func isPathValue(name, val string) bool {
 
 // matchQuotedP takes -p'…' and -p"…": an attached, quoted -p value is a
 // password (mysql, sshpass) in every tool that accepts that spelling.
-func matchQuotedP(s string, at int, _ string, out []span) ([]span, bool) {
+func matchQuotedP(s string, at int, _ string, out []span) ([]span, int) {
 	if s[at+1] != 'p' || (at > 0 && !isSpace(s[at-1])) {
-		return out, false
+		return out, 0
 	}
 	start, end := value(s, at+2)
 	if end == start || standIn(s[start:end]) {
-		return out, false
+		return out, end
 	}
-	return append(out, span{start, end, mark("password"), 0}), false
+	return append(out, span{start: start, end: end, repl: mark("password")}), 0
 }

@@ -26,9 +26,16 @@ const minExtra = 8
 
 // String replaces the secrets in s with "[REDACTED:kind]" (a password in a
 // URL becomes "scheme://user:[REDACTED]@host") and each of the extra literal
-// values of at least 8 bytes with "[REDACTED:env]". Obvious stand-ins
-// (documentation examples, "xxxx…", values that say example, dummy, fake,
-// test or placeholder, variable references such as $TOKEN) are kept.
+// values of at least 8 bytes with "[REDACTED:env]". It knows AWS access key
+// ids and secret keys; GitHub, GitLab, Slack, OpenAI, Anthropic, Stripe
+// (live keys; sk_test_ is kept), npm, PyPI, Google API and Hugging Face
+// tokens; JWTs; private key blocks; Authorization headers and Bearer
+// tokens; values of names that say password, passwd, pwd, pass, token,
+// secret or api key (NAME=v, NAME: v, "name": "v", ?name=v, --name v);
+// mysql -p, sshpass -p, curl -u and docker/podman login -p passwords; and
+// URL credentials. Obvious stand-ins (documentation examples, "xxxx…",
+// values that say example, dummy, fake, test or placeholder, variable
+// references such as $TOKEN) are kept.
 func String(s string, extra []string) string {
 	out, _ := redact(s, extra)
 	return out
@@ -36,17 +43,21 @@ func String(s string, extra []string) string {
 
 // span is one stretch of the input to replace; prio is the index of the rule
 // that found it, so that of two detectors claiming the same text the one
-// listed first in rules names the marker.
+// listed first in rules names the marker. open marks a private key block
+// that runs to the end of the text.
 type span struct {
 	start, end int
 	repl       string
 	prio       int
+	open       bool
 }
 
 // matchFunc looks at s around an anchor found at index at and appends the
-// stretches to replace to out. It reports whether s ends inside a private
-// key block that is still open.
-type matchFunc func(s string, at int, anchor string, out []span) ([]span, bool)
+// stretches to replace to out. It also returns where its rule may look for
+// the next anchor (0: the next byte): a matcher that read a run of bytes
+// and refused it says so, so that a long run full of anchors
+// ("passpasspass…") is read once, not once per anchor.
+type matchFunc func(s string, at int, anchor string, out []span) ([]span, int)
 
 // redact is String that also reports whether s ends inside a private key
 // block that has not been closed yet (see Stream).
@@ -62,7 +73,7 @@ func redact(s string, extra []string) (string, bool) {
 				break
 			}
 			i += from
-			spans = append(spans, span{i, i + len(v), mark("env"), len(rules)})
+			spans = append(spans, span{start: i, end: i + len(v), repl: mark("env"), prio: len(rules)})
 			from = i + len(v)
 		}
 	}
@@ -91,11 +102,12 @@ func find(s string) ([]span, bool) {
 				continue
 			}
 			n := len(spans)
-			var toEnd bool
-			spans, toEnd = rules[a.rule].match(s, i, a.anchor, spans)
-			openKey = openKey || toEnd
+			var resume int
+			spans, resume = rules[a.rule].match(s, i, a.anchor, spans)
+			next[a.rule] = max(next[a.rule], resume, i+1)
 			for j := n; j < len(spans); j++ {
 				spans[j].prio = a.rule
+				openKey = openKey || spans[j].open
 				next[a.rule] = max(next[a.rule], spans[j].end)
 			}
 		}

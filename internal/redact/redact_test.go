@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 var markerRE = regexp.MustCompile(`\[REDACTED(:[a-z0-9-]+)?\]`)
@@ -92,6 +93,12 @@ func TestString(t *testing.T) {
 		{"stripe restricted", stripeRK, "[REDACTED:stripe-key]"},
 		{"stripe test kept", "stripe " + stripeTest, "stripe " + stripeTest},
 
+		// package registries and APIs
+		{"npm token", "//registry.npmjs.org/:_authToken=" + "npm_" + gen(alnumChars, 36, 42), "//registry.npmjs.org/:_authToken=[REDACTED:npm-token]"},
+		{"pypi token", "twine upload -p " + "pypi-" + gen(urlChars, 80, 43), "twine upload -p [REDACTED:pypi-token]"},
+		{"google api key", "?key=" + "AIza" + gen(urlChars, 35, 44), "?key=[REDACTED:google-api-key]"},
+		{"hugging face token", "HF_TOKEN=" + "hf_" + gen(alnumChars, 34, 45), "HF_TOKEN=[REDACTED:huggingface-token]"},
+
 		// JWT, private keys
 		{"jwt", "cookie=" + jwt + "; path=/", "cookie=[REDACTED:jwt]; path=/"},
 		{"private key rsa", "before\n" + pemRSA + "\nafter", "before\n[REDACTED:private-key]\nafter"},
@@ -139,6 +146,9 @@ func TestString(t *testing.T) {
 		{"curl -u", "curl -u bob:" + password + " https://x", "curl -u bob:[REDACTED:password] https://x"},
 		{"curl --user=", "curl --user=bob:" + password + " https://x", "curl --user=bob:[REDACTED:password] https://x"},
 		{"mkdir -p is no password", "mkdir -p build/out && ssh -p 2222 host", "mkdir -p build/out && ssh -p 2222 host"},
+		{"docker login -p", "docker login -u bob -p " + password + " ghcr.io", "docker login -u bob -p [REDACTED:password] ghcr.io"},
+		{"docker login --password", "podman login --password " + password + " quay.io", "podman login --password [REDACTED:password] quay.io"},
+		{"docker run -p is a port", "docker run -p 8080:80 nginx", "docker run -p 8080:80 nginx"},
 
 		// URLs
 		{"url credentials", "git remote add o https://bob:" + password + "@git.x.io/r.git", "git remote add o https://bob:[REDACTED]@git.x.io/r.git"},
@@ -284,4 +294,32 @@ func FuzzString(f *testing.F) {
 			t.Fatalf("extra value %q survived in %q", extra, out)
 		}
 	})
+}
+
+// adversarial are inputs full of anchors, each of which a naive matcher
+// would answer by reading to the end of the text: quadratic, so a megabyte
+// of one would stall the guard for minutes.
+var adversarial = []string{
+	"pass", "password=$", "password=example_", "token:", "secret=", "api_key=*", "PASS: ",
+	"curl ", "curl;", "curl -u ", "mysql -p", "docker ", "sshpass -p $", "-p'",
+	"xoxb-", "xoxb-example-", "ghp_", "sk-", "sk-example", "eyJ", "eyJaaaaaaaaaaaa.",
+	"authorization:$", "authorization: digest ", "bearer ", "bearer $aaaaaaaa1",
+	"://", "a://b:$x@", "-----BEGIN A-----", "AKIA", "npm_", "hooks.slack.com/services/",
+}
+
+// TestRedactAdversarial checks that such input is read in linear time: a
+// megabyte of each finishes within a bound a quadratic scan could not meet
+// (it would take minutes), so the test catches a regression without timing
+// ordinary speed.
+func TestRedactAdversarial(t *testing.T) {
+	for _, unit := range adversarial {
+		s := strings.Repeat(unit, (1<<20)/len(unit))
+		done := make(chan struct{})
+		go func() { String(s, nil); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("a megabyte of %q took over 20 s: some matcher is quadratic", unit)
+		}
+	}
 }
