@@ -39,6 +39,7 @@ type Ctx struct {
 	History History
 
 	a *parse.Analysis // the analysis being decided
+	e *Engine         // the engine deciding, for rules that consult other rules
 }
 
 // SelfPaths are guard-exec's own configuration, ledger and shim locations.

@@ -77,7 +77,7 @@ func testCtx() *Ctx {
 		Home:       testHome,
 		WriteRoots: []string{testProject, "/tmp", "/var/tmp", testHome + "/.cache"},
 		TempDirs:   []string{"/tmp", "/var/tmp"},
-		Env:        map[string]string{"HOME": testHome, "PWD": testProject, "TMPDIR": "/tmp", "PATH": "/usr/bin:/bin"},
+		Env:        map[string]string{"HOME": testHome, "PWD": testProject, "TMPDIR": "/tmp", "PATH": "/usr/bin:/bin", "USER": "user"},
 		FS:         newTestFS(),
 	}
 }

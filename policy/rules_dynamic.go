@@ -1,0 +1,235 @@
+package policy
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// Dynamic-execution rules: code that runs but that the analysis cannot
+// see. Where the code's known parts are themselves risky the analysis has
+// already followed them (eval "rm -rf $X" is analysed as rm -rf …), so
+// the other rules judge them as usual. What is left here:
+//
+//   - a command whose name is unknown but whose arguments would be risky
+//     for some program the name could be: the other rules are run on the
+//     hypothetical command, once per program a rule is indexed under and
+//     the name's known parts allow ("$(echo rm) -rf /" when echo's output
+//     were unknown, "$TOOL push --force"). A rule that fires on the
+//     program name alone (mkfs, reboot) does not count unless the name's
+//     known parts pin the program down, or every unknown name would hold;
+//   - content that cannot be known at all warns, unless it comes only from
+//     a well-known environment generator (eval "$(ssh-agent -s)");
+//   - nesting too deep to follow holds, and a nested script the parser
+//     rejects is scanned like an unparseable command line.
+
+var dynamicRules = []*Rule{
+	{
+		ID: "dynamic-risky-args", Family: "dynamic", Severity: Hold,
+		Message: "runs a program chosen at run time with arguments that would be destructive for a program it could be",
+		Hint:    "write the program name out, so the command can be checked",
+		Dynamic: func(x *Ctx, d *parse.Dynamic) bool {
+			return d.Kind == parse.DynCommandName && d.Sink != nil && hypotheticalHold(x, d.Sink)
+		},
+		Examples: []string{
+			"$(cat cmd.txt) -rf /",
+			"\"$(which rm)\" -rf ~",
+			"$(get_git) push --force origin main",
+			"r=$(cat); ${r}m -rf /",
+			"\"$T\"$(cat x) -c 'DROP DATABASE prod'",
+			"${X}$(cat x)mkfs.ext4 /dev/sda1",
+		},
+		NotExamples: []string{
+			"$(cat cmd.txt) --version",
+			"\"$(npm bin)/eslint\" .",
+			"$(which python3) script.py",
+			"$(cat cmd.txt) /dev/sda",
+			"\"$(which cat)\" /etc/hosts",
+			"$(cat x) flushall",
+		},
+	},
+	{
+		ID: "dynamic-exec", Family: "dynamic", Severity: Warn,
+		Message: "runs code that cannot be known before it runs (eval of a variable, sh -c of a substitution, a computed command name, unknown input piped to a shell)",
+		Hint:    "write the command out literally so it can be checked, or save the generated code to a file and read it first",
+		Dynamic: dynamicUnknown,
+		Examples: []string{
+			"eval \"$(cat cmd.txt)\"",
+			"sh -c \"$(cat cmd.txt)\"",
+			"bash -c \"$(./gen.sh)\"",
+			"cat script.sh | bash",
+			"./gen.sh | sh",
+			"$(cat cmd.txt) --version",
+			"source \"$(./find-env.sh)\"",
+			"bash <(./gen.sh)",
+		},
+		NotExamples: []string{
+			"eval \"$(ssh-agent -s)\"",
+			"eval \"$(pyenv init -)\"",
+			"source <(kubectl completion bash)",
+			"eval \"$(direnv hook bash)\"",
+			"source .venv/bin/activate",
+			". ~/.nvm/nvm.sh",
+			"bash ./scripts/build.sh",
+			"\"$(npm bin)/eslint\" .",
+			"echo 'eval $X'",
+		},
+	},
+	{
+		ID: "dynamic-too-deep", Family: "dynamic", Severity: Hold,
+		Message:     "nests scripts deeper than the guard follows, so what finally runs is not checked",
+		Hint:        "flatten the nesting: run the inner command directly",
+		Dynamic:     func(_ *Ctx, d *parse.Dynamic) bool { return d.Kind == parse.DynTooDeep },
+		Examples:    []string{nestedShell(12, "ls")},
+		NotExamples: []string{"bash -c 'bash -c ls'"},
+	},
+	{
+		ID: "dynamic-unparsable-risky", Family: "dynamic", Severity: Hold,
+		Message: "runs a nested script the parser rejects, and its text matches a risky pattern",
+		Hint:    "fix the quoting of the nested script so it can be checked",
+		Dynamic: func(x *Ctx, d *parse.Dynamic) bool {
+			return d.Kind == parse.DynUnparsable && x.rawRiskHit(d.Known)
+		},
+		Examples:    []string{`bash -c 'rm -rf / "'`, `eval 'git push --force "'`},
+		NotExamples: []string{`bash -c 'echo "'`, `bash -c 'rm -rf build'`},
+	},
+	{
+		ID: "dynamic-unparsable", Family: "dynamic", Severity: Warn,
+		Message: "runs a nested script the parser rejects; the shell will likely reject it too",
+		Hint:    "fix the quoting of the nested script",
+		Dynamic: func(x *Ctx, d *parse.Dynamic) bool {
+			return d.Kind == parse.DynUnparsable && !x.rawRiskHit(d.Known)
+		},
+		Examples:    []string{`bash -c 'echo "'`},
+		NotExamples: []string{`bash -c 'echo ok'`, `bash -c 'rm -rf / "'`},
+	},
+}
+
+// hypotheticalHold runs the rules indexed under every program the unknown
+// name of c could be, on c's arguments, and reports whether a rule that
+// holds would fire. When the name's known parts do not pin the program
+// down, the danger must come from the options: a rule that still fires
+// with the options removed is judging paths or words any program could
+// take ("$(which cat) /etc/hosts" is not a shred), and does not count.
+func hypotheticalHold(x *Ctx, c *parse.Command) bool {
+	e := x.e
+	if e == nil || !strings.Contains(c.Name, parse.Unknown) {
+		return false
+	}
+	pinned := strings.Trim(strings.ReplaceAll(c.Name, parse.Unknown, ""), "/.") != ""
+	pattern := globFor(c.Name)
+	h := *c
+	h.NameDynamic = false
+	plain := h
+	plain.Args = nil
+	for _, w := range c.Args {
+		if !strings.HasPrefix(w.Value, "-") && !strings.HasPrefix(w.Value, "+") && !strings.Contains(w.Value, "=") {
+			plain.Args = append(plain.Args, w)
+		}
+	}
+	for prog, rules := range e.byName {
+		if ok, _ := path.Match(pattern, prog); !ok {
+			continue
+		}
+		h.Name, h.Path = prog, prog
+		plain.Name, plain.Path = prog, prog
+		for _, r := range rules {
+			if e.SeverityOf(r) < Hold || !r.Command(x, &h) {
+				continue
+			}
+			if pinned || !r.Command(x, &plain) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// globFor turns a name with unknown parts into a path.Match pattern:
+// "r\x00" matches every program starting with r.
+func globFor(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch r {
+		case '\x00':
+			b.WriteByte('*')
+		case '*', '?', '[', '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// envGenerators print shell code that sets up the environment; eval or
+// source of their output is everyday shell setup.
+var envGenerators = map[string]bool{
+	"ssh-agent": true, "gpg-agent": true, "keychain": true, "dbus-launch": true, "resize": true,
+	"pyenv": true, "rbenv": true, "nodenv": true, "goenv": true, "jenv": true, "plenv": true, "phpenv": true,
+	"direnv": true, "conda": true, "mamba": true, "micromamba": true, "brew": true, "zoxide": true,
+	"starship": true, "fnm": true, "mise": true, "rtx": true, "asdf": true, "dircolors": true, "thefuck": true,
+	"opam": true, "luarocks": true, "register-python-argcomplete": true, "minikube": true, "docker-machine": true,
+	"devbox": true, "pixi": true, "atuin": true, "mcfly": true, "fzf": true, "navi": true, "kubectl": true,
+	"helm": true, "gh": true, "rustup": true, "poetry": true, "pip": true, "pip3": true, "uv": true,
+	"npm": true, "pnpm": true, "deno": true, "bun": true, "op": true, "aws-vault": true, "oh-my-posh": true,
+	"vfox": true, "volta": true, "sdkman": true, "pdm": true, "rye": true, "just": true, "task": true,
+	"kind": true, "k3d": true, "terraform": true, "packer": true, "vault": true, "nomad": true, "consul": true,
+	"cargo": true, "rbw": true, "gcloud": true, "az": true, "tailscale": true, "lima": true, "colima": true,
+}
+
+// dynamicUnknown reports a dynamic fact with unknown content that is not
+// explained by a known-safe source and not already held by the remote
+// code rules.
+func dynamicUnknown(_ *Ctx, d *parse.Dynamic) bool {
+	switch d.Kind {
+	case parse.DynTooDeep, parse.DynUnparsable:
+		return false
+	case parse.DynSource:
+		if d.Known != "" && !strings.Contains(d.Known, parse.Unknown) {
+			return false // a file on disk, named literally: like running any script
+		}
+	case parse.DynCommandName:
+		if d.Sink != nil && !strings.Contains(d.Sink.Name, parse.Unknown) && d.Sink.Name != "" && !d.Sink.NameDynamic {
+			return false // the program is known; only its directory is computed
+		}
+	}
+	if anyFeeder(d, isDownloader) || anyFeeder(d, isDecoder) {
+		return false // remote-code-exec or decoded-payload-exec holds it
+	}
+	if len(d.Feeders) > 0 {
+		all := true
+		for _, f := range d.Feeders {
+			all = all && envGenerators[f.Name]
+		}
+		if all {
+			return false
+		}
+	}
+	return true
+}
+
+// rawRiskHit reports whether any rule's raw pattern matches text: the
+// fallback for code the parser rejects.
+func (x *Ctx) rawRiskHit(text string) bool {
+	if x.e == nil || text == "" {
+		return false
+	}
+	for _, r := range x.e.rules {
+		if re := r.raw(); re != nil && x.e.SeverityOf(r) >= Warn && re.MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// nestedShell returns cmd wrapped in n levels of bash -c, each quoted for
+// the next: an example deeper than the analysis follows.
+func nestedShell(n int, cmd string) string {
+	for i := 0; i < n; i++ {
+		cmd = "bash -c '" + strings.ReplaceAll(cmd, "'", `'\''`) + "'"
+	}
+	return cmd
+}
