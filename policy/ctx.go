@@ -40,6 +40,9 @@ type Ctx struct {
 
 	a *parse.Analysis // the analysis being decided
 	e *Engine         // the engine deciding, for rules that consult other rules
+	// nested counts decisions made inside a decision (a script written and
+	// run in the same command line), to bound them.
+	nested int
 }
 
 // SelfPaths are guard-exec's own configuration, ledger and shim locations.

@@ -144,7 +144,7 @@ func (x *Ctx) place(c *parse.Command, w parse.Word) Place {
 	if c.Remote != "" {
 		// Another machine's files: not ours to judge by our paths, but a
 		// recursive delete of its root is as bad there as here.
-		return x.remotePlace(w)
+		return x.remotePlace(c, w)
 	}
 	switch {
 	case w.Dynamic && c.Placeholder && strings.Contains(w.Value, parse.Unknown):
@@ -167,27 +167,41 @@ func isDot(v string) bool {
 	return v == "." || v == "./" || strings.HasSuffix(v, "/.") || strings.HasSuffix(v, "/./")
 }
 
-// remotePlace judges a path on another host by its text alone.
-func (x *Ctx) remotePlace(w parse.Word) Place {
+// remotePlace judges a path on another host by its text alone: there is
+// no project there, so absolute paths are judged as the root, system
+// paths, temp dirs or elsewhere, and relative ones are judged from the
+// remote directory when a cd made it known, and otherwise not judged
+// (they are under the remote user's directory).
+func (x *Ctx) remotePlace(c *parse.Command, w parse.Word) Place {
 	v := w.Value
-	if w.Dynamic {
-		v = w.Known()
-		if v == "" {
+	switch {
+	case w.Dynamic:
+		k := w.Known()
+		if k == "" {
 			return PlaceUnknown
 		}
-	}
-	if w.Glob {
+		v = k[:strings.LastIndexByte(k, '/')+1]
+		if v == "" {
+			v = "."
+		}
+	case w.Glob:
 		v = globBase(v)
+	}
+	if !filepath.IsAbs(v) {
+		if c.Dir == "" {
+			return PlaceInside
+		}
+		v = filepath.Join(c.Dir, v)
 	}
 	switch p := filepath.Clean(v); {
 	case p == "/":
 		return PlaceRoot
-	case p == "~" || p == "$HOME":
-		return PlaceHome
-	case filepath.IsAbs(p) && isSystem(p) && strings.Count(p, "/") == 1:
+	case p == "/tmp" || strings.HasPrefix(p, "/tmp/") || strings.HasPrefix(p, "/var/tmp/"):
+		return PlaceInside
+	case isSystem(p):
 		return PlaceSystem
 	}
-	return PlaceInside
+	return PlaceOutside
 }
 
 // globPlace classifies a pattern. A last component that matches every
@@ -331,14 +345,15 @@ roots:
 
 // findFiltered reports whether find's expression narrows what it matches
 // (tests such as -name or -mtime), so that the roots themselves and most
-// of their contents are not taken.
+// of their contents are not taken. -type and -mindepth do not narrow:
+// "find . -type f -delete" deletes every file, .git's included.
 func findFiltered(f *parse.Command) bool {
 	for _, a := range f.Args {
 		switch a.Value {
 		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
-			"-type", "-xtype", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-newer",
+			"-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-newer",
 			"-size", "-empty", "-user", "-group", "-uid", "-gid", "-perm", "-links", "-inum",
-			"-samefile", "-lname", "-ilname", "-nouser", "-nogroup", "-used", "-newermt", "-mindepth":
+			"-samefile", "-lname", "-ilname", "-nouser", "-nogroup", "-used", "-newermt":
 			return true
 		}
 	}

@@ -183,6 +183,7 @@ var dbRules = []*Rule{
 		Hint:     "never reset a production database from an agent; ask a person",
 		Programs: withPrograms(dbResetPrograms, jsRunners, pythons),
 		Command:  func(x *Ctx, c *parse.Command) bool { return dbReset(c) && productionEnv(x, c) },
+		Raw:      `(?i)\b(RAILS|RACK|NODE|APP|MIX)_ENV=prod\w*\s[^;&|\n]*\b(db:(drop|reset|purge)|migrate\s+reset|migrate:(fresh|reset)|ecto\.(drop|reset))\b`,
 		Examples: []string{
 			"RAILS_ENV=production rails db:reset",
 			"NODE_ENV=production npx prisma migrate reset --force",

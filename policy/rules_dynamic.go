@@ -77,12 +77,29 @@ var dynamicRules = []*Rule{
 		},
 	},
 	{
+		ID: "written-script-exec", Family: "dynamic", Severity: Hold,
+		Message: "writes a script and runs it in the same command line, and what the script does is risky",
+		Hint:    "run the commands themselves so each can be checked, or write the script now and run it separately",
+		Script:  writtenThenRun,
+		Examples: []string{
+			"echo 'rm -rf /' > x.sh && bash x.sh",
+			"cat > run.sh <<'EOF'\ngit push --force\nEOF\nchmod +x run.sh && ./run.sh",
+			"printf 'mkfs.ext4 /dev/sda' > a; sh a",
+			"tee /tmp/c.sh <<< 'kill -9 -1' >/dev/null; source /tmp/c.sh",
+		},
+		NotExamples: []string{
+			"echo 'echo hi' > x.sh && bash x.sh",
+			"cat > x.sh <<'EOF'\nrm -rf /\nEOF",
+			"echo 'rm -rf /' > x.sh && cat x.sh",
+		},
+	},
+	{
 		ID: "dynamic-too-deep", Family: "dynamic", Severity: Hold,
 		Message:     "nests scripts deeper than the guard follows, so what finally runs is not checked",
 		Hint:        "flatten the nesting: run the inner command directly",
 		Dynamic:     func(_ *Ctx, d *parse.Dynamic) bool { return d.Kind == parse.DynTooDeep },
-		Examples:    []string{nestedShell(12, "ls")},
-		NotExamples: []string{"bash -c 'bash -c ls'"},
+		Examples:    []string{nestedShell(12, "ls"), nestedShell(10, "git status")},
+		NotExamples: []string{"bash -c 'bash -c ls'", nestedShell(4, "ls")},
 	},
 	{
 		ID: "dynamic-unparsable-risky", Family: "dynamic", Severity: Hold,
@@ -101,7 +118,7 @@ var dynamicRules = []*Rule{
 		Dynamic: func(x *Ctx, d *parse.Dynamic) bool {
 			return d.Kind == parse.DynUnparsable && !x.rawRiskHit(d.Known)
 		},
-		Examples:    []string{`bash -c 'echo "'`},
+		Examples:    []string{`bash -c 'echo "'`, `eval 'ls "'`},
 		NotExamples: []string{`bash -c 'echo ok'`, `bash -c 'rm -rf / "'`},
 	},
 }
@@ -192,7 +209,7 @@ func dynamicUnknown(_ *Ctx, d *parse.Dynamic) bool {
 			return false // a file on disk, named literally: like running any script
 		}
 	case parse.DynCommandName:
-		if d.Sink != nil && !strings.Contains(d.Sink.Name, parse.Unknown) && d.Sink.Name != "" && !d.Sink.NameDynamic {
+		if d.Sink != nil && !strings.Contains(d.Sink.Name, parse.Unknown) && d.Sink.Name != "" && !d.Sink.Function && !strings.ContainsAny(d.Sink.Name, "*?[") {
 			return false // the program is known; only its directory is computed
 		}
 	}
@@ -232,4 +249,98 @@ func nestedShell(n int, cmd string) string {
 		cmd = "bash -c '" + strings.ReplaceAll(cmd, "'", `'\''`) + "'"
 	}
 	return cmd
+}
+
+// maxNestedDecisions bounds scripts judged inside a decision.
+const maxNestedDecisions = 2
+
+// writtenThenRun finds files the command line writes with known content
+// (echo, printf, cat or tee of a heredoc) and later runs as a script, and
+// judges that content with every rule. A hit that holds is this rule's.
+func writtenThenRun(x *Ctx, a *parse.Analysis) []Span {
+	if x.e == nil || x.nested >= maxNestedDecisions {
+		return nil
+	}
+	var written map[string]string
+	var out []Span
+	for _, c := range a.Commands {
+		if p, text, ok := writtenFile(x, c); ok {
+			if written == nil {
+				written = map[string]string{}
+			}
+			written[p] += text
+			continue
+		}
+		if written == nil {
+			continue
+		}
+		p := executedFile(x, c)
+		text, ok := written[p]
+		if p == "" || !ok {
+			continue
+		}
+		inner := *x
+		inner.nested++
+		sub := parse.Analyze(text, parse.Options{Env: x.Env, Dir: x.dirOf(c)})
+		if d := x.e.Decide(sub, &inner); d.Severity >= Hold {
+			out = append(out, Span{Text: c.Span, Pos: c.Pos})
+		}
+	}
+	return out
+}
+
+// writtenFile returns the file c writes and the text it writes when both
+// are known: echo or printf of literal words, cat or tee of known input.
+func writtenFile(x *Ctx, c *parse.Command) (string, string, bool) {
+	text, ok := knownOutput(c)
+	if !ok {
+		return "", "", false
+	}
+	if c.Name == "tee" {
+		for _, op := range operands(c.Args, OptSpec{}) {
+			if p := abs(x.dirOf(c), op.Value); p != "" && op.Literal() {
+				return p, text, true
+			}
+		}
+	}
+	for _, r := range c.Redirs {
+		if r.Fd == 1 && (r.Write || r.Append) && r.Path != "" && !strings.HasPrefix(r.Path, "/dev/") {
+			return r.Path, text, true
+		}
+	}
+	return "", "", false
+}
+
+// knownOutput is what a data command prints, when its words say it.
+func knownOutput(c *parse.Command) (string, bool) {
+	for _, w := range c.Args {
+		if !w.Literal() {
+			return "", false
+		}
+	}
+	switch c.Name {
+	case "echo":
+		args := c.Args
+		nl := "\n"
+		for len(args) > 0 && strings.HasPrefix(args[0].Value, "-") && strings.Trim(args[0].Value[1:], "nE") == "" && len(args[0].Value) > 1 {
+			if strings.Contains(args[0].Value, "n") {
+				nl = ""
+			}
+			args = args[1:]
+		}
+		vals := make([]string, len(args))
+		for i, w := range args {
+			vals[i] = w.Value
+		}
+		return strings.Join(vals, " ") + nl, true
+	case "printf":
+		if len(c.Args) == 1 && !strings.ContainsAny(c.Args[0].Value, "%\\") {
+			return c.Args[0].Value, true
+		}
+	case "cat", "tee":
+		if c.Stdin != nil && c.Stdin.Known && (c.Name == "tee" || len(operands(c.Args, OptSpec{})) == 0) {
+			return c.Stdin.Text, true
+		}
+	}
+	return "", false
 }

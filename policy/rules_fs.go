@@ -20,7 +20,7 @@ var filesystemRules = []*Rule{
 		Hint:     "delete the specific files inside the project you mean, or move them to a temp dir first",
 		Programs: []string{"rm"},
 		Command:  func(x *Ctx, c *parse.Command) bool { return rmRecursive(x, c, Place.Dangerous) },
-		Raw:      `\brm\s+(-[a-zA-Z]*[rR]|--rec)[^|;&\n]*\s(/|~|\.\.|\$)`,
+		Raw:      `\brm\s+(-[a-zA-Z]*[rR]|--rec)[^|;&\n]*\s["']?(/\*?(\s|$|["'])|/(etc|usr|bin|sbin|lib|lib64|boot|var|home|opt|srv|root|mnt|Users)\b|~/?\*?(\s|$|["'])|~/[^.\s]|\$\{?HOME\}?/?\*?(\s|$|["'])|\.\.(/|\s|$))`,
 		Examples: []string{
 			"rm -rf /",
 			"rm -rf ~",

@@ -175,7 +175,7 @@ var systemRules = []*Rule{
 		Hint:     "ask a person to reboot when it is needed; restart only the service you changed (systemctl restart UNIT)",
 		Programs: []string{"shutdown", "reboot", "halt", "poweroff", "systemctl", "init", "telinit", "openrc-shutdown", "kexec"},
 		Command:  func(x *Ctx, c *parse.Command) bool { return powerAction(c) == Hold },
-		Raw:      `\b(shutdown|reboot|halt|poweroff)\b|\bsystemctl\s+(poweroff|reboot|halt|kexec)\b|\b(tel)?init\s+[06]\b`,
+		Raw:      `(?m)(^|[;&|(]\s*|sudo\s+|-c\s+['"]?)(shutdown|reboot|halt|poweroff)\b|\bsystemctl\s+(poweroff|reboot|halt|kexec)\b|\b(tel)?init\s+[06]\b`,
 		Examples: []string{
 			"shutdown -h now",
 			"sudo shutdown -r +5",
@@ -216,7 +216,7 @@ var systemRules = []*Rule{
 		Hint:     "kill the specific process by pid (pgrep -f NAME to find it) or by name with pkill NAME",
 		Programs: []string{"kill", "pkill", "killall", "killall5"},
 		Command:  killsEverything,
-		Raw:      `\bkill\s+(-[A-Za-z0-9]+\s+|-s\s+\w+\s+|-n\s+\d+\s+)?(--\s+)?-1\b|\bkillall5\b`,
+		Raw:      `\bkill\s+(-[A-Za-z0-9]+\s+|-s\s+\w+\s+|-n\s+\d+\s+)?(--\s+)?-1\s*($|[;&|)'"])|\bkillall5\b`,
 		Examples: []string{
 			"kill -9 -1",
 			"kill -KILL -1",
@@ -267,6 +267,18 @@ var systemRules = []*Rule{
 			"function x { x & x & }; x",
 		},
 		NotExamples: []string{"f() { echo hi; }; f", "retry() { cmd || retry; }", "echo ':(){ :|:& };:'"},
+	},
+	{
+		ID: "user-delete", Family: "system", Severity: Hold,
+		Message:  "deletes a user account together with its home directory and mail",
+		Hint:     "lock the account instead (usermod -L USER) and let a person delete it",
+		Programs: []string{"userdel", "deluser"},
+		Command: func(_ *Ctx, c *parse.Command) bool {
+			return ParseArgs(c.Args, OptSpec{Short: "R", Long: []string{"root", "prefix", "conf"}}).Has("r", "remove", "remove-home", "remove-all-files")
+		},
+		Raw:         `\buserdel\s+(-[a-zA-Z]*r|--remove)|\bdeluser\s+--remove`,
+		Examples:    []string{"userdel -r bob", "sudo userdel --remove bob", "deluser --remove-home bob"},
+		NotExamples: []string{"useradd -m bob", "id bob", "usermod -L bob"},
 	},
 	{
 		ID: "crontab-remove", Family: "system", Severity: Hold,
