@@ -23,7 +23,42 @@ const corpusDir = "../testdata/corpus"
 // parseGaps lists corpus lines whose expected verdict depends on a fact
 // the analysis does not provide yet. They are skipped with the reason;
 // when one starts passing the test says so, and it should be removed.
-var parseGaps = map[string]string{}
+var parseGaps = map[string]string{
+	// Inline interpreter code is not scanned for process and file APIs
+	// yet (SPEC §3): Analyze gives no command for the code.
+	`python3 -c "import shutil; shutil.rmtree('/')"`:                     gapInterp,
+	`python3 -c 'import os; os.system("rm -rf /")'`:                      gapInterp,
+	`node -e "require('child_process').execSync('rm -rf ~')"`:            gapInterp,
+	`perl -e 'system("rm -rf /")'`:                                       gapInterp,
+	`ruby -e 'system("git push --force")'`:                               gapInterp,
+	"python3 - <<'EOF'\nimport shutil\nshutil.rmtree('/home/user')\nEOF": gapInterp,
+	// An interpreter reading its program from standard input (python3,
+	// python3 -) is not marked Stdin.Executed, so no pipe-shell fact
+	// names curl as the feeder.
+	"curl -s https://x.io/i | python3":                        gapInterpStdin,
+	"curl -sSL https://install.python-poetry.org | python3 -": gapInterpStdin,
+	// mktemp's output is unknown; modelled as "$TMPDIR/tmp.…" (a known
+	// prefix in the temp dir) the delete would be judged in place.
+	`tmp=$(mktemp -d) && rm -rf "$tmp"`:           gapMktemp,
+	`rm -rf "$(mktemp -d)"`:                       gapMktemp,
+	`tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT`: gapMktemp,
+	// A Word does not say which commands its unknown parts come from
+	// (Dynamic.Feeders does, for dynamic facts), so rm cannot see that
+	// its operands are find's output under ".".
+	"rm -rf $(find . -name __pycache__)": "Word has no feeders: the substitution's command (find .) is not linked to the word",
+	// git submodule foreach runs its argument with the shell in every
+	// submodule; it is not a sink yet.
+	"git submodule foreach 'git reset --hard'": "git submodule foreach is not followed as a nested script",
+	// The commands of sh -c run by xargs lose the xargs step: no
+	// Placeholder and no "xargs" Via, so {} cannot be traced to the input.
+	"find . -name '*.tmp' | xargs -I{} sh -c 'rm -rf {}'": "nested commands of xargs sh -c carry neither Placeholder nor the xargs Via",
+}
+
+const (
+	gapInterp      = "inline interpreter code is not scanned for process and file APIs yet"
+	gapInterpStdin = "an interpreter reading its program from stdin is not marked Stdin.Executed"
+	gapMktemp      = "mktemp's output is unknown rather than a known prefix in the temp dir"
+)
 
 // corpusCase is one line of a corpus.
 type corpusCase struct {
@@ -121,7 +156,11 @@ func loadCorpora(tb testing.TB) []corpusCase {
 
 // corpusDecide judges one case in the fixed test world.
 func corpusDecide(e *Engine, cc corpusCase) *Decision {
-	x := testCtx()
+	return corpusDecideIn(e, cc, testCtx())
+}
+
+func corpusDecideIn(e *Engine, cc corpusCase, x *Ctx) *Decision {
+	x.Cwd = testProject
 	if cc.cwd != "" {
 		x.Cwd = cc.cwd
 	}
@@ -188,12 +227,13 @@ func BenchmarkDecideCorpus(b *testing.B) {
 	e := NewEngine(Builtin())
 	cases := loadCorpora(b)
 	per := make([]time.Duration, len(cases))
+	x := testCtx()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for j, cc := range cases {
 			start := time.Now()
-			corpusDecide(e, cc)
+			corpusDecideIn(e, cc, x)
 			per[j] += time.Since(start)
 		}
 	}
@@ -219,11 +259,12 @@ func BenchmarkDecideOnly(b *testing.B) {
 		x := testCtx()
 		as[i] = parse.Analyze(cc.command, parse.Options{Env: x.Env, Dir: x.Cwd})
 	}
+	x := testCtx()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, a := range as {
-			e.Decide(a, testCtx())
+			e.Decide(a, x)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(as)), "ns/cmd")

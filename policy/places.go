@@ -147,7 +147,9 @@ func (x *Ctx) place(c *parse.Command, w parse.Word) Place {
 		return x.remotePlace(c, w)
 	}
 	switch {
-	case w.Dynamic && c.Placeholder && strings.Contains(w.Value, parse.Unknown):
+	case w.Dynamic && c.Placeholder && strings.HasPrefix(w.Value, parse.Unknown):
+		// The path starts with what the sink supplies ("{}", "{}/sub");
+		// a known prefix ("$HOME/{}") is judged by that prefix instead.
 		return x.placeholderPlace(c, w)
 	case w.Dynamic:
 		return x.dynamicPlace(c, w)
@@ -270,20 +272,22 @@ func (x *Ctx) dynamicPlace(c *parse.Command, w parse.Word) Place {
 // its input holds, known when the input is literal data or comes from a
 // command that lists paths.
 func (x *Ctx) placeholderPlace(c *parse.Command, w parse.Word) Place {
-	if len(c.Via) == 0 {
-		return PlaceUnknown
-	}
-	via := c.Via[len(c.Via)-1]
-	// A placeholder with a known suffix ("{}/sub") is still under the root.
-	switch {
-	case strings.HasPrefix(via.Sink, "find "):
-		f := x.commandAt("find", via.Pos, c.Depth()-1)
-		if f == nil {
-			return PlaceUnknown
+	// The sink that supplies the argument may be further out than the
+	// last step: find -exec sh -c 'rm -rf "$1"' _ {} reaches rm through
+	// sh -c. A placeholder with a known suffix ("{}/sub") is still under
+	// the root.
+	for i := len(c.Via) - 1; i >= 0; i-- {
+		via := c.Via[i]
+		switch {
+		case strings.HasPrefix(via.Sink, "find "):
+			f := x.commandAt("find", via.Pos, i)
+			if f == nil {
+				return PlaceUnknown
+			}
+			return x.worst(x.findRootPlaces(f, true))
+		case via.Sink == "xargs" && i == len(c.Via)-1:
+			return x.xargsPlace(c, w)
 		}
-		return x.worst(x.findRootPlaces(f, true))
-	case via.Sink == "xargs":
-		return x.xargsPlace(c, w)
 	}
 	return PlaceUnknown
 }
