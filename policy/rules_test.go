@@ -75,7 +75,7 @@ func testCtx() *Ctx {
 		Cwd:        testProject,
 		Project:    testProject,
 		Home:       testHome,
-		WriteRoots: []string{testProject, "/tmp", "/var/tmp", testHome + "/.cache"},
+		WriteRoots: []string{testProject, "/tmp", "/var/tmp", testHome + "/.cache", testHome + "/.npm", testHome + "/go/pkg/mod", testHome + "/.cargo/registry"},
 		TempDirs:   []string{"/tmp", "/var/tmp"},
 		Env:        map[string]string{"HOME": testHome, "PWD": testProject, "TMPDIR": "/tmp", "PATH": "/usr/bin:/bin", "USER": "user"},
 		FS:         newTestFS(),
