@@ -26,12 +26,13 @@ const corpusDir = "../testdata/corpus"
 var parseGaps = map[string]string{
 	// Inline interpreter code is not scanned for process and file APIs
 	// yet (SPEC §3): Analyze gives no command for the code.
-	`python3 -c "import shutil; shutil.rmtree('/')"`:                     gapInterp,
-	`python3 -c 'import os; os.system("rm -rf /")'`:                      gapInterp,
-	`node -e "require('child_process').execSync('rm -rf ~')"`:            gapInterp,
-	`perl -e 'system("rm -rf /")'`:                                       gapInterp,
-	`ruby -e 'system("git push --force")'`:                               gapInterp,
-	"python3 - <<'EOF'\nimport shutil\nshutil.rmtree('/home/user')\nEOF": gapInterp,
+	`python3 -c "import shutil; shutil.rmtree('/')"`:                           gapInterp,
+	`python3 -c 'import os; os.system("rm -rf /")'`:                            gapInterp,
+	`node -e "require('child_process').execSync('rm -rf ~')"`:                  gapInterp,
+	`perl -e 'system("rm -rf /")'`:                                             gapInterp,
+	`ruby -e 'system("git push --force")'`:                                     gapInterp,
+	`python3 -c 'import subprocess; subprocess.run(["git","push","--force"])'`: gapInterp,
+	"python3 - <<'EOF'\nimport shutil\nshutil.rmtree('/home/user')\nEOF":       gapInterp,
 	// An interpreter reading its program from standard input (python3,
 	// python3 -) is not marked Stdin.Executed, so no pipe-shell fact
 	// names curl as the feeder.
