@@ -87,23 +87,24 @@ func (x *Ctx) placeOfPath(p string, whole bool) Place {
 		return PlaceProjectRoot
 	case proj != "" && p == proj+"/.git":
 		return PlaceProjectRoot
+	case proj != "" && within(p, proj):
+		return PlaceInside // before system paths: a project may live in /srv or /usr/src
 	case x.inTempOrCache(p):
 		return PlaceInside
 	case isSystem(p) && !(home != "" && within(p, home)):
 		return PlaceSystem
-	case proj != "" && within(p, proj):
-		return PlaceInside
 	}
 	return PlaceOutside
 }
 
 // usableProject is the project root when it can serve as a write root for
 // destructive operations: a project that is "/" or the home directory
-// (a shell started in ~ outside any repository) would make everything
-// look like the agent's own work.
+// (a shell started in ~ outside any repository), or a system directory
+// itself (/usr, /etc), would make everything look like the agent's own
+// work.
 func (x *Ctx) usableProject() string {
 	p := x.Project
-	if p == "" || p == "/" || p == x.Home || (x.Home != "" && within(x.Home, p)) {
+	if p == "" || p == "/" || p == x.Home || (x.Home != "" && within(x.Home, p)) || isSystemTree(p) {
 		return ""
 	}
 	return p

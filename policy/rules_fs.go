@@ -481,7 +481,8 @@ func worldWritable(mode string) bool {
 	}
 	if strings.Trim(mode, "01234567") == "" {
 		last := mode[len(mode)-1] - '0'
-		return len(mode) >= 3 && last&2 != 0
+		return last&2 != 0 // octal modes are right-aligned: the last digit is the others'
+
 	}
 	for _, clause := range strings.Split(mode, ",") {
 		i := strings.IndexAny(clause, "+=")
