@@ -61,6 +61,9 @@ var parseGaps = map[string]string{
 	// are not sinks yet.
 	`perl -e 'use File::Path; rmtree("/")'`:                               gapInterp,
 	`node -e 'require("fs").rmSync("/", {recursive: true, force: true})'`: gapInterp,
+	// In a loop over a list that is not literal the body's directory is
+	// unknown, although nothing in the loop changes it.
+	`for d in */; do rm -rf "$d/node_modules"; done`: "the directory is lost in the body of a loop over a glob",
 	// run0 (systemd's sudo) is not peeled as a wrapper: the command it
 	// runs is not analysed.
 	"run0 rm -rf /": "run0 is not peeled as a wrapper",

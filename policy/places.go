@@ -215,7 +215,9 @@ func (x *Ctx) globPlace(c *parse.Command, pat string) Place {
 	start := strings.LastIndexByte(pat[:i], '/') + 1
 	dir := pat[:start]
 	comp := pat[start:]
+	deeper := false // "*/node_modules" takes only what is below the match
 	if j := strings.IndexByte(comp, '/'); j >= 0 {
+		deeper = strings.Trim(comp[j:], "/") != ""
 		comp = comp[:j]
 	}
 	if dir == "" {
@@ -227,7 +229,9 @@ func (x *Ctx) globPlace(c *parse.Command, pat string) Place {
 	}
 	switch comp {
 	case "*", ".*", "*.*", "?*", ".?*", "..?*":
-		return x.placeOfPath(d, true)
+		if !deeper {
+			return x.placeOfPath(d, true)
+		}
 	}
 	return x.childPlace(d, strings.Trim(comp, "*?[]"))
 }
