@@ -195,6 +195,7 @@ var envGenerators = map[string]bool{
 	"vfox": true, "volta": true, "sdkman": true, "pdm": true, "rye": true, "just": true, "task": true,
 	"kind": true, "k3d": true, "terraform": true, "packer": true, "vault": true, "nomad": true, "consul": true,
 	"cargo": true, "rbw": true, "gcloud": true, "az": true, "tailscale": true, "lima": true, "colima": true,
+	"aws": true, "doppler": true, "infisical": true, "chamber": true, "saml2aws": true, "granted": true,
 }
 
 // dynamicUnknown reports a dynamic fact with unknown content that is not

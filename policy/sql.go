@@ -146,15 +146,82 @@ const (
 	sqlDropDatabase         // DROP DATABASE/SCHEMA
 )
 
-// sqlRisks returns the risks of every statement in text.
+// sqlRisks returns the risks of every statement in text. An UPDATE that
+// only sets columns an earlier statement of the same text added (ALTER
+// TABLE … ADD COLUMN c; UPDATE t SET c = 0) fills a new column and
+// overwrites nothing.
 func sqlRisks(text string) []sqlRisk {
 	var out []sqlRisk
+	var added map[string]bool
 	for _, st := range sqlStatements(text) {
-		if r := classifySQL(st); r != sqlSafe {
+		for _, c := range addedColumns(st) {
+			if added == nil {
+				added = map[string]bool{}
+			}
+			added[c] = true
+		}
+		r := classifySQL(st)
+		if r == sqlAllRows && added != nil && onlySetsAdded(st, added) {
+			r = sqlSafe
+		}
+		if r != sqlSafe {
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// addedColumns returns the columns an ALTER TABLE … ADD [COLUMN] adds.
+func addedColumns(st []sqlToken) []string {
+	if len(st) < 4 || st[0].text != "ALTER" || st[1].text != "TABLE" {
+		return nil
+	}
+	var out []string
+	for i := 2; i < len(st); i++ {
+		if st[i].depth != 0 || st[i].text != "ADD" {
+			continue
+		}
+		j := i + 1
+		for j < len(st) && (st[j].text == "COLUMN" || st[j].text == "IF" || st[j].text == "NOT" || st[j].text == "EXISTS") {
+			j++
+		}
+		if j < len(st) && st[j].text != "CONSTRAINT" && st[j].text != "INDEX" && st[j].text != "PRIMARY" && st[j].text != "FOREIGN" && st[j].text != "UNIQUE" {
+			out = append(out, st[j].text)
+		}
+	}
+	return out
+}
+
+// onlySetsAdded reports whether an UPDATE's SET list names only columns
+// in added.
+func onlySetsAdded(st []sqlToken, added map[string]bool) bool {
+	set := -1
+	for i, t := range st {
+		if t.depth == 0 && t.text == "SET" {
+			set = i
+			break
+		}
+	}
+	if set < 0 || st[0].text != "UPDATE" {
+		return false
+	}
+	n := 0
+	for i := set + 1; i+1 < len(st); i++ {
+		t := st[i]
+		if t.depth != 0 {
+			continue
+		}
+		if t.text == "WHERE" || t.text == "FROM" || t.text == "RETURNING" {
+			break
+		}
+		if st[i+1].text == "=" && (i == set+1 || st[i-1].text == ",") {
+			if !added[t.text] {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // worstSQL returns the highest risk in text.
