@@ -524,7 +524,7 @@ func worldWritable(mode string) bool {
 // mvDangerous reports a mv that takes a critical tree away or throws a
 // file into /dev/null.
 func mvDangerous(x *Ctx, c *parse.Command) bool {
-	a := ParseArgs(c.Args, OptSpec{Short: "tS", Long: []string{"target-directory", "suffix", "backup"}})
+	a := ParseArgs(c.Args, OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}})
 	ops := a.Operands
 	target := a.ShortValues('t')
 	target = append(target, a.LongValues("target-directory")...)

@@ -20,8 +20,8 @@ var downloaders = map[string]bool{
 	"links": true, "w3m": true, "gh": true, "glab": true, "s3cmd": true, "gsutil": true, "rclone": true,
 }
 
-// isDownloader reports whether c fetches from the network: a downloader
-// program, or python/node one-liners are left to the interpreter scan.
+// isDownloader reports whether c fetches from the network and prints what
+// it fetched.
 func isDownloader(c *parse.Command) bool {
 	if downloaders[c.Name] {
 		switch c.Name {
@@ -58,8 +58,6 @@ func isDecoder(c *parse.Command) bool {
 		return true
 	case "gzip", "bzip2", "xz", "zstd":
 		return anyValue(c.Args, "-d", "--decompress", "-dc", "-cd", "--stdout")
-	case "perl", "python", "python3", "ruby", "node":
-		return false
 	}
 	return false
 }

@@ -445,8 +445,8 @@ func writesDevice(x *Ctx, c *parse.Command) bool {
 				return true
 			}
 		}
-	case "cp", "install", "pv":
-		ops := operands(c.Args, OptSpec{Short: "tSm", Long: []string{"target-directory", "suffix", "mode", "backup"}})
+	case "cp", "install":
+		ops := operands(c.Args, OptSpec{Short: "tSmog", Long: []string{"target-directory", "suffix", "mode", "owner", "group"}})
 		if len(ops) >= 2 && rawDevice(abs(x.dirOf(c), ops[len(ops)-1].Value)) {
 			return true
 		}

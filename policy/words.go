@@ -8,11 +8,6 @@ import (
 
 // Small helpers over a command's words, shared by the rule tables.
 
-// is matches a command whose name is one of names; it is the Command of
-// rules whose program alone is the risk (the Programs index has already
-// chosen the command).
-func always(*Ctx, *parse.Command) bool { return true }
-
 // anyValue reports whether some argument's value is one of vals.
 func anyValue(ws []parse.Word, vals ...string) bool {
 	for _, w := range ws {
@@ -55,10 +50,6 @@ func subcommands(ws []parse.Word, spec OptSpec, n int) ([]string, []parse.Word) 
 	}
 	return subs, rest
 }
-
-// dryRun reports whether a command was asked only to show what it would
-// do.
-func dryRun(a *Args) bool { return a.Long("dry-run", "dryrun") }
 
 // pythonModule returns the module of "python -m MOD …" and the words
 // after it; "" when c does not run a module.
