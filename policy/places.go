@@ -72,7 +72,7 @@ func isSystem(p string) bool {
 // are then PlaceProjectTop rather than the project itself.
 func (x *Ctx) placeOfPath(p string, whole bool) Place {
 	p = x.resolve(p)
-	home, proj := x.Home, x.usableProject()
+	home, proj := x.realPath(x.Home), x.realPath(x.usableProject())
 	switch {
 	case p == "/":
 		return PlaceRoot
@@ -110,18 +110,34 @@ func (x *Ctx) usableProject() string {
 	return p
 }
 
-// inTempOrCache reports whether p is in a write root other than the
-// project (temp dirs, caches, configured roots).
+// inTempOrCache reports whether the resolved path p is in a write root
+// other than the project (temp dirs, caches, configured roots).
 func (x *Ctx) inTempOrCache(p string) bool {
 	for _, r := range x.WriteRoots {
 		if r == x.Project || r == "/" || r == "" || r == x.Home {
 			continue
 		}
-		if within(p, r) {
+		if within(p, x.realPath(r)) {
 			return true
 		}
 	}
 	return false
+}
+
+// realPath is p with symlinks resolved, cached for the decision.
+func (x *Ctx) realPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	if r, ok := x.real[p]; ok {
+		return r
+	}
+	if x.real == nil {
+		x.real = map[string]string{}
+	}
+	r := x.resolve(p)
+	x.real[p] = r
+	return r
 }
 
 // dirOf is the directory c runs in, or "" when it is not known. The

@@ -26,8 +26,15 @@ func TestPlaces(t *testing.T) {
 		{testProject, testProject, "rm -rf keys", PlaceOutside},
 		{testProject, testProject, "rm -rf /tmp/../etc", PlaceSystem},
 		{testProject, "/tmp", "rm -rf x", PlaceInside},
+		{"/tmp/work", "/tmp/work", "rm -rf build", PlaceInside},
+		{"/tmp/work", "/tmp/work", "rm -rf /tmp/other", PlaceInside},
+		{"/tmp/work", "/tmp/work", "rm -rf /etc", PlaceSystem},
 	} {
 		x := testCtx()
+		// /tmp is a link to /private/tmp, as on macOS.
+		fs := x.FS.(*fakeFS)
+		fs.files["/private"], fs.files["/private/tmp"], fs.files["/private/tmp/work"] = true, true, true
+		fs.links["/tmp"] = "/private/tmp"
 		x.Project, x.Cwd = tc.project, tc.cwd
 		a := parse.Analyze(tc.script, parse.Options{Env: x.Env, Dir: tc.cwd})
 		if a.Err != nil || len(a.Commands) == 0 {
