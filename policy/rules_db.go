@@ -91,7 +91,7 @@ var dbRules = []*Rule{
 	},
 	{
 		ID: "sql-delete-all-rows", Family: "database", Severity: Hold,
-		Message:  "DELETE or UPDATE without a WHERE clause changes every row of the table",
+		Message:  "a DELETE or UPDATE without a WHERE clause changes every row of the table",
 		Hint:     "add the WHERE clause that selects the rows you mean, and check it with SELECT COUNT(*) first",
 		Programs: dbClients,
 		Command:  dbRiskIs(sqlAllRows),
@@ -115,7 +115,7 @@ var dbRules = []*Rule{
 	},
 	{
 		ID: "sql-drop-column", Family: "database", Severity: Hold,
-		Message:  "ALTER TABLE … DROP COLUMN deletes the column's data in every row",
+		Message:  "drops a column (ALTER TABLE … DROP COLUMN), deleting its data in every row",
 		Hint:     "make the change in a migration, after backing up the column",
 		Programs: dbClients,
 		Command:  dbRiskIs(sqlDropColumn),
@@ -145,7 +145,7 @@ var dbRules = []*Rule{
 	},
 	{
 		ID: "redis-flush", Family: "database", Severity: Hold,
-		Message:  "FLUSHALL/FLUSHDB deletes every key in the Redis database (or all of them)",
+		Message:  "deletes every key of the Redis database (FLUSHDB) or of all of them (FLUSHALL)",
 		Hint:     "delete the keys you mean (redis-cli --scan --pattern 'prefix:*' | xargs redis-cli del)",
 		Programs: []string{"redis-cli", "valkey-cli", "keydb-cli"},
 		Command:  redisFlush,

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
@@ -152,6 +153,9 @@ func TestRulesAreData(t *testing.T) {
 		}
 		if strings.HasSuffix(r.Message, ".") || strings.HasSuffix(r.Hint, ".") {
 			t.Errorf("%s: messages are one line without a trailing period", r.ID)
+		}
+		if m := r.Message; m != "" && unicode.IsUpper([]rune(m)[0]) {
+			t.Errorf("%s: messages start in lower case (they follow \"guard-exec: held: ID: \")", r.ID)
 		}
 		if strings.ContainsAny(r.Message+r.Hint, "\n\r") {
 			t.Errorf("%s: message and hint are one line each", r.ID)
