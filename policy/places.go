@@ -85,7 +85,7 @@ func (x *Ctx) placeOfPath(p string, whole bool) Place {
 			return PlaceProjectTop
 		}
 		return PlaceProjectRoot
-	case proj != "" && p == proj+"/.git":
+	case proj != "" && (p == proj+"/.git" || gitHistory(p, proj+"/.git/")):
 		return PlaceProjectRoot
 	case proj != "" && within(p, proj):
 		return PlaceInside // before system paths: a project may live in /srv or /usr/src
@@ -95,6 +95,22 @@ func (x *Ctx) placeOfPath(p string, whole bool) Place {
 		return PlaceSystem
 	}
 	return PlaceOutside
+}
+
+// gitHistory reports whether p holds the repository's history: its
+// objects, refs or reflogs (not lock files, hooks or an interrupted
+// rebase's state, which agents clean up routinely).
+func gitHistory(p, gitDir string) bool {
+	rest, ok := strings.CutPrefix(p, gitDir)
+	if !ok {
+		return false
+	}
+	top, _, _ := strings.Cut(rest, "/")
+	switch top {
+	case "objects", "refs", "logs", "packed-refs", "HEAD", "modules", "worktrees":
+		return true
+	}
+	return false
 }
 
 // usableProject is the project root when it can serve as a write root for

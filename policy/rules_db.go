@@ -160,6 +160,29 @@ var dbRules = []*Rule{
 		NotExamples: []string{"redis-cli GET key", "redis-cli -n 1 DEL session:1", "redis-cli INFO", "echo flushall"},
 	},
 	{
+		ID: "kv-delete-all", Family: "database", Severity: Hold,
+		Message:  "deletes every key of a key-value store or every index of a search cluster",
+		Hint:     "delete the keys or the index you mean by name, after listing them",
+		Programs: []string{"etcdctl", "consul", "curl", "http", "https", "xh"},
+		Command:  kvDeleteAll,
+		Raw:      `\betcdctl\b[^|;&\n]*\bdel\b[^|;&\n]*(--prefix|--from-key)\s+("?"|'?'|/)(\s|$)|\bconsul\s+kv\s+delete\s+-recurse\b|-X\s*DELETE\b[^|;&\n]*/(_all|\*)\b`,
+		Examples: []string{
+			`etcdctl del "" --prefix`,
+			"etcdctl del --from-key ''",
+			"consul kv delete -recurse",
+			"curl -X DELETE http://localhost:9200/_all",
+			"curl -XDELETE 'http://es:9200/*'",
+			"http DELETE es:9200/_all",
+		},
+		NotExamples: []string{
+			"etcdctl del /app/config/x",
+			"etcdctl get '' --prefix --keys-only",
+			"consul kv delete app/config",
+			"curl -X DELETE http://localhost:8080/api/items/42",
+			"curl http://localhost:9200/_all/_search",
+		},
+	},
+	{
 		ID: "db-reset", Family: "database", Severity: Warn,
 		Message:  "resets or drops the application's database through its framework; fine for a development database",
 		Hint:     "make sure the configured database is a development one (check the environment) before resetting it",
@@ -432,4 +455,71 @@ func productionEnv(x *Ctx, c *parse.Command) bool {
 func isProd(v string) bool {
 	v = strings.ToLower(v)
 	return v == "production" || v == "prod" || v == "live"
+}
+
+// kvDeleteAll reports deletes of a whole key space: etcdctl del with an
+// empty or "/" prefix (or --from-key), consul kv delete -recurse of the
+// root, and an HTTP DELETE of every index of a search cluster (/_all,
+// /*).
+func kvDeleteAll(_ *Ctx, c *parse.Command) bool {
+	switch c.Name {
+	case "etcdctl":
+		a := ParseArgs(c.Args, OptSpec{Long: []string{"endpoints", "user", "password", "cacert", "cert", "key", "dial-timeout", "command-timeout"}})
+		if len(a.Operands) == 0 || a.Operands[0].Value != "del" || !a.Long("prefix", "from-key") {
+			return false
+		}
+		return len(a.Operands) == 1 || a.Operands[1].Value == "" || a.Operands[1].Value == "/"
+	case "consul":
+		subs, rest := subcommands(c.Args, OptSpec{}, 2)
+		if len(subs) < 2 || subs[0] != "kv" || subs[1] != "delete" || !anyValue(rest, "-recurse") {
+			return false
+		}
+		for _, op := range rest {
+			if !strings.HasPrefix(op.Value, "-") && op.Value != "" && op.Value != "/" {
+				return false
+			}
+		}
+		return true
+	}
+	method, urls := httpRequest(c)
+	if !strings.EqualFold(method, "DELETE") {
+		return false
+	}
+	for _, u := range urls {
+		if i := strings.Index(u, "://"); i >= 0 {
+			u = u[i+3:]
+		}
+		_, path, _ := strings.Cut(u, "/")
+		top, _, _ := strings.Cut(path, "/")
+		top, _, _ = strings.Cut(top, "?")
+		if top == "_all" || top == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// httpRequest returns the method and the URLs of a curl, httpie or xh
+// command.
+func httpRequest(c *parse.Command) (method string, urls []string) {
+	if c.Name != "curl" {
+		// httpie/xh: [METHOD] URL [items…]
+		ops := operands(c.Args, OptSpec{Short: "ahv", Long: []string{"auth", "auth-type", "output", "session", "verify", "cert", "cert-key", "proxy", "timeout"}})
+		if len(ops) >= 2 && strings.ToUpper(ops[0].Value) == ops[0].Value && !strings.Contains(ops[0].Value, "/") {
+			return ops[0].Value, []string{ops[1].Value}
+		}
+		return "GET", nil
+	}
+	a := ParseArgs(c.Args, OptSpec{Short: "XdHuoeAbcEFhKTwxyYzm", Long: []string{"request", "data", "data-raw", "data-binary",
+		"header", "user", "output", "referer", "user-agent", "cookie", "cert", "form", "config", "upload-file", "write-out",
+		"proxy", "max-time", "connect-timeout", "url"}})
+	method = "GET"
+	for _, m := range append(a.ShortValues('X'), a.LongValues("request")...) {
+		method = m
+	}
+	for _, op := range a.Operands {
+		urls = append(urls, op.Value)
+	}
+	urls = append(urls, a.LongValues("url")...)
+	return method, urls
 }

@@ -95,8 +95,10 @@ var filesystemRules = []*Rule{
 			"rm -rf /home/user/project",
 			"rm -rf \"$PWD\"",
 			"cd .. && rm -rf project",
+			"rm -rf .git/objects",
+			"rm -rf .git/refs/heads",
 		},
-		NotExamples: []string{"rm -rf app/.git", "rm -rf .github/old", "rm -rf build", "rm .gitignore"},
+		NotExamples: []string{"rm -rf app/.git", "rm -rf .github/old", "rm -rf build", "rm .gitignore", "rm -rf .git/rebase-merge", "rm -f .git/index.lock"},
 	},
 	{
 		ID: "rm-recursive-project-root", Family: "filesystem", Severity: Warn,

@@ -140,6 +140,9 @@ var infraRules = []*Rule{
 			"az vm delete -g rg -n vm1",
 			"doctl compute droplet delete web-1",
 			"hcloud server delete web",
+			"rclone purge remote:backups",
+			"s3cmd del --recursive --force s3://bucket",
+			"mc rm --recursive --force local/bucket",
 		},
 		NotExamples: []string{
 			"aws s3 ls",
@@ -149,6 +152,8 @@ var infraRules = []*Rule{
 			"gsutil ls gs://bucket",
 			"az group list",
 			"aws s3 rm s3://bucket/key.txt",
+			"aws s3 rm s3://bucket --recursive --dryrun",
+			"rclone purge remote:x --dry-run",
 		},
 	},
 	{
@@ -257,7 +262,7 @@ var infraRules = []*Rule{
 var (
 	iacPrograms   = []string{"terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "serverless", "sls", "sam", "amplify", "copilot", "eksctl"}
 	kubePrograms  = []string{"kubectl", "oc", "kubecolor"}
-	cloudPrograms = []string{"aws", "gcloud", "gsutil", "az", "doctl", "hcloud"}
+	cloudPrograms = []string{"aws", "gcloud", "gsutil", "az", "doctl", "hcloud", "s3cmd", "rclone", "mc"}
 	helmGlobal    = OptSpec{Short: "n", Long: []string{"namespace", "kube-context", "kubeconfig", "registry-config", "repository-cache", "repository-config"}}
 )
 
@@ -447,6 +452,9 @@ var (
 // cloudDelete classifies aws, gcloud, gsutil, az, doctl and hcloud
 // deletions.
 func cloudDelete(c *parse.Command) Severity {
+	if anyValue(c.Args, "--dryrun", "--dry-run", "-n") && c.Name != "gcloud" && c.Name != "az" {
+		return Allow // aws --dryrun, rclone/s3cmd -n: nothing is deleted
+	}
 	switch c.Name {
 	case "aws":
 		subs, rest := subcommands(c.Args, awsGlobal, 2)
@@ -540,6 +548,42 @@ func cloudDelete(c *parse.Command) Severity {
 				}
 				return Warn
 			}
+		}
+	case "s3cmd":
+		sub, rest := subcommand(c.Args, OptSpec{Short: "c", Long: []string{"config"}})
+		switch sub {
+		case "rb":
+			return Hold
+		case "del", "rm":
+			if ParseArgs(rest, OptSpec{}).Has("r", "recursive") {
+				return Hold
+			}
+			return Warn
+		}
+	case "rclone":
+		sub, rest := subcommand(c.Args, OptSpec{Long: []string{"config"}})
+		if dryRunOrN(rest) || anyValue(rest, "--interactive", "-i") {
+			return Allow
+		}
+		switch sub {
+		case "purge":
+			return Hold
+		case "delete", "rmdirs":
+			return Warn
+		case "sync":
+			return Warn // deletes what the source lacks in the destination
+		}
+	case "mc":
+		sub, rest := subcommand(c.Args, OptSpec{})
+		a := ParseArgs(rest, OptSpec{})
+		switch sub {
+		case "rb":
+			return Hold
+		case "rm":
+			if a.Long("recursive") && a.Long("force") {
+				return Hold
+			}
+			return Warn
 		}
 	case "hcloud":
 		subs, _ := subcommands(c.Args, OptSpec{}, 2)
