@@ -235,7 +235,7 @@ var filesystemRules = []*Rule{
 			mode, rec, ops := chmodArgs(c)
 			for _, op := range ops {
 				p := x.place(c, op)
-				if p == PlaceUnknown {
+				if p == PlaceUnknown || !rec && userDevice(abs(x.dirOf(c), op.Value)) {
 					continue
 				}
 				if rec && p.Broad() || worldWritable(mode) && (p.Broad() || p == PlaceOutside) {
@@ -260,6 +260,8 @@ var filesystemRules = []*Rule{
 			"chmod -R 700 ~/.ssh",
 			"chmod -R 755 dist",
 			"chmod 644 README.md",
+			"sudo chmod 666 /dev/ttyUSB0",
+			"sudo chmod a+rw /dev/kvm",
 		},
 	},
 	{
@@ -571,6 +573,19 @@ func isSystemTree(p string) bool {
 func anyString(ss []string, v string) bool {
 	for _, s := range ss {
 		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+// userDevice reports a character device people open every day (serial
+// ports, the KVM device, cameras, sound): making one usable by everyone
+// is a common setup step, not a system change. Disks and memory are not
+// among them.
+func userDevice(p string) bool {
+	for _, pre := range []string{"/dev/tty", "/dev/cu.", "/dev/kvm", "/dev/video", "/dev/snd/", "/dev/bus/usb/", "/dev/hidraw", "/dev/dri/", "/dev/net/tun", "/dev/uinput", "/dev/fuse"} {
+		if strings.HasPrefix(p, pre) {
 			return true
 		}
 	}
