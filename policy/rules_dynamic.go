@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"path"
 	"strings"
 
 	"github.com/guard-exec/guard-exec/parse"
@@ -134,8 +133,8 @@ func hypotheticalHold(x *Ctx, c *parse.Command) bool {
 	if e == nil || !strings.Contains(c.Name, parse.Unknown) {
 		return false
 	}
-	pinned := strings.Trim(strings.ReplaceAll(c.Name, parse.Unknown, ""), "/.") != ""
-	pattern := globFor(c.Name)
+	parts := strings.Split(c.Name, parse.Unknown)
+	pinned := strings.Trim(strings.Join(parts, ""), "/.") != ""
 	h := *c
 	h.NameDynamic = false
 	plain := h
@@ -145,13 +144,13 @@ func hypotheticalHold(x *Ctx, c *parse.Command) bool {
 			plain.Args = append(plain.Args, w)
 		}
 	}
-	for prog, rules := range e.byName {
-		if ok, _ := path.Match(pattern, prog); !ok {
-			continue
-		}
+	if !pinned && len(plain.Args) == len(c.Args) {
+		return false // no option words: nothing could count
+	}
+	try := func(prog string) bool {
 		h.Name, h.Path = prog, prog
 		plain.Name, plain.Path = prog, prog
-		for _, r := range rules {
+		for _, r := range e.byName[prog] {
 			if e.SeverityOf(r) < Hold || !r.Command(x, &h) {
 				continue
 			}
@@ -159,26 +158,49 @@ func hypotheticalHold(x *Ctx, c *parse.Command) bool {
 				return true
 			}
 		}
+		return false
+	}
+	if !pinned {
+		// Any program at all: the programs whose options carry the
+		// danger are enough, and keep this cheap.
+		for _, prog := range optionRiskPrograms {
+			if try(prog) {
+				return true
+			}
+		}
+		return false
+	}
+	for prog := range e.byName {
+		if matchesParts(prog, parts) && try(prog) {
+			return true
+		}
 	}
 	return false
 }
 
-// globFor turns a name with unknown parts into a path.Match pattern:
-// "r\x00" matches every program starting with r.
-func globFor(name string) string {
-	var b strings.Builder
-	for _, r := range name {
-		switch r {
-		case '\x00':
-			b.WriteByte('*')
-		case '*', '?', '[', '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
-		}
+// optionRiskPrograms are the programs whose rules hold on options rather
+// than on the program or bare paths: the candidates for a command name
+// nothing is known of.
+var optionRiskPrograms = []string{"rm", "git", "kill", "pkill", "killall", "chmod", "chown", "dd", "find",
+	"rsync", "psql", "mysql", "mongosh", "sqlite3", "redis-cli", "kubectl", "helm", "terraform", "tofu",
+	"pulumi", "docker", "npm", "cargo", "aws", "gcloud", "gsutil", "az", "gh", "crontab", "wipefs", "curl"}
+
+// matchesParts reports whether name could be the known parts with any
+// text in the gaps between them.
+func matchesParts(name string, parts []string) bool {
+	if !strings.HasPrefix(name, parts[0]) {
+		return false
 	}
-	return b.String()
+	rest := name[len(parts[0]):]
+	last := parts[len(parts)-1]
+	for _, p := range parts[1 : len(parts)-1] {
+		i := strings.Index(rest, p)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(p):]
+	}
+	return len(parts) > 1 && strings.HasSuffix(rest, last) || len(parts) == 1 && rest == ""
 }
 
 // envGenerators print shell code that sets up the environment; eval or
