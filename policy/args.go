@@ -31,7 +31,9 @@ type OptSpec struct {
 
 // ParseArgs sorts words into options and operands.
 func ParseArgs(words []parse.Word, spec OptSpec) *Args {
-	a := &Args{short: map[byte]int{}, long: map[string][]string{}, values: map[byte][]string{}}
+	// The maps are made on first use: most commands have few options, and
+	// rules parse the same arguments many times.
+	a := &Args{}
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		v := w.Value
@@ -47,6 +49,9 @@ func ParseArgs(words []parse.Word, spec OptSpec) *Args {
 			if !has && takesLong(spec, name) && i+1 < len(words) {
 				i++
 				val = words[i].Value
+			}
+			if a.long == nil {
+				a.long = map[string][]string{}
 			}
 			a.long[name] = append(a.long[name], val)
 		case len(v) > 1 && v[0] == '-':
@@ -68,9 +73,15 @@ func ParseArgs(words []parse.Word, spec OptSpec) *Args {
 func (a *Args) cluster(letters string, rest []parse.Word, spec OptSpec) int {
 	for j := 0; j < len(letters); j++ {
 		c := letters[j]
+		if a.short == nil {
+			a.short = map[byte]int{}
+		}
 		a.short[c]++
 		if strings.IndexByte(spec.Short, c) < 0 {
 			continue
+		}
+		if a.values == nil {
+			a.values = map[byte][]string{}
 		}
 		if j+1 < len(letters) {
 			a.values[c] = append(a.values[c], letters[j+1:])

@@ -39,6 +39,14 @@ type Ctx struct {
 	History History
 
 	a *parse.Analysis // the analysis being decided
+	e *Engine         // the engine deciding, for rules that consult other rules
+	// nested counts decisions made inside a decision (a script written and
+	// run in the same command line), to bound them.
+	nested int
+	// real caches the roots (project, home, write roots) with symlinks
+	// resolved, so they compare with resolved operands (/tmp is
+	// /private/tmp on macOS).
+	real map[string]string
 }
 
 // SelfPaths are guard-exec's own configuration, ledger and shim locations.

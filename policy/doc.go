@@ -7,7 +7,82 @@
 // Rules are data: an id, a family, a severity, a one-line message, a hint
 // naming the safer alternative, and examples that must and must not match.
 // The verdict of a command line is the highest severity among its hits, then
-// the mode (enforce, advise, audit) is applied.
+// the mode (enforce, advise, audit) is applied. Command rules are indexed by
+// program name (Rule.Programs), so a command no rule names costs only the
+// three rules that look at every command (redirections to devices, the
+// SysRq trigger, privilege wrappers).
+//
+// # Hold or warn
+//
+// A rule holds when what it does cannot be undone or is lost for other
+// people, and warns when it loses one named thing that something else
+// still has (the reflog, the remote) or switches a safety check off.
+// Choices the specification leaves open:
+//
+//   - Where a destructive operation lands decides (places.go): inside the
+//     project or an allowed write root (temp dirs, user caches) is the
+//     agent's own work and is allowed; everything in the project root at
+//     once (rm -rf ., *, find . -delete) warns; the project directory
+//     itself and its .git hold; anything outside, the home directory, a
+//     parent, a system path, and anything that cannot be known hold. A
+//     project that is "/" or the home directory (a shell outside any
+//     repository) does not count as a write root. Symlinks are resolved.
+//   - Dynamic paths are judged by their known prefix: "/tmp/$X" is in the
+//     temp dir, "build/$X" in the project, "$HOME/$X" anywhere in the home
+//     directory. Arguments find -exec and xargs supply are judged by find's
+//     roots (entries below them when the expression narrows with a test
+//     such as -name; -type does not narrow) and by xargs's input (literal
+//     text, or a command that lists relative paths).
+//   - Paths on another host (ssh, docker exec) are judged without a project:
+//     absolute system paths and / hold, relative paths are not judged.
+//   - git: a force push (also --mirror and +refspec), reset --hard/--merge,
+//     clean -f, discarding every uncommitted change (checkout ., checkout -f,
+//     restore ., switch -f/--discard-changes), stash clear, history rewrites,
+//     update-ref -d, reflog expire and gc --prune=now hold; deleting a remote
+//     main/release branch holds and other remote branches warn; discarding
+//     named files, stash drop, branch -D, worktree remove --force,
+//     --no-verify (and commit -n, hooksPath=/dev/null, HUSKY=0 on the
+//     command) and signing switched off warn.
+//   - Databases: DROP DATABASE/SCHEMA, DROP TABLE (IF EXISTS too),
+//     TRUNCATE, DELETE or UPDATE without WHERE (or with WHERE 1=1) and
+//     ALTER TABLE … DROP COLUMN hold; DROP of an index, view, function or
+//     role warns. SQL is read by a small scanner that skips string
+//     literals, quoted identifiers and comments. An in-memory SQLite or
+//     DuckDB database is not judged. SQL in a file (psql -f) is not read.
+//     Framework resets (rails db:reset, prisma migrate reset, artisan
+//     migrate:fresh, manage.py flush) warn, and hold when the environment
+//     says production.
+//   - Publishing a package holds, a dry run does not; pushing an image, a
+//     chart or creating a GitHub release warns.
+//   - Infrastructure: destroying a stack, namespace, node, volume, CRD,
+//     --all/-A, a Helm release, a data-bearing cloud resource (instances,
+//     databases, clusters, buckets, projects), a repository or making it
+//     public holds; other single-object deletes, kubectl drain,
+//     terraform apply -auto-approve and docker compose down -v warn; docker
+//     system prune -a/--volumes and volume prune hold.
+//   - System: mkfs on anything but an image file in the write roots, dd
+//     and any write to a raw device, partitioning and volume tools in their
+//     writing forms, shutdown/reboot, kill of pid -1 or a whole user's
+//     processes, crontab -r and userdel -r hold; a fork bomb is denied.
+//   - Remote code: a download or a decoded blob fed to a shell or an
+//     interpreter holds, and so does a file downloaded and then run in the
+//     same command line. A script written and run in the same command line
+//     is judged by its content.
+//   - Dynamic execution: content that cannot be known warns, unless it
+//     only comes from a well-known environment generator (ssh-agent,
+//     pyenv init, direnv hook, kubectl completion …); a computed command
+//     name holds when its arguments would hold for some program it could
+//     be (the other rules are run on the hypothetical command; options,
+//     not bare paths, must carry the danger unless the name's known parts
+//     pin the program). Nesting beyond the analysis depth holds.
+//
+// # Unparseable scripts
+//
+// A script the parser rejects has no facts: every rule's Raw pattern (RE2,
+// compiled on first use) is scanned over the raw text, any hit holds, and
+// otherwise the line only warns, since bash will reject it too. Nested
+// scripts the parser rejects (bash -c '…' with broken quoting) are scanned
+// the same way.
 //
 // Configuration (config*.go) is TOML in layers — built-in defaults, the
 // system file, the user file, the project's .guard-exec.toml — merged by

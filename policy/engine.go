@@ -91,7 +91,7 @@ func (e *Engine) Decide(a *parse.Analysis, x *Ctx) *Decision {
 	if x == nil {
 		x = &Ctx{}
 	}
-	x.a = a
+	x.a, x.e = a, e
 	d := &Decision{Mode: e.Mode, ParseError: a.Err}
 	if a.Err != nil {
 		d.Hits = e.fallback(a)

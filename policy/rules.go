@@ -8,7 +8,12 @@ func Builtin() []*Rule {
 		gitRules,
 		filesystemRules,
 		systemRules,
+		remoteRules,
+		dbRules,
+		publishRules,
+		infraRules,
 		privilegeRules,
+		dynamicRules,
 		analysisRules,
 	} {
 		all = append(all, family...)

@@ -1,101 +1,593 @@
 package policy
 
 import (
+	"strings"
+
 	"github.com/guard-exec/guard-exec/parse"
 )
+
+// Filesystem rules: operations that destroy files wholesale. Where they
+// land decides the verdict (places.go): inside the project or a temp dir
+// is the agent's own work; the project root as a whole warns; the
+// project directory itself, its history, anything outside, and anything
+// that cannot be known hold. Writes outside the project in general are
+// the boundary rules' business; these are the destructive operations.
+
+// rmPrograms are the programs that delete recursively: rm, and the Node
+// packages that do the same (run directly or through a package runner).
+var rmPrograms = []string{"rm", "rimraf", "del-cli", "npx", "bunx", "pnpx", "pnpm", "yarn"}
 
 var filesystemRules = []*Rule{
 	{
 		ID: "rm-recursive-dangerous", Family: "filesystem", Severity: Hold,
 		Message:  "recursive delete of a place outside the project (/, home, a parent, a system or unknown path)",
 		Hint:     "delete the specific files inside the project you mean, or move them to a temp dir first",
-		Programs: []string{"rm"},
-		Command:  func(x *Ctx, c *parse.Command) bool { return rmRecursive(x, c, dangerousTarget) },
-		Raw:      `\brm\s+(-[a-zA-Z]*[rR]|--recursive)`,
+		Programs: rmPrograms,
+		Command:  func(x *Ctx, c *parse.Command) bool { return rmRecursive(x, c, Place.Dangerous) },
+		Raw:      `\brm\s+(-[a-zA-Z]*[rR]|--rec)[^|;&\n]*\s["']?(/\*?(\s|$|["'])|/(etc|usr|bin|sbin|lib|lib64|boot|var|home|opt|srv|root|mnt|Users)\b|~/?\*?(\s|$|["'])|~/[^.\s]|\$\{?HOME\}?/?\*?(\s|$|["'])|\.\.(/|\s|$))`,
 		Examples: []string{
 			"rm -rf /",
 			"rm -rf ~",
 			"rm -rf ~/",
 			"rm -R -f /",
 			"rm --recursive --force /",
+			"rm --rec --fo /home/user",
+			"rm -r -f ~/Documents",
 			"rm -rf -- /",
 			"rm -rf --no-preserve-root /",
 			"rm / -rf",
 			"sudo rm -rf /",
 			"rm -rf /*",
+			"rm -rf ~/*",
 			"rm -rf ..",
+			"rm -rf ../..",
 			"rm -rf /etc",
+			"rm -rf /usr/local",
 			`\rm -r''f "/"`,
+			`$'\x72\x6d' -rf /`,
+			"{rm,-rf,/}",
 			"cd / && rm -rf *",
+			"cd / && rm -rf .",
+			"cd \"$X\" && rm -rf *",
 			"rm -rf $UNSET_DIR/",
+			"rm -rf \"$HOME\"",
+			"rm -rf \"$HOME/$X\"",
+			"rm -rf \"$(cat dir.txt)\"",
+			"X=/; rm -rf $X",
+			"find . -type d | xargs rm -rf /",
+			"echo / | xargs rm -rf",
+			"cat dirs.txt | xargs rm -rf",
+			"find / -name '*.log' -exec rm -rf {} +",
+			"ssh host rm -rf /",
+			"npx rimraf /",
+			"rimraf ~",
 		},
 		NotExamples: []string{
 			"rm -rf build/",
 			"rm -rf /tmp/x",
+			"rm -rf \"$TMPDIR/x\"",
 			"rm -rf node_modules dist",
+			"rm -rf build/$X",
 			"rm -f /etc/x.conf",
+			"rm -rf ~/.cache/pip",
+			"cd /tmp && rm -rf *",
+			"find . -name node_modules -type d -prune -exec rm -rf {} +",
+			"find . -type d -name __pycache__ | xargs rm -rf",
+			"git ls-files -o | xargs rm -rf",
 			`echo "rm -rf /"`,
+			"rm -f \"$file\"",
 			"ls /",
+			"npx rimraf dist node_modules",
 		},
 	},
 	{
+		ID: "rm-recursive-project-dir", Family: "filesystem", Severity: Hold,
+		Message:  "recursive delete of the project directory itself or of its .git history, which nothing can restore",
+		Hint:     "delete the build outputs inside the project by name; to start over, clone into a new directory",
+		Programs: rmPrograms,
+		Command: func(x *Ctx, c *parse.Command) bool {
+			return rmRecursive(x, c, func(p Place) bool { return p == PlaceProjectRoot })
+		},
+		Raw: `\brm\s+(-[a-zA-Z]*[rR]|--rec)[^|;&\n]*\s\.git\b`,
+		Examples: []string{
+			"rm -rf .git",
+			"rm -rf ./.git/",
+			"rm -rf /home/user/project",
+			"rm -rf \"$PWD\"",
+			"cd .. && rm -rf project",
+			"rm -rf .git/objects",
+			"rm -rf .git/refs/heads",
+		},
+		NotExamples: []string{"rm -rf app/.git", "rm -rf .github/old", "rm -rf build", "rm .gitignore", "rm -rf .git/rebase-merge", "rm -f .git/index.lock"},
+	},
+	{
 		ID: "rm-recursive-project-root", Family: "filesystem", Severity: Warn,
-		Message:  "recursive delete of the whole project directory",
+		Message:  "recursive delete of everything in the project root",
 		Hint:     "name the build outputs to remove instead of the project root",
-		Programs: []string{"rm"},
-		Command:  func(x *Ctx, c *parse.Command) bool { return rmRecursive(x, c, projectRootTarget) },
+		Programs: rmPrograms,
+		Command: func(x *Ctx, c *parse.Command) bool {
+			return rmRecursive(x, c, func(p Place) bool { return p == PlaceProjectTop })
+		},
 		Examples: []string{
 			"rm -rf .",
 			"rm -rf *",
 			"rm -rf ./*",
+			"rm -rf .*",
+			"rm -rf \"./$X\"",
+			"find . -exec rm -rf {} +",
 		},
 		NotExamples: []string{
 			"rm -rf build",
 			"rm -rf /",
+			"rm -rf *.egg-info",
+			"rm -rf build-*",
+			"rm -f *",
+		},
+	},
+	{
+		ID: "find-delete-dangerous", Family: "filesystem", Severity: Hold,
+		Message:  "find deletes files under a place outside the project (/, home, a system or unknown path)",
+		Hint:     "run the same find with -print first, and start it inside the project or a temp dir",
+		Programs: []string{"find"},
+		Command: func(x *Ctx, c *parse.Command) bool {
+			return findDeletes(c) && x.worst(x.findRootPlaces(c, true)).Dangerous()
+		},
+		Raw: `\bfind\s+(/|~|\$|\.\.)[^|;&\n]*(-delete|-exec(dir)?\s+(rm|unlink|shred)\b)`,
+		Examples: []string{
+			"find / -name '*.bak' -delete",
+			"find ~ -type f -delete",
+			"find / -exec rm {} \\;",
+			"find /etc -name '*.conf' -execdir rm -f {} +",
+			"find \"$(cat dir.txt)\" -delete",
+			"find .. -name '*.o' -delete",
+			"sudo find /var -mtime +1 -exec shred -u {} \\;",
+		},
+		NotExamples: []string{
+			"find . -name '*.o' -delete",
+			"find /tmp -name 'test-*' -delete",
+			"find / -name '*.conf'",
+			"find . -name '*.pyc' -exec rm -f {} +",
+			"find ~ -name x -print",
+			"find ~/.cache -type f -delete",
+		},
+	},
+	{
+		ID: "find-delete-project-root", Family: "filesystem", Severity: Warn,
+		Message:  "find deletes everything in the project root: its expression has no test that narrows it",
+		Hint:     "add the test that selects what to delete (-name, -type, -path) and check it with -print first",
+		Programs: []string{"find"},
+		Command: func(x *Ctx, c *parse.Command) bool {
+			if !findDeletes(c) {
+				return false
+			}
+			p := x.worst(x.findRootPlaces(c, true))
+			return p == PlaceProjectTop || p == PlaceProjectRoot
+		},
+		Examples:    []string{"find . -delete", "find . -exec rm -rf {} +", "find -delete"},
+		NotExamples: []string{"find . -name '*.tmp' -delete", "find build -delete", "find . -print"},
+	},
+	{
+		ID: "shred-outside", Family: "filesystem", Severity: Hold,
+		Message:  "shred or truncate destroys the contents of a file outside the project, beyond recovery",
+		Hint:     "work on a copy inside the project, or delete the file normally if it must go",
+		Programs: []string{"shred", "truncate", "wipe", "srm"},
+		Command: func(x *Ctx, c *parse.Command) bool {
+			spec := shredSpec
+			if c.Name == "truncate" {
+				spec = truncateSpec
+			}
+			for _, op := range operands(c.Args, spec) {
+				if x.place(c, op).Dangerous() {
+					return true
+				}
+			}
+			return false
+		},
+		Raw: `\b(shred|truncate|wipe|srm)\b[^|;&\n]*\s(/|~|\$)`,
+		Examples: []string{
+			"shred -u ~/.ssh/id_ed25519",
+			"shred /dev/sda",
+			"truncate -s 0 /var/log/syslog",
+			"truncate --size=0 ~/notes.txt",
+			"shred -n 3 -z \"$(cat f)\"",
+		},
+		NotExamples: []string{
+			"shred -u build/secret.tmp",
+			"truncate -s 0 app.log",
+			"truncate -s 10M /tmp/disk.img",
+			"man shred",
+		},
+	},
+	{
+		ID: "chmod-world-writable-recursive", Family: "filesystem", Severity: Hold,
+		Message:  "recursive chmod that makes a whole tree writable by every user: a security hole that cannot be undone file by file",
+		Hint:     "grant the permission the program needs on the specific files (chmod u+w FILE, or chmod -R u+rwX,go-w DIR)",
+		Programs: []string{"chmod"},
+		Command: func(x *Ctx, c *parse.Command) bool {
+			mode, rec, _ := chmodArgs(c)
+			return rec && worldWritable(mode)
+		},
+		Raw: `\bchmod\s+(-[a-zA-Z]*R|--recursive)[^|;&\n]*\s(0?[0-7]{2}[2367]|a\+[rwx]*w|o\+[rwx]*w|ugo\+[rwx]*w)\b`,
+		Examples: []string{
+			"chmod -R 777 .",
+			"chmod -R 777 /",
+			"chmod -R a+rwx storage",
+			"chmod --recursive 0777 /var/www",
+			"chmod -R o+w ~",
+			"sudo chmod -R 666 /etc",
+			"chmod -R ugo+rwx,go-x /srv",
+			"chmod 777 -R .",
+		},
+		NotExamples: []string{
+			"chmod -R 755 build",
+			"chmod 777 /tmp/x",
+			"chmod -R u+w src",
+			"chmod -R go-w .",
+			"chmod +x script.sh",
+		},
+	},
+	{
+		ID: "chmod-system", Family: "filesystem", Severity: Hold,
+		Message:  "chmod of the root, a system directory, the home directory or a parent of the project breaks the system or the account's security",
+		Hint:     "change the mode of the specific file you need, inside the project",
+		Programs: []string{"chmod"},
+		Command: func(x *Ctx, c *parse.Command) bool {
+			mode, rec, ops := chmodArgs(c)
+			for _, op := range ops {
+				p := x.place(c, op)
+				if p == PlaceUnknown || !rec && userDevice(abs(x.dirOf(c), op.Value)) {
+					continue
+				}
+				if rec && p.Broad() || worldWritable(mode) && (p.Broad() || p == PlaceOutside) {
+					return true
+				}
+			}
+			return false
+		},
+		Raw: `\bchmod\s+(-[a-zA-Z]*R|--recursive)[^|;&\n]*\s(/|~)\S*`,
+		Examples: []string{
+			"chmod -R 700 /",
+			"chmod -R 755 /usr",
+			"chmod 777 /etc/passwd",
+			"chmod 777 ~",
+			"chmod -R g-rwx ~",
+			"chmod 666 ~/.bashrc",
+			"sudo chmod -R 755 /var/www/html",
+		},
+		NotExamples: []string{
+			"chmod 600 ~/.ssh/id_ed25519",
+			"chmod +x /usr/local/bin/tool",
+			"chmod -R 700 ~/.ssh",
+			"chmod -R 755 dist",
+			"chmod 644 README.md",
+			"sudo chmod 666 /dev/ttyUSB0",
+			"sudo chmod a+rw /dev/kvm",
+		},
+	},
+	{
+		ID: "chown-system", Family: "filesystem", Severity: Hold,
+		Message:  "recursive chown of the root, a system directory, the home directory or a parent of the project breaks the system",
+		Hint:     "change the owner of the specific directory you need, inside the project",
+		Programs: []string{"chown", "chgrp"},
+		Command: func(x *Ctx, c *parse.Command) bool {
+			a := ParseArgs(c.Args, OptSpec{Long: []string{"from", "reference"}})
+			if !a.Has("R", "recursive") {
+				return false
+			}
+			ops := a.Operands
+			if len(ops) > 0 && len(a.LongValues("reference")) == 0 {
+				ops = ops[1:] // the owner
+			}
+			for _, op := range ops {
+				if p := x.place(c, op); p.Broad() && p != PlaceUnknown {
+					return true
+				}
+			}
+			return false
+		},
+		Raw: `\bch(own|grp)\s+(-[a-zA-Z]*R|--recursive)[^|;&\n]*\s(/|~)\S*`,
+		Examples: []string{
+			"chown -R nobody /",
+			"sudo chown -R $USER /usr/local",
+			"chown -R user:user ~",
+			"chgrp -R staff /etc",
+			"chown user -R /var",
+		},
+		NotExamples: []string{
+			"chown -R user:user .",
+			"sudo chown -R user ~/.npm",
+			"chown user /etc/x.conf",
+			"chown -R 1000:1000 ./data",
+		},
+	},
+	{
+		ID: "mv-system", Family: "filesystem", Severity: Hold,
+		Message:  "moving the root, the home directory, a parent of the project or a system directory away breaks the system; moving into /dev/null destroys the file",
+		Hint:     "move the specific files you mean, and never to /dev/null; delete a file with rm",
+		Programs: []string{"mv"},
+		Command:  mvDangerous,
+		Raw:      `\bmv\s+[^|;&\n]*(\s(/|~|/etc|/usr|/bin|/boot|/lib)\s|\s/dev/null\b)`,
+		Examples: []string{
+			"mv / /tmp/root",
+			"mv ~ /tmp/home",
+			"mv /etc /etc.old",
+			"sudo mv /usr/bin /tmp",
+			"mv important.db /dev/null",
+			"mv -t /tmp ~",
+			"mv .. /tmp/x",
+		},
+		NotExamples: []string{
+			"mv a.txt b.txt",
+			"mv build /tmp/old-build",
+			"mv /etc/x.conf /etc/x.conf.bak",
+			"mv ~/Downloads/file.zip .",
+		},
+	},
+	{
+		ID: "rsync-delete-dangerous", Family: "filesystem", Severity: Hold,
+		Message:  "rsync --delete removes everything in the destination that the source lacks, and the destination is outside the project",
+		Hint:     "sync into a directory inside the project, or run with --dry-run first and without --delete",
+		Programs: []string{"rsync"},
+		Command: func(x *Ctx, c *parse.Command) bool {
+			a := ParseArgs(c.Args, rsyncSpec)
+			if !a.Long("delete", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "del", "remove-source-files") || a.Has("n", "dry-run") {
+				return false
+			}
+			if len(a.Operands) < 2 {
+				return false
+			}
+			dst := a.Operands[len(a.Operands)-1]
+			if remoteSpec(dst.Value) {
+				return false
+			}
+			return x.place(c, dst).Dangerous()
+		},
+		Raw: `\brsync\b[^|;&\n]*--del[^|;&\n]*\s(/|~)\S*\s*$`,
+		Examples: []string{
+			"rsync -a --delete empty/ ~/",
+			"rsync -av --delete ./dist/ /var/www/html/",
+			"rsync -a --delete-after src/ /",
+		},
+		NotExamples: []string{
+			"rsync -a --delete src/ build/",
+			"rsync -av --delete dist/ host:/srv/app/",
+			"rsync -a --delete --dry-run src/ /srv/x/",
+			"rsync -a src/ /tmp/x/",
 		},
 	},
 }
 
-var rmSpec = OptSpec{}
+// rmArgs reads rm's arguments: whether it is recursive, and its operands.
+// GNU rm permutes (rm / -rf) and takes long options by any unique prefix
+// (--rec). A dynamic word counts as an option only when its known part
+// starts with "-"; a wholly unknown word is an operand, so "rm -f $f" is
+// not taken for a recursive delete.
+func rmArgs(c *parse.Command) (recursive bool, ops []parse.Word) {
+	name, args := tool(c)
+	switch name {
+	case "rm":
+	case "rimraf", "del-cli":
+		// Node's recursive deletes: every operand goes, with all below it.
+		for _, w := range args {
+			if !strings.HasPrefix(w.Value, "-") || w.Dynamic {
+				ops = append(ops, w)
+			}
+		}
+		return true, ops
+	default:
+		return false, nil
+	}
+	opts := true
+	for _, w := range args {
+		v := w.Value
+		if w.Dynamic {
+			v = w.Known()
+			if !opts || !strings.HasPrefix(v, "-") {
+				ops = append(ops, w)
+				continue
+			}
+		}
+		switch {
+		case !opts || v == "-" || !strings.HasPrefix(v, "-"):
+			ops = append(ops, w)
+		case v == "--":
+			opts = false
+		case strings.HasPrefix(v, "--"):
+			name, _, _ := strings.Cut(v[2:], "=")
+			if name != "" && strings.HasPrefix("recursive", name) {
+				recursive = true
+			}
+		default:
+			if strings.ContainsAny(v[1:], "rR") || w.Dynamic {
+				recursive = true
+			}
+		}
+	}
+	return recursive, ops
+}
 
-// rmRecursive reports whether c is a recursive rm with a target that
-// matches pred.
-func rmRecursive(x *Ctx, c *parse.Command, pred func(*Ctx, Target) bool) bool {
-	a := ParseArgs(c.Args, rmSpec)
-	if !a.Has("rR", "recursive") && !a.Dynamic {
+// rmRecursive reports whether c is a recursive rm with an operand whose
+// place satisfies pred.
+func rmRecursive(x *Ctx, c *parse.Command, pred func(Place) bool) bool {
+	rec, ops := rmArgs(c)
+	if !rec {
 		return false
 	}
-	for _, op := range a.Operands {
-		if pred(x, x.target(c, op)) {
+	for _, op := range ops {
+		if pred(x.place(c, op)) {
 			return true
 		}
 	}
 	return false
 }
 
-// dangerousTarget: a recursive delete here destroys work that is not the
-// project's own: the root, the home directory, anything above or outside
-// the project except the temp dirs and caches, or a place that cannot be
-// known.
-func dangerousTarget(x *Ctx, t Target) bool {
-	if !t.Known {
-		return true
+// findDeletes reports whether find deletes what it finds: -delete, or
+// -exec/-execdir/-ok/-okdir of rm, unlink or shred.
+func findDeletes(c *parse.Command) bool {
+	for i, a := range c.Args {
+		switch a.Value {
+		case "-delete":
+			return true
+		case "-exec", "-execdir", "-ok", "-okdir":
+			if i+1 < len(c.Args) {
+				switch baseName(c.Args[i+1].Value) {
+				case "rm", "unlink", "shred", "srm":
+					return true
+				}
+			}
+		}
 	}
-	p := x.resolve(t.Path)
-	if p == "/" || p == x.Home {
-		return true
-	}
-	if x.Project != "" && within(x.Project, p) && p != x.Project {
-		return true // a parent of the project
-	}
-	return !x.inWriteRoots(p)
+	return false
 }
 
-// projectRootTarget: the project directory itself, or everything in it.
-func projectRootTarget(x *Ctx, t Target) bool {
-	if !t.Known || x.Project == "" {
+func baseName(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+var (
+	shredSpec    = OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source", "remove"}}
+	truncateSpec = OptSpec{Short: "sr", Long: []string{"size", "reference"}}
+	rsyncSpec    = OptSpec{Short: "eBfMT", Long: []string{"rsh", "rsync-path", "filter", "exclude", "include",
+		"exclude-from", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest",
+		"log-file", "partial-dir", "password-file", "chown", "chmod", "backup-dir", "suffix", "timeout",
+		"contimeout", "bwlimit", "port", "max-size", "min-size", "out-format", "info", "debug", "usermap",
+		"groupmap", "iconv", "protocol", "sockopts", "outbuf", "modify-window", "block-size",
+		"checksum-choice", "compress-choice", "compress-level", "skip-compress", "max-delete", "address"}}
+)
+
+// remoteSpec reports whether an rsync or scp operand names another host
+// (host:path, user@host:path, rsync://…).
+func remoteSpec(v string) bool {
+	if strings.Contains(v, "://") {
+		return true
+	}
+	i := strings.IndexByte(v, ':')
+	return i > 0 && !strings.Contains(v[:i], "/")
+}
+
+// chmodArgs reads chmod's arguments: the mode (the first word that is not
+// an option; "-w" is a mode, not an option), whether it is recursive, and
+// the files.
+func chmodArgs(c *parse.Command) (mode string, recursive bool, files []parse.Word) {
+	opts, haveMode, ref := true, false, false
+	for _, w := range c.Args {
+		v := w.Value
+		switch {
+		case opts && v == "--":
+			opts = false
+		case opts && (v == "-R" || v == "--recursive" || strings.HasPrefix("--recursive", v) && len(v) > 4):
+			recursive = true
+		case opts && strings.HasPrefix(v, "--reference"):
+			ref, haveMode = true, true
+		case opts && strings.HasPrefix(v, "--"):
+		case opts && len(v) > 1 && v[0] == '-' && strings.Trim(v[1:], "Rcfv") == "":
+			recursive = recursive || strings.ContainsRune(v, 'R')
+		case !haveMode:
+			mode, haveMode = v, true
+		default:
+			files = append(files, w)
+		}
+	}
+	if ref {
+		mode = ""
+	}
+	return mode, recursive, files
+}
+
+// worldWritable reports whether a chmod mode lets every user write:
+// an octal mode with the others' write bit, or a symbolic clause that
+// adds or sets w for others or all.
+func worldWritable(mode string) bool {
+	if mode == "" {
 		return false
 	}
-	p := x.resolve(t.Path)
-	return p == x.Project && (t.Glob || t.Word.Value == "." || t.Word.Value == "./")
+	if strings.Trim(mode, "01234567") == "" {
+		last := mode[len(mode)-1] - '0'
+		return last&2 != 0 // octal modes are right-aligned: the last digit is the others'
+
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		i := strings.IndexAny(clause, "+=")
+		if i < 0 {
+			continue
+		}
+		who, perms := clause[:i], clause[i+1:]
+		if (who == "" || strings.ContainsAny(who, "ao")) && strings.ContainsRune(perms, 'w') {
+			if who == "" && clause[i] == '+' {
+				continue // "+w" is limited by the umask, which keeps others out
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// mvDangerous reports a mv that takes a critical tree away or throws a
+// file into /dev/null.
+func mvDangerous(x *Ctx, c *parse.Command) bool {
+	a := ParseArgs(c.Args, OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}})
+	ops := a.Operands
+	target := a.ShortValues('t')
+	target = append(target, a.LongValues("target-directory")...)
+	var srcs []parse.Word
+	switch {
+	case len(target) > 0:
+		srcs = ops
+		if anyString(target, "/dev/null") {
+			return true
+		}
+	case len(ops) >= 2:
+		srcs = ops[:len(ops)-1]
+		if ops[len(ops)-1].Value == "/dev/null" {
+			return true
+		}
+	}
+	for _, s := range srcs {
+		switch x.place(c, s) {
+		case PlaceRoot, PlaceHome, PlaceParent:
+			return true
+		case PlaceSystem:
+			if p := abs(x.dirOf(c), s.Value); p != "" && !s.Glob && strings.Count(p, "/") <= 2 && isSystemTree(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isSystemTree reports whether p is a system directory itself or one
+// directly in it (/usr, /usr/bin), not a file deeper down.
+func isSystemTree(p string) bool {
+	switch p {
+	case "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/boot", "/var", "/opt", "/root",
+		"/home", "/dev", "/proc", "/sys", "/srv", "/usr/bin", "/usr/lib", "/usr/sbin", "/usr/local",
+		"/usr/share", "/var/lib", "/var/log", "/etc/ssh", "/etc/systemd":
+		return true
+	}
+	return false
+}
+
+func anyString(ss []string, v string) bool {
+	for _, s := range ss {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+// userDevice reports a character device people open every day (serial
+// ports, the KVM device, cameras, sound): making one usable by everyone
+// is a common setup step, not a system change. Disks and memory are not
+// among them.
+func userDevice(p string) bool {
+	for _, pre := range []string{"/dev/tty", "/dev/cu.", "/dev/kvm", "/dev/video", "/dev/snd/", "/dev/bus/usb/", "/dev/hidraw", "/dev/dri/", "/dev/net/tun", "/dev/uinput", "/dev/fuse"} {
+		if strings.HasPrefix(p, pre) {
+			return true
+		}
+	}
+	return false
 }

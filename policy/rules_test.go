@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
@@ -75,9 +76,9 @@ func testCtx() *Ctx {
 		Cwd:        testProject,
 		Project:    testProject,
 		Home:       testHome,
-		WriteRoots: []string{testProject, "/tmp", "/var/tmp", testHome + "/.cache"},
+		WriteRoots: []string{testProject, "/tmp", "/var/tmp", testHome + "/.cache", testHome + "/.npm", testHome + "/go/pkg/mod", testHome + "/.cargo/registry"},
 		TempDirs:   []string{"/tmp", "/var/tmp"},
-		Env:        map[string]string{"HOME": testHome, "PWD": testProject, "TMPDIR": "/tmp", "PATH": "/usr/bin:/bin"},
+		Env:        map[string]string{"HOME": testHome, "PWD": testProject, "TMPDIR": "/tmp", "PATH": "/usr/bin:/bin", "USER": "user"},
 		FS:         newTestFS(),
 	}
 }
@@ -124,6 +125,15 @@ func TestRuleExamples(t *testing.T) {
 	}
 }
 
+// anyProgramAllowed lists the command rules that must look at every
+// command (a redirection to a device can follow any program); each costs
+// every command a little, so the list stays short.
+var anyProgramAllowed = map[string]bool{
+	"write-block-device":   true,
+	"sysrq-trigger":        true,
+	"privilege-escalation": true,
+}
+
 var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // TestRulesAreData checks the catalogue's shape: stable kebab-case ids,
@@ -144,8 +154,20 @@ func TestRulesAreData(t *testing.T) {
 		if strings.HasSuffix(r.Message, ".") || strings.HasSuffix(r.Hint, ".") {
 			t.Errorf("%s: messages are one line without a trailing period", r.ID)
 		}
-		if r.Family != "analysis" && len(r.Examples) == 0 {
-			t.Errorf("%s: a rule needs examples that must match", r.ID)
+		if m := r.Message; m != "" && unicode.IsUpper([]rune(m)[0]) {
+			t.Errorf("%s: messages start in lower case (they follow \"guard-exec: held: ID: \")", r.ID)
+		}
+		if strings.ContainsAny(r.Message+r.Hint, "\n\r") {
+			t.Errorf("%s: message and hint are one line each", r.ID)
+		}
+		if r.Family != "analysis" && (len(r.Examples) < 2 || len(r.NotExamples) < 2) {
+			t.Errorf("%s: a rule needs at least two examples that must match and two that must not", r.ID)
+		}
+		if r.Family != "analysis" && r.Command == nil && r.Dynamic == nil && r.Script == nil {
+			t.Errorf("%s: a rule needs a matcher", r.ID)
+		}
+		if r.Command != nil && len(r.Programs) == 0 && !anyProgramAllowed[r.ID] {
+			t.Errorf("%s: a command rule must be indexed by Programs, or be listed in anyProgramAllowed", r.ID)
 		}
 		if r.Raw != "" {
 			regexp.MustCompile(r.Raw)

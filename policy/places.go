@@ -1,0 +1,471 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// Place says where a path argument of a destructive command lands, from
+// harmless to worst. Destructive rules (recursive rm, find -delete, chmod
+// -R, mv) judge their operands by it, so they agree on what "outside the
+// project" means.
+type Place uint8
+
+const (
+	// PlaceInside is inside the project or another allowed write root
+	// (the temp dirs, user caches, configured roots), below its top.
+	PlaceInside Place = iota
+	// PlaceProjectTop is everything in the project root at once: ".",
+	// "*", "./*", or a dynamic name directly under the root.
+	PlaceProjectTop
+	// PlaceProjectRoot is the project directory itself, or its .git.
+	PlaceProjectRoot
+	// PlaceOutside is a path outside the allowed roots: elsewhere in the
+	// home directory, another user's files, a mounted volume.
+	PlaceOutside
+	// PlaceSystem is a system directory or something in one.
+	PlaceSystem
+	// PlaceParent is a directory above the project.
+	PlaceParent
+	// PlaceHome is the home directory itself or everything in it.
+	PlaceHome
+	// PlaceRoot is "/" or everything in it.
+	PlaceRoot
+	// PlaceUnknown cannot be known statically: a dynamic word, an
+	// unknown working directory, input a sink supplies at run time.
+	PlaceUnknown
+)
+
+var placeNames = [...]string{"inside", "project-top", "project-root", "outside", "system", "parent", "home", "root", "unknown"}
+
+func (p Place) String() string { return placeNames[p] }
+
+// Dangerous reports whether destroying p destroys work that is not the
+// project's own, or cannot be known not to.
+func (p Place) Dangerous() bool { return p >= PlaceOutside }
+
+// Broad reports whether p is a tree whose loss breaks the machine or the
+// user's account, not just some files: the root, system directories,
+// the home directory, a parent of the project, or an unknown place.
+func (p Place) Broad() bool { return p >= PlaceSystem }
+
+// systemTops are the first components of system directories.
+var systemTops = map[string]bool{
+	"bin": true, "boot": true, "dev": true, "etc": true, "lib": true, "lib32": true, "lib64": true,
+	"libx32": true, "opt": true, "proc": true, "root": true, "run": true, "sbin": true, "snap": true,
+	"srv": true, "sys": true, "usr": true, "var": true, "home": true, "Users": true, "nix": true,
+	"Library": true, "System": true, "Applications": true, "private": true, "Volumes": true,
+	"mnt": true, "media": true,
+}
+
+// isSystem reports whether the absolute, clean path p is in a system
+// directory.
+func isSystem(p string) bool {
+	top, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	return systemTops[top]
+}
+
+// placeOfPath classifies an absolute, clean path. whole is set when the
+// operation takes everything in p (a glob "p/*"): the project's contents
+// are then PlaceProjectTop rather than the project itself.
+func (x *Ctx) placeOfPath(p string, whole bool) Place {
+	p = x.resolve(p)
+	home, proj := x.realPath(x.Home), x.realPath(x.usableProject())
+	switch {
+	case p == "/":
+		return PlaceRoot
+	case home != "" && p == home:
+		return PlaceHome
+	case proj != "" && within(proj, p) && p != proj:
+		return PlaceParent
+	case proj != "" && p == proj:
+		if whole {
+			return PlaceProjectTop
+		}
+		return PlaceProjectRoot
+	case proj != "" && (p == proj+"/.git" || gitHistory(p, proj+"/.git/")):
+		return PlaceProjectRoot
+	case proj != "" && within(p, proj):
+		return PlaceInside // before system paths: a project may live in /srv or /usr/src
+	case x.inTempOrCache(p):
+		return PlaceInside
+	case isSystem(p) && !(home != "" && within(p, home)):
+		return PlaceSystem
+	}
+	return PlaceOutside
+}
+
+// gitHistory reports whether p holds the repository's history: its
+// objects, refs or reflogs (not lock files, hooks or an interrupted
+// rebase's state, which agents clean up routinely).
+func gitHistory(p, gitDir string) bool {
+	rest, ok := strings.CutPrefix(p, gitDir)
+	if !ok {
+		return false
+	}
+	top, _, _ := strings.Cut(rest, "/")
+	switch top {
+	case "objects", "refs", "logs", "packed-refs", "HEAD", "modules", "worktrees":
+		return true
+	}
+	return false
+}
+
+// usableProject is the project root when it can serve as a write root for
+// destructive operations: a project that is "/" or the home directory
+// (a shell started in ~ outside any repository), or a system directory
+// itself (/usr, /etc), would make everything look like the agent's own
+// work.
+func (x *Ctx) usableProject() string {
+	p := x.Project
+	if p == "" || p == "/" || p == x.Home || (x.Home != "" && within(x.Home, p)) || isSystemTree(p) {
+		return ""
+	}
+	return p
+}
+
+// inTempOrCache reports whether the resolved path p is in a write root
+// other than the project (temp dirs, caches, configured roots).
+func (x *Ctx) inTempOrCache(p string) bool {
+	for _, r := range x.WriteRoots {
+		if r == x.Project || r == "/" || r == "" || r == x.Home {
+			continue
+		}
+		if within(p, x.realPath(r)) {
+			return true
+		}
+	}
+	return false
+}
+
+// realPath is p with symlinks resolved, cached for the decision.
+func (x *Ctx) realPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	if r, ok := x.real[p]; ok {
+		return r
+	}
+	if x.real == nil {
+		x.real = map[string]string{}
+	}
+	r := x.resolve(p)
+	x.real[p] = r
+	return r
+}
+
+// dirOf is the directory c runs in, or "" when it is not known. The
+// analysis is given the caller's directory, so an empty Dir means a cd it
+// could not follow ("cd "$X" && rm -rf *"): relative paths are unknown.
+func (x *Ctx) dirOf(c *parse.Command) string { return c.Dir }
+
+// abs makes a path absolute against dir; "" when it cannot.
+func abs(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	if dir == "" {
+		return ""
+	}
+	return filepath.Join(dir, p)
+}
+
+// place classifies one path operand of c.
+func (x *Ctx) place(c *parse.Command, w parse.Word) Place {
+	if c.Remote != "" {
+		// Another machine's files: not ours to judge by our paths, but a
+		// recursive delete of its root is as bad there as here.
+		return x.remotePlace(c, w)
+	}
+	switch {
+	case w.Dynamic && c.Placeholder && strings.HasPrefix(w.Value, parse.Unknown):
+		// The path starts with what the sink supplies ("{}", "{}/sub");
+		// a known prefix ("$HOME/{}") is judged by that prefix instead.
+		return x.placeholderPlace(c, w)
+	case w.Dynamic:
+		return x.dynamicPlace(c, w)
+	case w.Glob:
+		return x.globPlace(c, w.Value)
+	}
+	p := abs(x.dirOf(c), w.Value)
+	if p == "" {
+		return PlaceUnknown
+	}
+	// "." names the directory's contents as far as rm and find are
+	// concerned (rm refuses to remove "." itself).
+	return x.placeOfPath(p, isDot(w.Value))
+}
+
+func isDot(v string) bool {
+	return v == "." || v == "./" || strings.HasSuffix(v, "/.") || strings.HasSuffix(v, "/./")
+}
+
+// remotePlace judges a path on another host by its text alone: there is
+// no project there, so absolute paths are judged as the root, system
+// paths, temp dirs or elsewhere, and relative ones are judged from the
+// remote directory when a cd made it known, and otherwise not judged
+// (they are under the remote user's directory).
+func (x *Ctx) remotePlace(c *parse.Command, w parse.Word) Place {
+	v := w.Value
+	switch {
+	case w.Dynamic:
+		k := w.Known()
+		if k == "" {
+			return PlaceUnknown
+		}
+		v = k[:strings.LastIndexByte(k, '/')+1]
+		if v == "" {
+			v = "."
+		}
+	case w.Glob:
+		v = globBase(v)
+	}
+	if !filepath.IsAbs(v) {
+		if c.Dir == "" {
+			return PlaceInside
+		}
+		v = filepath.Join(c.Dir, v)
+	}
+	switch p := filepath.Clean(v); {
+	case p == "/":
+		return PlaceRoot
+	case p == "/tmp" || strings.HasPrefix(p, "/tmp/") || strings.HasPrefix(p, "/var/tmp/"):
+		return PlaceInside
+	case isSystem(p):
+		return PlaceSystem
+	}
+	return PlaceOutside
+}
+
+// globPlace classifies a pattern. A last component that matches every
+// name ("*", ".*") takes all of its directory; anything more specific
+// ("*.o", "build-*") takes some entries inside it.
+func (x *Ctx) globPlace(c *parse.Command, pat string) Place {
+	i := strings.IndexAny(pat, "*?[")
+	start := strings.LastIndexByte(pat[:i], '/') + 1
+	dir := pat[:start]
+	comp := pat[start:]
+	deeper := false // "*/node_modules" takes only what is below the match
+	if j := strings.IndexByte(comp, '/'); j >= 0 {
+		deeper = strings.Trim(comp[j:], "/") != ""
+		comp = comp[:j]
+	}
+	if dir == "" {
+		dir = "."
+	}
+	d := abs(x.dirOf(c), dir)
+	if d == "" {
+		return PlaceUnknown
+	}
+	switch comp {
+	case "*", ".*", "*.*", "?*", ".?*", "..?*":
+		if !deeper {
+			return x.placeOfPath(d, true)
+		}
+	}
+	return x.childPlace(d, strings.Trim(comp, "*?[]"))
+}
+
+// childPlace classifies an unknown entry of dir whose name starts with stem.
+func (x *Ctx) childPlace(dir, stem string) Place {
+	if stem == "" {
+		stem = "_"
+	}
+	return x.placeOfPath(filepath.Join(dir, stem+"\x01"), false)
+}
+
+// dynamicPlace classifies a word with unknown parts by what is known
+// before them: "/tmp/$X" is somewhere in /tmp, "build/$X" somewhere in
+// build, "$HOME/$X" anywhere in the home directory, "$X" anywhere at all.
+// A known part ending in "/" may be all there is ("$DIR/" with DIR empty
+// is the directory itself).
+func (x *Ctx) dynamicPlace(c *parse.Command, w parse.Word) Place {
+	k := w.Known()
+	if k == "" {
+		return PlaceUnknown
+	}
+	slash := strings.LastIndexByte(k, '/')
+	dir, stem := ".", k
+	if slash >= 0 {
+		dir, stem = k[:slash+1], k[slash+1:]
+	}
+	d := abs(x.dirOf(c), dir)
+	if d == "" {
+		return PlaceUnknown
+	}
+	if stem == "" {
+		return x.placeOfPath(d, true)
+	}
+	if strings.Trim(stem, ".") == "" {
+		return PlaceUnknown // "." or ".." followed by anything
+	}
+	return x.childPlace(d, stem)
+}
+
+// placeholderPlace classifies an argument a sink supplies at run time:
+// the paths find -exec passes are under find's roots; xargs passes what
+// its input holds, known when the input is literal data or comes from a
+// command that lists paths.
+func (x *Ctx) placeholderPlace(c *parse.Command, w parse.Word) Place {
+	// The sink that supplies the argument may be further out than the
+	// last step: find -exec sh -c 'rm -rf "$1"' _ {} reaches rm through
+	// sh -c. A placeholder with a known suffix ("{}/sub") is still under
+	// the root.
+	for i := len(c.Via) - 1; i >= 0; i-- {
+		via := c.Via[i]
+		switch {
+		case strings.HasPrefix(via.Sink, "find "):
+			f := x.commandAt("find", via.Pos, i)
+			if f == nil {
+				return PlaceUnknown
+			}
+			return x.worst(x.findRootPlaces(f, true))
+		case via.Sink == "xargs" && i == len(c.Via)-1:
+			return x.xargsPlace(c, w)
+		}
+	}
+	return PlaceUnknown
+}
+
+// commandAt finds the command named name at pos, depth levels deep.
+func (x *Ctx) commandAt(name string, pos parse.Pos, depth int) *parse.Command {
+	if x.a == nil {
+		return nil
+	}
+	for _, o := range x.a.Commands {
+		if o.Name == name && o.Pos == pos && o.Depth() == depth {
+			return o
+		}
+	}
+	return nil
+}
+
+func (x *Ctx) worst(ps []Place) Place {
+	w := PlaceInside
+	for _, p := range ps {
+		if p > w {
+			w = p
+		}
+	}
+	return w
+}
+
+// findExprStart reports whether a find argument starts its expression.
+func findExprStart(v string) bool {
+	return strings.HasPrefix(v, "-") && v != "-" || v == "(" || v == "!" || v == ","
+}
+
+// findRoots returns find's starting points (after -H -L -P -D -O),
+// "." when none is given.
+func findRoots(f *parse.Command) []parse.Word {
+	args := f.Args
+	i := 0
+	for i < len(args) {
+		v := args[i].Value
+		switch {
+		case v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O"):
+			i++
+		case v == "-D" || v == "-f":
+			i += 2
+		default:
+			goto roots
+		}
+	}
+roots:
+	var roots []parse.Word
+	for ; i < len(args) && !findExprStart(args[i].Value); i++ {
+		roots = append(roots, args[i])
+	}
+	if len(roots) == 0 {
+		roots = []parse.Word{{Value: ".", Pos: f.Pos}}
+	}
+	return roots
+}
+
+// findFiltered reports whether find's expression narrows what it matches
+// (tests such as -name or -mtime), so that the roots themselves and most
+// of their contents are not taken. -type and -mindepth do not narrow:
+// "find . -type f -delete" deletes every file, .git's included.
+func findFiltered(f *parse.Command) bool {
+	for _, a := range f.Args {
+		switch a.Value {
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+			"-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-newer",
+			"-size", "-empty", "-user", "-group", "-uid", "-gid", "-perm", "-links", "-inum",
+			"-samefile", "-lname", "-ilname", "-nouser", "-nogroup", "-used", "-newermt":
+			return true
+		}
+	}
+	return false
+}
+
+// findRootPlaces classifies find's roots. When the expression filters,
+// what it acts on are entries below the roots, not the roots themselves.
+func (x *Ctx) findRootPlaces(f *parse.Command, entries bool) []Place {
+	filtered := entries && findFiltered(f)
+	var out []Place
+	for _, r := range findRoots(f) {
+		p := x.place(f, r)
+		if filtered && !r.Dynamic && !r.Glob {
+			if d := abs(x.dirOf(f), r.Value); d != "" {
+				p = x.childPlace(d, "")
+			}
+		} else if p == PlaceProjectRoot && (r.Value == "." || r.Value == "./") {
+			p = PlaceProjectTop // find . takes the contents; rm refuses "." itself
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// pathLister lists programs whose output is paths relative to their
+// directory (unless given absolute operands).
+var pathLister = map[string]bool{"ls": true, "fd": true, "fdfind": true, "grep": true, "rg": true, "git": true}
+
+// lineFilters pass lines through without inventing new paths.
+var lineFilters = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "sort": true, "uniq": true,
+	"head": true, "tail": true, "cat": true, "tee": true, "rg": true}
+
+// xargsPlace judges the paths xargs reads from its input.
+func (x *Ctx) xargsPlace(c *parse.Command, w parse.Word) Place {
+	in := c.Stdin
+	if in == nil {
+		return PlaceUnknown
+	}
+	if in.Known && !strings.Contains(in.Text, parse.Unknown) {
+		var ps []Place
+		for _, f := range strings.Fields(in.Text) {
+			v := strings.ReplaceAll(w.Value, parse.Unknown, f)
+			ps = append(ps, x.place(c, parse.Word{Value: v, Pos: w.Pos}))
+		}
+		return x.worst(ps)
+	}
+	up := in.Upstream()
+	if len(up) == 0 {
+		return PlaceUnknown
+	}
+	src := up[0]
+	for _, f := range up[1:] {
+		if !lineFilters[f.Name] {
+			return PlaceUnknown
+		}
+	}
+	switch {
+	case src.Name == "find":
+		return x.worst(x.findRootPlaces(src, true))
+	case pathLister[src.Name]:
+		for _, a := range src.Args {
+			if strings.HasPrefix(a.Value, "/") || a.Dynamic || strings.HasPrefix(a.Value, "..") {
+				return PlaceUnknown
+			}
+		}
+		d := x.dirOf(src)
+		if d == "" {
+			return PlaceUnknown
+		}
+		return x.childPlace(d, "")
+	}
+	return PlaceUnknown
+}

@@ -1,0 +1,525 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// Database rules: statements that destroy data, reaching a database
+// client through its command-line argument (-c, -e, --eval, a positional
+// statement), its standard input (a heredoc, a here-string, a pipe from
+// literal data), or a CLI that drops a database by itself (dropdb).
+//
+// DROP DATABASE/SCHEMA, DROP TABLE, TRUNCATE, DELETE or UPDATE without a
+// WHERE and ALTER TABLE … DROP COLUMN hold, including DROP TABLE IF
+// EXISTS: an agent cannot tell a developer's scratch database from the
+// one that matters, and a wrong guess is unrecoverable, while a
+// migration or test run that legitimately drops tables goes through the
+// project's own migration tool, which these rules do not read. DROP of an
+// index, view, function or other object loses no rows and only warns. An
+// in-memory SQLite or DuckDB database (no file, or :memory:) is not
+// judged: nothing outlives the command.
+//
+// Framework commands that reset a database (rails db:reset, prisma
+// migrate reset, artisan migrate:fresh, manage.py flush) are routine on a
+// development database and warn, unless the environment says production,
+// where they hold.
+
+var dbClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "duckdb", "clickhouse-client",
+	"clickhouse", "cockroach", "sqlcmd", "usql", "mongo", "mongosh", "snowsql", "bq", "dropdb", "mysqladmin", "cqlsh",
+	"litecli", "pgcli", "mycli", "turso"}
+
+var dbRules = []*Rule{
+	{
+		ID: "sql-drop-database", Family: "database", Severity: Hold,
+		Message:  "drops a whole database or schema with every table in it",
+		Hint:     "back it up first (pg_dump, mysqldump) and let a person run the drop",
+		Programs: dbClients,
+		Command:  dbRiskAtLeast(sqlDropDatabase),
+		Raw:      `(?i)\bdrop\s+(database|schema)\b|\bdropdb\b|\.dropDatabase\(`,
+		Examples: []string{
+			`psql -c "DROP DATABASE prod"`,
+			`mysql -uroot -e 'drop database app'`,
+			`mysql -u root -p"$PW" -e "DROP SCHEMA IF EXISTS app"`,
+			"psql <<'EOF'\nDROP DATABASE app;\nEOF",
+			`echo "DROP DATABASE x;" | psql -h db`,
+			`mysql <<< "DROP DATABASE prod"`,
+			"dropdb app_production",
+			"mysqladmin -f drop app",
+			`mongosh --eval "db.dropDatabase()"`,
+			`sudo -u postgres psql -c 'drop database x'`,
+			`docker exec db psql -U postgres -c "DROP DATABASE app"`,
+			`clickhouse-client --query "DROP DATABASE logs"`,
+		},
+		NotExamples: []string{
+			`psql -c "SELECT 'drop database x'"`,
+			`psql -c "CREATE DATABASE x"`,
+			`grep -r "DROP DATABASE" .`,
+			`echo "DROP DATABASE x" > notes.sql`,
+			"psql -l",
+			"dropdb --help",
+		},
+	},
+	{
+		ID: "sql-drop-table", Family: "database", Severity: Hold,
+		Message:  "drops or truncates a table, destroying every row in it",
+		Hint:     "back the table up first, or do the change through the project's migration tool",
+		Programs: dbClients,
+		Command:  dbRiskIs(sqlDropTable),
+		Raw:      `(?i)\b(drop\s+table|truncate\s+(table\s+)?\w)|\.drop\(\)`,
+		Examples: []string{
+			`psql -c "DROP TABLE users"`,
+			`psql -c "drop table if exists tmp_x"`,
+			`mysql -e "TRUNCATE TABLE orders"`,
+			`sqlite3 app.db "DROP TABLE users"`,
+			`sqlite3 app.db 'truncate t'`,
+			"psql mydb <<EOF\nBEGIN;\nTRUNCATE events;\nCOMMIT;\nEOF",
+			`mongosh app --eval 'db.users.drop()'`,
+			`duckdb data.duckdb -c "DROP TABLE t"`,
+			`psql -c "select 1; drop table t"`,
+		},
+		NotExamples: []string{
+			`sqlite3 :memory: "create table t(x); drop table t"`,
+			`sqlite3 "DROP TABLE t"`,
+			`psql -c "SELECT * FROM users -- drop table users"`,
+			`psql -c "/* TRUNCATE x */ SELECT 1"`,
+			`psql -c 'SELECT $$drop table x$$'`,
+			`mysql -e 'select "drop table x"'`,
+			`mongosh --eval 'db.notes.insertOne({t: "db.x.drop()"})'`,
+		},
+	},
+	{
+		ID: "sql-delete-all-rows", Family: "database", Severity: Hold,
+		Message:  "a DELETE or UPDATE without a WHERE clause changes every row of the table",
+		Hint:     "add the WHERE clause that selects the rows you mean, and check it with SELECT COUNT(*) first",
+		Programs: dbClients,
+		Command:  dbRiskIs(sqlAllRows),
+		Raw:      `(?i)\bdelete\s+from\s+[\w."]+\s*(;|"|'|$)|\bdeleteMany\(\s*(\{\s*\})?\s*\)`,
+		Examples: []string{
+			`psql -c "DELETE FROM users"`,
+			`mysql -e "delete from orders;"`,
+			`psql -c "DELETE FROM users WHERE 1=1"`,
+			`psql -c "UPDATE users SET email = NULL"`,
+			`sqlite3 app.db "delete from t"`,
+			`mongosh --eval "db.users.deleteMany({})"`,
+			`echo 'DELETE FROM sessions;' | mysql app`,
+		},
+		NotExamples: []string{
+			`psql -c "DELETE FROM users WHERE id = 42"`,
+			`psql -c "UPDATE users SET name='x' WHERE id IN (SELECT id FROM t)"`,
+			`psql -c "WITH old AS (SELECT id FROM t) DELETE FROM t WHERE id IN (SELECT id FROM old)"`,
+			`mongosh --eval "db.users.deleteMany({age: {\$lt: 18}})"`,
+			`psql -c "SELECT * FROM t"`,
+		},
+	},
+	{
+		ID: "sql-drop-column", Family: "database", Severity: Hold,
+		Message:  "drops a column (ALTER TABLE … DROP COLUMN), deleting its data in every row",
+		Hint:     "make the change in a migration, after backing up the column",
+		Programs: dbClients,
+		Command:  dbRiskIs(sqlDropColumn),
+		Raw:      `(?i)\balter\s+table\b[^;]*\bdrop\s+(column\s+)?\w`,
+		Examples: []string{
+			`psql -c "ALTER TABLE users DROP COLUMN email"`,
+			`mysql -e "alter table t drop c"`,
+		},
+		NotExamples: []string{
+			`psql -c "ALTER TABLE t DROP CONSTRAINT t_fk"`,
+			`psql -c "ALTER TABLE t ADD COLUMN c int"`,
+			`psql -c "ALTER TABLE t ALTER COLUMN c DROP DEFAULT"`,
+		},
+	},
+	{
+		ID: "sql-drop-object", Family: "database", Severity: Warn,
+		Message:  "drops a database object (index, view, function, role …); no table data is lost",
+		Hint:     "make sure nothing depends on it, and keep its definition to recreate it",
+		Programs: dbClients,
+		Command:  dbRiskIs(sqlDropObject),
+		Examples: []string{
+			`psql -c "DROP INDEX idx_users_email"`,
+			`psql -c "drop view if exists v_report"`,
+			`mysql -e "DROP USER 'x'@'%'"`,
+		},
+		NotExamples: []string{`psql -c "DROP TABLE t"`, `psql -c "CREATE INDEX i ON t(c)"`},
+	},
+	{
+		ID: "redis-flush", Family: "database", Severity: Hold,
+		Message:  "deletes every key of the Redis database (FLUSHDB) or of all of them (FLUSHALL)",
+		Hint:     "delete the keys you mean (redis-cli --scan --pattern 'prefix:*' | xargs redis-cli del)",
+		Programs: []string{"redis-cli", "valkey-cli", "keydb-cli"},
+		Command:  redisFlush,
+		Raw:      `(?i)\bflush(all|db)\b`,
+		Examples: []string{
+			"redis-cli FLUSHALL",
+			"redis-cli -h cache -n 2 flushdb async",
+			"echo FLUSHALL | redis-cli",
+			"redis-cli <<< 'flushall'",
+			"docker exec redis redis-cli flushall",
+		},
+		NotExamples: []string{"redis-cli GET key", "redis-cli -n 1 DEL session:1", "redis-cli INFO", "echo flushall"},
+	},
+	{
+		ID: "kv-delete-all", Family: "database", Severity: Hold,
+		Message:  "deletes every key of a key-value store or every index of a search cluster",
+		Hint:     "delete the keys or the index you mean by name, after listing them",
+		Programs: []string{"etcdctl", "consul", "curl", "http", "https", "xh"},
+		Command:  kvDeleteAll,
+		Raw:      `\betcdctl\b[^|;&\n]*\bdel\b[^|;&\n]*(--prefix|--from-key)\s+("?"|'?'|/)(\s|$)|\bconsul\s+kv\s+delete\s+-recurse\b|-X\s*DELETE\b[^|;&\n]*/(_all|\*)\b`,
+		Examples: []string{
+			`etcdctl del "" --prefix`,
+			"etcdctl del --from-key ''",
+			"consul kv delete -recurse",
+			"curl -X DELETE http://localhost:9200/_all",
+			"curl -XDELETE 'http://es:9200/*'",
+			"http DELETE es:9200/_all",
+		},
+		NotExamples: []string{
+			"etcdctl del /app/config/x",
+			"etcdctl get '' --prefix --keys-only",
+			"consul kv delete app/config",
+			"curl -X DELETE http://localhost:8080/api/items/42",
+			"curl http://localhost:9200/_all/_search",
+		},
+	},
+	{
+		ID: "db-reset", Family: "database", Severity: Warn,
+		Message:  "resets or drops the application's database through its framework; fine for a development database",
+		Hint:     "make sure the configured database is a development one (check the environment) before resetting it",
+		Programs: withPrograms(dbResetPrograms, jsRunners, pythons),
+		Command:  func(x *Ctx, c *parse.Command) bool { return dbReset(c) && !productionEnv(x, c) },
+		Examples: []string{
+			"rails db:reset",
+			"bin/rails db:drop db:create db:migrate",
+			"bundle exec rake db:schema:load",
+			"npx prisma migrate reset --force",
+			"python manage.py flush --noinput",
+			"php artisan migrate:fresh --seed",
+			"mix ecto.reset",
+			"dotnet ef database drop -f",
+		},
+		NotExamples: []string{"rails db:migrate", "npx prisma migrate dev", "python manage.py migrate", "php artisan migrate", "rails server"},
+	},
+	{
+		ID: "db-reset-production", Family: "database", Severity: Hold,
+		Message:  "resets or drops a database the environment marks as production",
+		Hint:     "never reset a production database from an agent; ask a person",
+		Programs: withPrograms(dbResetPrograms, jsRunners, pythons),
+		Command:  func(x *Ctx, c *parse.Command) bool { return dbReset(c) && productionEnv(x, c) },
+		Raw:      `(?i)\b(RAILS|RACK|NODE|APP|MIX)_ENV=prod\w*\s[^;&|\n]*\b(db:(drop|reset|purge)|migrate\s+reset|migrate:(fresh|reset)|ecto\.(drop|reset))\b`,
+		Examples: []string{
+			"RAILS_ENV=production rails db:reset",
+			"NODE_ENV=production npx prisma migrate reset --force",
+			"DISABLE_DATABASE_ENVIRONMENT_CHECK=1 rake db:drop",
+			"php artisan migrate:fresh --env=production --force",
+		},
+		NotExamples: []string{"RAILS_ENV=test rails db:reset", "RAILS_ENV=production rails db:migrate"},
+	},
+}
+
+var dbResetPrograms = []string{"rails", "rake", "prisma", "php", "artisan", "manage.py", "django-admin", "mix",
+	"dotnet", "sequelize", "sequelize-cli", "typeorm", "knex", "alembic", "supabase"}
+
+// dbTexts returns the statements c runs against its database, and whether
+// the database is a real one (not an in-memory SQLite or DuckDB).
+func dbTexts(c *parse.Command) (texts []string, mongo bool) {
+	stdin := func() {
+		if c.Stdin != nil && c.Stdin.Text != "" && (c.Stdin.Kind == parse.InputHeredoc || c.Stdin.Kind == parse.InputHereString || c.Stdin.Kind == parse.InputPipe) {
+			texts = append(texts, strings.ReplaceAll(c.Stdin.Text, parse.Unknown, " "))
+		}
+	}
+	values := func(spec OptSpec, shorts string, longs ...string) *Args {
+		a := ParseArgs(c.Args, spec)
+		for i := 0; i < len(shorts); i++ {
+			texts = append(texts, a.ShortValues(shorts[i])...)
+		}
+		for _, l := range longs {
+			texts = append(texts, a.LongValues(l)...)
+		}
+		return a
+	}
+	switch c.Name {
+	case "psql", "pgcli", "usql":
+		values(OptSpec{Short: "cdfhpUvoLPFRT", Long: []string{"command", "dbname", "file", "host", "port", "username", "set", "variable", "output", "log-file", "pset", "field-separator", "record-separator", "table-attr"}}, "c", "command")
+		stdin()
+	case "mysql", "mariadb", "mycli":
+		values(OptSpec{Short: "eDhuPS", Long: []string{"execute", "database", "host", "user", "port", "socket", "default-character-set", "init-command"}}, "e", "execute", "init-command")
+		stdin()
+	case "sqlite3", "sqlite", "duckdb", "litecli":
+		if c.Name == "duckdb" {
+			values(OptSpec{Short: "cs"}, "cs")
+		}
+		texts = append(texts, sqliteCmds(c.Args)...)
+		ops := sqliteOperands(c.Args)
+		if len(ops) == 0 || ops[0] == ":memory:" || ops[0] == "" {
+			return nil, false // an in-memory database: nothing outlives the command
+		}
+		texts = append(texts, ops[1:]...)
+		stdin()
+	case "clickhouse-client", "clickhouse":
+		values(OptSpec{Short: "qhdup", Long: []string{"query", "host", "database", "user", "password", "port"}}, "q", "query")
+		stdin()
+	case "cockroach":
+		values(OptSpec{Short: "ed", Long: []string{"execute", "database", "url", "host", "user"}}, "e", "execute")
+		stdin()
+	case "sqlcmd":
+		values(OptSpec{Short: "QqSdUPi"}, "Qq")
+		stdin()
+	case "snowsql", "bq", "turso":
+		for _, a := range c.Args {
+			texts = append(texts, a.Value)
+		}
+	case "cqlsh":
+		values(OptSpec{Short: "ekuf", Long: []string{"execute", "keyspace", "username", "file"}}, "e", "execute")
+		stdin()
+	case "mongo", "mongosh":
+		values(OptSpec{Long: []string{"eval", "host", "port", "username", "password", "file"}}, "", "eval")
+		stdin()
+		return texts, true
+	}
+	return texts, false
+}
+
+// sqliteOperands returns sqlite3's operands: the database file, then
+// statements. Its options are single-dash words; a few take a value.
+func sqliteOperands(args []parse.Word) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-cmd" || v == "-init" || v == "-separator" || v == "-newline" || v == "-nullvalue" || v == "-c" || v == "-s" || v == "-vfs" || v == "-maxsize" || v == "-mmap" || v == "-pagecache" || v == "-lookaside" || v == "-heap":
+			i++
+		case strings.HasPrefix(v, "-") && len(out) == 0:
+		default:
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// sqliteCmds returns the values of sqlite3's -cmd options.
+func sqliteCmds(args []parse.Word) []string {
+	var out []string
+	for i := 0; i+1 < len(args); i++ {
+		if args[i].Value == "-cmd" {
+			out = append(out, args[i+1].Value)
+		}
+	}
+	return out
+}
+
+// dbRisk is the worst risk among c's statements.
+func dbRisk(c *parse.Command) sqlRisk {
+	switch c.Name {
+	case "dropdb":
+		if anyValue(c.Args, "--help", "-?", "--version", "-V") {
+			return sqlSafe
+		}
+		return sqlDropDatabase
+	case "mysqladmin":
+		for _, w := range c.Args {
+			if strings.EqualFold(w.Value, "drop") {
+				return sqlDropDatabase
+			}
+		}
+		return sqlSafe
+	}
+	texts, mongo := dbTexts(c)
+	w := sqlSafe
+	for _, t := range texts {
+		r := sqlSafe
+		if mongo {
+			r = mongoRisk(t)
+		} else {
+			r = worstSQL(t)
+		}
+		if r > w {
+			w = r
+		}
+	}
+	return w
+}
+
+func dbRiskIs(r sqlRisk) func(*Ctx, *parse.Command) bool {
+	return func(_ *Ctx, c *parse.Command) bool { return dbRisk(c) == r }
+}
+
+func dbRiskAtLeast(r sqlRisk) func(*Ctx, *parse.Command) bool {
+	return func(_ *Ctx, c *parse.Command) bool { return dbRisk(c) >= r }
+}
+
+// redisFlush reports FLUSHALL or FLUSHDB sent by redis-cli as arguments
+// or on its input.
+func redisFlush(_ *Ctx, c *parse.Command) bool {
+	a := ParseArgs(c.Args, OptSpec{Short: "hpsaunridD", Long: []string{"user", "pass", "cacert", "cacertdir", "cert", "key", "sni", "rdb", "functions-rdb", "eval", "pattern", "count", "quoted-pattern", "memkeys-samples", "replica-rdb"}, StopAtOperand: true})
+	if len(a.Operands) > 0 {
+		return isFlush(a.Operands[0].Value)
+	}
+	if c.Stdin != nil {
+		for _, line := range strings.Split(c.Stdin.Text, "\n") {
+			if f := strings.Fields(line); len(f) > 0 && isFlush(f[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isFlush(v string) bool {
+	return strings.EqualFold(v, "flushall") || strings.EqualFold(v, "flushdb")
+}
+
+// dbReset reports a framework command that resets or drops the
+// application's database.
+func dbReset(c *parse.Command) bool {
+	name, args := tool(c)
+	if mod, rest := pythonModule(c); mod != "" {
+		name, args = mod, rest
+	}
+	if isPython(c.Name) && len(c.Args) > 0 && baseName(c.Args[0].Value) == "manage.py" {
+		name, args = "manage.py", c.Args[1:]
+	}
+	if c.Name == "php" && len(c.Args) > 0 && baseName(c.Args[0].Value) == "artisan" {
+		name, args = "artisan", c.Args[1:]
+	}
+	ops := operands(args, OptSpec{Short: "e", Long: []string{"env", "environment", "database", "schema"}})
+	has := func(vals ...string) bool {
+		for _, o := range ops {
+			if anyString(vals, o.Value) {
+				return true
+			}
+		}
+		return false
+	}
+	sub := ""
+	if len(ops) > 0 {
+		sub = ops[0].Value
+	}
+	switch name {
+	case "rails", "rake":
+		return has("db:drop", "db:reset", "db:purge", "db:schema:load", "db:structure:load", "db:migrate:reset", "db:truncate_all", "db:seed:replant", "db:drop:all", "db:purge:all")
+	case "prisma":
+		if sub == "migrate" && len(ops) > 1 && ops[1].Value == "reset" {
+			return true
+		}
+		return sub == "db" && len(ops) > 1 && ops[1].Value == "push" && ParseArgs(args, OptSpec{}).Long("force-reset", "accept-data-loss")
+	case "manage.py", "django-admin":
+		return sub == "flush" || sub == "reset_db" || sub == "reset_schema"
+	case "artisan":
+		return sub == "migrate:fresh" || sub == "migrate:reset" || sub == "migrate:refresh" || sub == "db:wipe"
+	case "mix":
+		return sub == "ecto.drop" || sub == "ecto.reset"
+	case "dotnet":
+		return sub == "ef" && has("drop") && has("database")
+	case "sequelize", "sequelize-cli":
+		return sub == "db:drop" || sub == "db:migrate:undo:all"
+	case "typeorm":
+		return sub == "schema:drop"
+	case "knex":
+		return sub == "migrate:rollback" && ParseArgs(args, OptSpec{}).Long("all")
+	case "alembic":
+		return sub == "downgrade" && has("base")
+	case "supabase":
+		return sub == "db" && has("reset")
+	}
+	return false
+}
+
+// productionEnv reports whether the command's environment, or its own
+// flags, name production.
+func productionEnv(x *Ctx, c *parse.Command) bool {
+	for _, v := range []string{"RAILS_ENV", "RACK_ENV", "NODE_ENV", "APP_ENV", "MIX_ENV", "FLASK_ENV", "ENVIRONMENT", "STAGE"} {
+		if isProd(x.envValue(c, v)) {
+			return true
+		}
+	}
+	if strings.Contains(strings.ToLower(x.envValue(c, "DJANGO_SETTINGS_MODULE")), "prod") {
+		return true
+	}
+	if x.envValue(c, "DISABLE_DATABASE_ENVIRONMENT_CHECK") == "1" {
+		return true
+	}
+	_, args := tool(c)
+	for i, w := range args {
+		v := w.Value
+		if val, ok := strings.CutPrefix(v, "--env="); ok && isProd(val) {
+			return true
+		}
+		if (v == "--env" || v == "-e" || v == "--environment") && i+1 < len(args) && isProd(args[i+1].Value) {
+			return true
+		}
+	}
+	return false
+}
+
+func isProd(v string) bool {
+	v = strings.ToLower(v)
+	return v == "production" || v == "prod" || v == "live"
+}
+
+// kvDeleteAll reports deletes of a whole key space: etcdctl del with an
+// empty or "/" prefix (or --from-key), consul kv delete -recurse of the
+// root, and an HTTP DELETE of every index of a search cluster (/_all,
+// /*).
+func kvDeleteAll(_ *Ctx, c *parse.Command) bool {
+	switch c.Name {
+	case "etcdctl":
+		a := ParseArgs(c.Args, OptSpec{Long: []string{"endpoints", "user", "password", "cacert", "cert", "key", "dial-timeout", "command-timeout"}})
+		if len(a.Operands) == 0 || a.Operands[0].Value != "del" || !a.Long("prefix", "from-key") {
+			return false
+		}
+		return len(a.Operands) == 1 || a.Operands[1].Value == "" || a.Operands[1].Value == "/"
+	case "consul":
+		subs, rest := subcommands(c.Args, OptSpec{}, 2)
+		if len(subs) < 2 || subs[0] != "kv" || subs[1] != "delete" || !anyValue(rest, "-recurse") {
+			return false
+		}
+		for _, op := range rest {
+			if !strings.HasPrefix(op.Value, "-") && op.Value != "" && op.Value != "/" {
+				return false
+			}
+		}
+		return true
+	}
+	method, urls := httpRequest(c)
+	if !strings.EqualFold(method, "DELETE") {
+		return false
+	}
+	for _, u := range urls {
+		if i := strings.Index(u, "://"); i >= 0 {
+			u = u[i+3:]
+		}
+		_, path, _ := strings.Cut(u, "/")
+		top, _, _ := strings.Cut(path, "/")
+		top, _, _ = strings.Cut(top, "?")
+		if top == "_all" || top == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// httpRequest returns the method and the URLs of a curl, httpie or xh
+// command.
+func httpRequest(c *parse.Command) (method string, urls []string) {
+	if c.Name != "curl" {
+		// httpie/xh: [METHOD] URL [items…]
+		ops := operands(c.Args, OptSpec{Short: "ahv", Long: []string{"auth", "auth-type", "output", "session", "verify", "cert", "cert-key", "proxy", "timeout"}})
+		if len(ops) >= 2 && strings.ToUpper(ops[0].Value) == ops[0].Value && !strings.Contains(ops[0].Value, "/") {
+			return ops[0].Value, []string{ops[1].Value}
+		}
+		return "GET", nil
+	}
+	a := ParseArgs(c.Args, OptSpec{Short: "XdHuoeAbcEFhKTwxyYzm", Long: []string{"request", "data", "data-raw", "data-binary",
+		"header", "user", "output", "referer", "user-agent", "cookie", "cert", "form", "config", "upload-file", "write-out",
+		"proxy", "max-time", "connect-timeout", "url"}})
+	method = "GET"
+	for _, m := range append(a.ShortValues('X'), a.LongValues("request")...) {
+		method = m
+	}
+	for _, op := range a.Operands {
+		urls = append(urls, op.Value)
+	}
+	urls = append(urls, a.LongValues("url")...)
+	return method, urls
+}

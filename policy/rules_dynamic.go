@@ -1,0 +1,369 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// Dynamic-execution rules: code that runs but that the analysis cannot
+// see. Where the code's known parts are themselves risky the analysis has
+// already followed them (eval "rm -rf $X" is analysed as rm -rf …), so
+// the other rules judge them as usual. What is left here:
+//
+//   - a command whose name is unknown but whose arguments would be risky
+//     for some program the name could be: the other rules are run on the
+//     hypothetical command, once per program a rule is indexed under and
+//     the name's known parts allow ("$(echo rm) -rf /" when echo's output
+//     were unknown, "$TOOL push --force"). A rule that fires on the
+//     program name alone (mkfs, reboot) does not count unless the name's
+//     known parts pin the program down, or every unknown name would hold;
+//   - content that cannot be known at all warns, unless it comes only from
+//     a well-known environment generator (eval "$(ssh-agent -s)");
+//   - nesting too deep to follow holds, and a nested script the parser
+//     rejects is scanned like an unparseable command line.
+
+var dynamicRules = []*Rule{
+	{
+		ID: "dynamic-risky-args", Family: "dynamic", Severity: Hold,
+		Message: "runs a program chosen at run time with arguments that would be destructive for a program it could be",
+		Hint:    "write the program name out, so the command can be checked",
+		Dynamic: func(x *Ctx, d *parse.Dynamic) bool {
+			return d.Kind == parse.DynCommandName && d.Sink != nil && hypotheticalHold(x, d.Sink)
+		},
+		Examples: []string{
+			"$(cat cmd.txt) -rf /",
+			"\"$(which rm)\" -rf ~",
+			"$(get_git) push --force origin main",
+			"r=$(cat); ${r}m -rf /",
+			"\"$T\"$(cat x) -c 'DROP DATABASE prod'",
+			"${X}$(cat x)mkfs.ext4 /dev/sda1",
+		},
+		NotExamples: []string{
+			"$(cat cmd.txt) --version",
+			"\"$(npm bin)/eslint\" .",
+			"$(which python3) script.py",
+			"$(cat cmd.txt) /dev/sda",
+			"\"$(which cat)\" /etc/hosts",
+			"$(cat x) flushall",
+		},
+	},
+	{
+		ID: "dynamic-exec", Family: "dynamic", Severity: Warn,
+		Message: "runs code that cannot be known before it runs (eval of a variable, sh -c of a substitution, a computed command name, unknown input piped to a shell)",
+		Hint:    "write the command out literally so it can be checked, or save the generated code to a file and read it first",
+		Dynamic: dynamicUnknown,
+		Examples: []string{
+			"eval \"$(cat cmd.txt)\"",
+			"sh -c \"$(cat cmd.txt)\"",
+			"bash -c \"$(./gen.sh)\"",
+			"cat script.sh | bash",
+			"./gen.sh | sh",
+			"$(cat cmd.txt) --version",
+			"source \"$(./find-env.sh)\"",
+			"bash <(./gen.sh)",
+		},
+		NotExamples: []string{
+			"eval \"$(ssh-agent -s)\"",
+			"eval \"$(pyenv init -)\"",
+			"source <(kubectl completion bash)",
+			"eval \"$(direnv hook bash)\"",
+			"source .venv/bin/activate",
+			". ~/.nvm/nvm.sh",
+			"bash ./scripts/build.sh",
+			"\"$(npm bin)/eslint\" .",
+			"echo 'eval $X'",
+		},
+	},
+	{
+		ID: "written-script-exec", Family: "dynamic", Severity: Hold,
+		Message: "writes a script and runs it in the same command line, and what the script does is risky",
+		Hint:    "run the commands themselves so each can be checked, or write the script now and run it separately",
+		Script:  writtenThenRun,
+		Examples: []string{
+			"echo 'rm -rf /' > x.sh && bash x.sh",
+			"cat > run.sh <<'EOF'\ngit push --force\nEOF\nchmod +x run.sh && ./run.sh",
+			"printf 'mkfs.ext4 /dev/sda' > a; sh a",
+			"tee /tmp/c.sh <<< 'kill -9 -1' >/dev/null; source /tmp/c.sh",
+		},
+		NotExamples: []string{
+			"echo 'echo hi' > x.sh && bash x.sh",
+			"cat > x.sh <<'EOF'\nrm -rf /\nEOF",
+			"echo 'rm -rf /' > x.sh && cat x.sh",
+		},
+	},
+	{
+		ID: "dynamic-too-deep", Family: "dynamic", Severity: Hold,
+		Message:     "nests scripts deeper than the guard follows, so what finally runs is not checked",
+		Hint:        "flatten the nesting: run the inner command directly",
+		Dynamic:     func(_ *Ctx, d *parse.Dynamic) bool { return d.Kind == parse.DynTooDeep },
+		Examples:    []string{nestedShell(12, "ls"), nestedShell(10, "git status")},
+		NotExamples: []string{"bash -c 'bash -c ls'", nestedShell(4, "ls")},
+	},
+	{
+		ID: "dynamic-unparsable-risky", Family: "dynamic", Severity: Hold,
+		Message: "runs a nested script the parser rejects, and its text matches a risky pattern",
+		Hint:    "fix the quoting of the nested script so it can be checked",
+		Dynamic: func(x *Ctx, d *parse.Dynamic) bool {
+			return d.Kind == parse.DynUnparsable && x.rawRiskHit(d.Known)
+		},
+		Examples:    []string{`bash -c 'rm -rf / "'`, `eval 'git push --force "'`},
+		NotExamples: []string{`bash -c 'echo "'`, `bash -c 'rm -rf build'`},
+	},
+	{
+		ID: "dynamic-unparsable", Family: "dynamic", Severity: Warn,
+		Message: "runs a nested script the parser rejects; the shell will likely reject it too",
+		Hint:    "fix the quoting of the nested script",
+		Dynamic: func(x *Ctx, d *parse.Dynamic) bool {
+			return d.Kind == parse.DynUnparsable && !x.rawRiskHit(d.Known)
+		},
+		Examples:    []string{`bash -c 'echo "'`, `eval 'ls "'`},
+		NotExamples: []string{`bash -c 'echo ok'`, `bash -c 'rm -rf / "'`},
+	},
+}
+
+// hypotheticalHold runs the rules indexed under every program the unknown
+// name of c could be, on c's arguments, and reports whether a rule that
+// holds would fire. When the name's known parts do not pin the program
+// down, the danger must come from the options: a rule that still fires
+// with the options removed is judging paths or words any program could
+// take ("$(which cat) /etc/hosts" is not a shred), and does not count.
+func hypotheticalHold(x *Ctx, c *parse.Command) bool {
+	e := x.e
+	if e == nil || !strings.Contains(c.Name, parse.Unknown) {
+		return false
+	}
+	parts := strings.Split(c.Name, parse.Unknown)
+	pinned := strings.Trim(strings.Join(parts, ""), "/.") != ""
+	h := *c
+	h.NameDynamic = false
+	plain := h
+	plain.Args = nil
+	for _, w := range c.Args {
+		if !strings.HasPrefix(w.Value, "-") && !strings.HasPrefix(w.Value, "+") && !strings.Contains(w.Value, "=") {
+			plain.Args = append(plain.Args, w)
+		}
+	}
+	if !pinned && len(plain.Args) == len(c.Args) {
+		return false // no option words: nothing could count
+	}
+	try := func(prog string) bool {
+		h.Name, h.Path = prog, prog
+		plain.Name, plain.Path = prog, prog
+		for _, r := range e.byName[prog] {
+			if e.SeverityOf(r) < Hold || !r.Command(x, &h) {
+				continue
+			}
+			if pinned || !r.Command(x, &plain) {
+				return true
+			}
+		}
+		return false
+	}
+	if !pinned {
+		// Any program at all: the programs whose options carry the
+		// danger are enough, and keep this cheap.
+		for _, prog := range optionRiskPrograms {
+			if try(prog) {
+				return true
+			}
+		}
+		return false
+	}
+	for prog := range e.byName {
+		if matchesParts(prog, parts) && try(prog) {
+			return true
+		}
+	}
+	return false
+}
+
+// optionRiskPrograms are the programs whose rules hold on options rather
+// than on the program or bare paths: the candidates for a command name
+// nothing is known of.
+var optionRiskPrograms = []string{"rm", "git", "kill", "pkill", "killall", "chmod", "chown", "dd", "find",
+	"rsync", "psql", "mysql", "mongosh", "sqlite3", "redis-cli", "kubectl", "helm", "terraform", "tofu",
+	"pulumi", "docker", "npm", "cargo", "aws", "gcloud", "gsutil", "az", "gh", "crontab", "wipefs", "curl"}
+
+// matchesParts reports whether name could be the known parts with any
+// text in the gaps between them.
+func matchesParts(name string, parts []string) bool {
+	if !strings.HasPrefix(name, parts[0]) {
+		return false
+	}
+	rest := name[len(parts[0]):]
+	last := parts[len(parts)-1]
+	for _, p := range parts[1 : len(parts)-1] {
+		i := strings.Index(rest, p)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(p):]
+	}
+	return len(parts) > 1 && strings.HasSuffix(rest, last) || len(parts) == 1 && rest == ""
+}
+
+// envGenerators print shell code that sets up the environment; eval or
+// source of their output is everyday shell setup.
+var envGenerators = map[string]bool{
+	"ssh-agent": true, "gpg-agent": true, "keychain": true, "dbus-launch": true, "resize": true,
+	"pyenv": true, "rbenv": true, "nodenv": true, "goenv": true, "jenv": true, "plenv": true, "phpenv": true,
+	"direnv": true, "conda": true, "mamba": true, "micromamba": true, "brew": true, "zoxide": true,
+	"starship": true, "fnm": true, "mise": true, "rtx": true, "asdf": true, "dircolors": true, "thefuck": true,
+	"opam": true, "luarocks": true, "register-python-argcomplete": true, "minikube": true, "docker-machine": true,
+	"devbox": true, "pixi": true, "atuin": true, "mcfly": true, "fzf": true, "navi": true, "kubectl": true,
+	"helm": true, "gh": true, "rustup": true, "poetry": true, "pip": true, "pip3": true, "uv": true,
+	"npm": true, "pnpm": true, "deno": true, "bun": true, "op": true, "aws-vault": true, "oh-my-posh": true,
+	"vfox": true, "volta": true, "sdkman": true, "pdm": true, "rye": true, "just": true, "task": true,
+	"kind": true, "k3d": true, "terraform": true, "packer": true, "vault": true, "nomad": true, "consul": true,
+	"cargo": true, "rbw": true, "gcloud": true, "az": true, "tailscale": true, "lima": true, "colima": true,
+	"aws": true, "doppler": true, "infisical": true, "chamber": true, "saml2aws": true, "granted": true,
+}
+
+// dynamicUnknown reports a dynamic fact with unknown content that is not
+// explained by a known-safe source and not already held by the remote
+// code rules.
+func dynamicUnknown(_ *Ctx, d *parse.Dynamic) bool {
+	switch d.Kind {
+	case parse.DynTooDeep, parse.DynUnparsable:
+		return false
+	case parse.DynSource:
+		if d.Known != "" && !strings.Contains(d.Known, parse.Unknown) {
+			return false // a file on disk, named literally: like running any script
+		}
+	case parse.DynCommandName:
+		if d.Sink != nil && !strings.Contains(d.Sink.Name, parse.Unknown) && d.Sink.Name != "" && !d.Sink.Function && !strings.ContainsAny(d.Sink.Name, "*?[") {
+			return false // the program is known; only its directory is computed
+		}
+	}
+	if anyFeeder(d, isDownloader) || anyFeeder(d, isDecoder) {
+		return false // remote-code-exec or decoded-payload-exec holds it
+	}
+	if len(d.Feeders) > 0 {
+		all := true
+		for _, f := range d.Feeders {
+			all = all && envGenerators[f.Name]
+		}
+		if all {
+			return false
+		}
+	}
+	return true
+}
+
+// rawRiskHit reports whether any rule's raw pattern matches text: the
+// fallback for code the parser rejects.
+func (x *Ctx) rawRiskHit(text string) bool {
+	if x.e == nil || text == "" {
+		return false
+	}
+	for _, r := range x.e.rules {
+		if re := r.raw(); re != nil && x.e.SeverityOf(r) >= Warn && re.MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// nestedShell returns cmd wrapped in n levels of bash -c, each quoted for
+// the next: an example deeper than the analysis follows.
+func nestedShell(n int, cmd string) string {
+	for i := 0; i < n; i++ {
+		cmd = "bash -c '" + strings.ReplaceAll(cmd, "'", `'\''`) + "'"
+	}
+	return cmd
+}
+
+// maxNestedDecisions bounds scripts judged inside a decision.
+const maxNestedDecisions = 2
+
+// writtenThenRun finds files the command line writes with known content
+// (echo, printf, cat or tee of a heredoc) and later runs as a script, and
+// judges that content with every rule. A hit that holds is this rule's.
+func writtenThenRun(x *Ctx, a *parse.Analysis) []Span {
+	if x.e == nil || x.nested >= maxNestedDecisions {
+		return nil
+	}
+	var written map[string]string
+	var out []Span
+	for _, c := range a.Commands {
+		if p, text, ok := writtenFile(x, c); ok {
+			if written == nil {
+				written = map[string]string{}
+			}
+			written[p] += text
+			continue
+		}
+		if written == nil {
+			continue
+		}
+		p := executedFile(x, c)
+		text, ok := written[p]
+		if p == "" || !ok {
+			continue
+		}
+		inner := *x
+		inner.nested++
+		sub := parse.Analyze(text, parse.Options{Env: x.Env, Dir: x.dirOf(c)})
+		if d := x.e.Decide(sub, &inner); d.Severity >= Hold {
+			out = append(out, Span{Text: c.Span, Pos: c.Pos})
+		}
+	}
+	return out
+}
+
+// writtenFile returns the file c writes and the text it writes when both
+// are known: echo or printf of literal words, cat or tee of known input.
+func writtenFile(x *Ctx, c *parse.Command) (string, string, bool) {
+	text, ok := knownOutput(c)
+	if !ok {
+		return "", "", false
+	}
+	if c.Name == "tee" {
+		for _, op := range operands(c.Args, OptSpec{}) {
+			if p := abs(x.dirOf(c), op.Value); p != "" && op.Literal() {
+				return p, text, true
+			}
+		}
+	}
+	for _, r := range c.Redirs {
+		if r.Fd == 1 && (r.Write || r.Append) && r.Path != "" && !strings.HasPrefix(r.Path, "/dev/") {
+			return r.Path, text, true
+		}
+	}
+	return "", "", false
+}
+
+// knownOutput is what a data command prints, when its words say it.
+func knownOutput(c *parse.Command) (string, bool) {
+	for _, w := range c.Args {
+		if !w.Literal() {
+			return "", false
+		}
+	}
+	switch c.Name {
+	case "echo":
+		args := c.Args
+		nl := "\n"
+		for len(args) > 0 && strings.HasPrefix(args[0].Value, "-") && strings.Trim(args[0].Value[1:], "nE") == "" && len(args[0].Value) > 1 {
+			if strings.Contains(args[0].Value, "n") {
+				nl = ""
+			}
+			args = args[1:]
+		}
+		vals := make([]string, len(args))
+		for i, w := range args {
+			vals[i] = w.Value
+		}
+		return strings.Join(vals, " ") + nl, true
+	case "printf":
+		if len(c.Args) == 1 && !strings.ContainsAny(c.Args[0].Value, "%\\") {
+			return c.Args[0].Value, true
+		}
+	case "cat", "tee":
+		if c.Stdin != nil && c.Stdin.Known && (c.Name == "tee" || len(operands(c.Args, OptSpec{})) == 0) {
+			return c.Stdin.Text, true
+		}
+	}
+	return "", false
+}

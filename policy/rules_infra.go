@@ -1,0 +1,739 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// Infrastructure rules. Destroying a whole stack, cluster, namespace,
+// database server, bucket or repository holds: it takes other people's
+// data and service with it. Deleting one routine object (a pod, a
+// deployment, a function, a queue) warns: it is often part of the job and
+// can be recreated. Applying changes without the tool's own review step
+// warns.
+
+var infraRules = []*Rule{
+	{
+		ID: "infra-destroy", Family: "infra", Severity: Hold,
+		Message:  "destroys the infrastructure a stack manages (servers, databases, networks) in one go",
+		Hint:     "run the plan or preview (terraform plan -destroy, pulumi preview --destroy) and let a person run the destroy",
+		Programs: withPrograms(iacPrograms, []string{"npx", "bunx", "pnpx", "pnpm", "yarn"}),
+		Command:  func(_ *Ctx, c *parse.Command) bool { return iacAction(c) == Hold },
+		Raw:      `\b(terraform|tofu|terragrunt|pulumi|cdk|cdktf)\b[^|;&\n]*\s(destroy|-destroy|--destroy)\b|\b(serverless|sls)\s+remove\b|\beksctl\s+delete\s+cluster\b`,
+		Examples: []string{
+			"terraform destroy",
+			"terraform destroy -auto-approve",
+			"terraform -chdir=infra destroy -target=module.db",
+			"terraform apply -destroy",
+			"terraform apply --destroy -auto-approve",
+			"tofu destroy",
+			"terragrunt run-all destroy",
+			"pulumi destroy --yes",
+			"pulumi stack rm dev --force",
+			"cdk destroy --all --force",
+			"npx cdk destroy",
+			"serverless remove --stage prod",
+			"sam delete --stack-name app",
+			"eksctl delete cluster --name prod",
+		},
+		NotExamples: []string{
+			"terraform plan",
+			"terraform plan -destroy",
+			"terraform apply",
+			"terraform init",
+			"pulumi preview --destroy",
+			"cdk diff",
+			"terraform destroy --help",
+			"echo terraform destroy",
+		},
+	},
+	{
+		ID: "infra-apply-unreviewed", Family: "infra", Severity: Warn,
+		Message:     "applies infrastructure changes without the tool's review step",
+		Hint:        "run the plan first (terraform plan -out=tfplan) and apply that reviewed plan",
+		Programs:    withPrograms(iacPrograms, []string{"npx", "bunx", "pnpx", "pnpm", "yarn"}),
+		Command:     func(_ *Ctx, c *parse.Command) bool { return iacAction(c) == Warn },
+		Examples:    []string{"terraform apply -auto-approve", "tofu apply --auto-approve", "pulumi up --yes", "cdk deploy --require-approval never", "terraform state rm aws_instance.x", "terraform workspace delete dev"},
+		NotExamples: []string{"terraform apply tfplan", "terraform apply", "pulumi up", "cdk deploy", "terraform state list"},
+	},
+	{
+		ID: "kubectl-delete-broad", Family: "infra", Severity: Hold,
+		Message:  "deletes Kubernetes objects wholesale (namespaces, nodes, volumes, CRDs, --all or every namespace), with their workloads and data",
+		Hint:     "delete the one object you mean by name (kubectl delete pod NAME -n NS), after kubectl get to check",
+		Programs: kubePrograms,
+		Command:  func(_ *Ctx, c *parse.Command) bool { return kubeDelete(c) == Hold },
+		Raw:      `\b(kubectl|oc)\b[^|;&\n]*\bdelete\b[^|;&\n]*(\s(ns|namespaces?|nodes?|pv|pvc|persistentvolume\w*|crds?|customresourcedefinitions?)\b|--all\b|\s-A\b)`,
+		Examples: []string{
+			"kubectl delete namespace prod",
+			"kubectl delete ns staging",
+			"kubectl delete namespace/prod",
+			"kubectl delete pods --all",
+			"kubectl delete deploy --all -n prod",
+			"kubectl delete pods -A --field-selector=status.phase=Failed",
+			"kubectl delete node worker-1",
+			"kubectl delete pv data-vol",
+			"kubectl delete pvc -l app=db",
+			"kubectl delete crd widgets.example.com",
+			"kubectl --context prod delete all --all",
+			"oc delete project team-a",
+		},
+		NotExamples: []string{
+			"kubectl delete pod web-1",
+			"kubectl get pods -A",
+			"kubectl describe ns prod",
+			"kubectl logs deploy/web",
+			"kubectl delete --help",
+			"kubectl delete pod web-1 --dry-run=client",
+		},
+	},
+	{
+		ID: "kubectl-delete", Family: "infra", Severity: Warn,
+		Message:     "deletes Kubernetes objects",
+		Hint:        "check what will go with kubectl get (or --dry-run=server) first",
+		Programs:    kubePrograms,
+		Command:     func(_ *Ctx, c *parse.Command) bool { return kubeDelete(c) == Warn },
+		Examples:    []string{"kubectl delete pod web-1", "kubectl delete -f deploy.yaml", "kubectl delete deploy web -n dev", "kubectl drain node-1 --ignore-daemonsets", "kubectl delete pods -l app=web"},
+		NotExamples: []string{"kubectl get pods", "kubectl apply -f x.yaml", "kubectl delete ns prod", "kubectl cordon node-1"},
+	},
+	{
+		ID: "helm-uninstall", Family: "infra", Severity: Hold,
+		Message:  "uninstalls a Helm release, deleting every object it created",
+		Hint:     "check the release with helm status and let a person uninstall it",
+		Programs: []string{"helm"},
+		Command: func(_ *Ctx, c *parse.Command) bool {
+			sub, _ := subcommand(c.Args, helmGlobal)
+			switch sub {
+			case "uninstall", "delete", "del", "un", "remove", "rm":
+				return !anyValue(c.Args, "--dry-run", "--help", "-h")
+			}
+			return false
+		},
+		Raw:         `\bhelm\b[^|;&\n]*\s(uninstall|delete|del|un)\s`,
+		Examples:    []string{"helm uninstall web", "helm delete web --purge", "helm -n prod uninstall api", "helm un x"},
+		NotExamples: []string{"helm install web ./chart", "helm list", "helm uninstall web --dry-run", "helm status web"},
+	},
+	{
+		ID: "cloud-delete-data", Family: "infra", Severity: Hold,
+		Message:  "deletes cloud resources that hold data or run a service (instances, databases, clusters, buckets, projects)",
+		Hint:     "take a snapshot or backup first, check the target with a describe or list command, and let a person delete it",
+		Programs: cloudPrograms,
+		Command:  func(_ *Ctx, c *parse.Command) bool { return cloudDelete(c) == Hold },
+		Raw:      `\baws\s+[^|;&\n]*\b(s3\s+rm\b[^|;&\n]*--recursive|s3\s+rb\b[^|;&\n]*--force|terminate-instances|delete-db-(instance|cluster)|delete-stack|delete-table|delete-bucket)|\bgcloud\b[^|;&\n]*\bdelete\b|\bgsutil\b[^|;&\n]*\b(rm\s+-[a-zA-Z]*r|rb)\b|\baz\s+group\s+delete\b`,
+		Examples: []string{
+			"aws s3 rm s3://bucket --recursive",
+			"aws s3 rb s3://bucket --force",
+			"aws ec2 terminate-instances --instance-ids i-123",
+			"aws --profile prod rds delete-db-instance --db-instance-identifier db1 --skip-final-snapshot",
+			"aws cloudformation delete-stack --stack-name app",
+			"aws dynamodb delete-table --table-name t",
+			"aws s3api delete-bucket --bucket b",
+			"aws kms schedule-key-deletion --key-id k",
+			"gcloud projects delete my-project",
+			"gcloud compute instances delete vm-1 --zone us-central1-a",
+			"gcloud sql instances delete db",
+			"gcloud container clusters delete prod",
+			"gcloud storage rm -r gs://bucket",
+			"gsutil -m rm -r gs://bucket",
+			"gsutil rb gs://bucket",
+			"az group delete --name rg --yes",
+			"az vm delete -g rg -n vm1",
+			"doctl compute droplet delete web-1",
+			"hcloud server delete web",
+			"rclone purge remote:backups",
+			"s3cmd del --recursive --force s3://bucket",
+			"mc rm --recursive --force local/bucket",
+		},
+		NotExamples: []string{
+			"aws s3 ls",
+			"aws s3 cp file s3://bucket/",
+			"aws ec2 describe-instances",
+			"gcloud compute instances list",
+			"gsutil ls gs://bucket",
+			"az group list",
+			"aws s3 rm s3://bucket/key.txt",
+			"aws s3 rm s3://bucket --recursive --dryrun",
+			"rclone purge remote:x --dry-run",
+		},
+	},
+	{
+		ID: "cloud-delete", Family: "infra", Severity: Warn,
+		Message:  "deletes a cloud resource",
+		Hint:     "check the target with a describe or list command first",
+		Programs: cloudPrograms,
+		Command:  func(_ *Ctx, c *parse.Command) bool { return cloudDelete(c) == Warn },
+		Examples: []string{
+			"aws s3 rm s3://bucket/key.txt",
+			"aws lambda delete-function --function-name f",
+			"aws iam delete-role --role-name r",
+			"gcloud run services delete api",
+			"az webapp delete -g rg -n app",
+			"gsutil rm gs://b/obj",
+		},
+		NotExamples: []string{"aws s3 ls", "aws ec2 terminate-instances --instance-ids i-1", "gcloud projects list"},
+	},
+	{
+		ID: "gh-repo-delete", Family: "infra", Severity: Hold,
+		Message:  "deletes a GitHub repository with its issues, pull requests and wiki, or makes a private one public",
+		Hint:     "archive the repository instead (gh repo archive), and let the owner delete or publish it",
+		Programs: []string{"gh"},
+		Command:  ghRepoDanger,
+		Raw:      `\bgh\s+repo\s+(delete|edit\b[^|;&\n]*--visibility[ =]public)\b|\bgh\s+api\b[^|;&\n]*-X\s*DELETE\s+/?repos/[^/\s]+/[^/\s]+/?(\s|$)`,
+		Examples: []string{
+			"gh repo delete owner/repo --yes",
+			"gh repo delete",
+			"gh repo edit --visibility public",
+			"gh repo edit o/r --visibility=public --accept-visibility-change-consequences",
+			"gh api -X DELETE repos/o/r",
+		},
+		NotExamples: []string{"gh repo view", "gh repo clone o/r", "gh repo edit --description x", "gh api repos/o/r", "gh api -X DELETE repos/o/r/issues/comments/1"},
+	},
+	{
+		ID: "gh-delete", Family: "infra", Severity: Warn,
+		Message:  "deletes a GitHub release, or archives a repository",
+		Hint:     "check it is the one you mean with gh release view",
+		Programs: []string{"gh"},
+		Command: func(_ *Ctx, c *parse.Command) bool {
+			return subsAre(c.Args, "release", "delete") || subsAre(c.Args, "repo", "archive")
+		},
+		Examples:    []string{"gh release delete v1.0 --yes", "gh repo archive o/r"},
+		NotExamples: []string{"gh release list", "gh repo delete o/r"},
+	},
+	{
+		ID: "docker-prune-all", Family: "infra", Severity: Hold,
+		Message:  "removes every unused image and, with volumes, the data of every stopped container's volumes",
+		Hint:     "remove the specific containers, images or volumes you mean (docker volume rm NAME), after docker volume ls",
+		Programs: []string{"docker", "podman"},
+		Command:  func(_ *Ctx, c *parse.Command) bool { return dockerCleanup(c) == Hold },
+		Raw:      `\b(docker|podman)\s+(system\s+prune\b[^|;&\n]*(-a\b|--all|--volumes)|volume\s+prune\b)`,
+		Examples: []string{
+			"docker system prune -a",
+			"docker system prune --all --force",
+			"docker system prune --volumes -f",
+			"docker volume prune -f",
+			"podman system prune -a",
+		},
+		NotExamples: []string{"docker system prune", "docker system prune -f", "docker image prune", "docker ps -a", "docker system df"},
+	},
+	{
+		ID: "docker-remove-data", Family: "infra", Severity: Warn,
+		Message:  "force-removes containers or images chosen at run time, or deletes volumes with their data",
+		Hint:     "list what would go first (docker ps -a, docker volume ls) and remove those by name",
+		Programs: []string{"docker", "podman", "docker-compose"},
+		Command:  func(_ *Ctx, c *parse.Command) bool { return dockerCleanup(c) == Warn },
+		Examples: []string{
+			"docker rm -f $(docker ps -aq)",
+			"docker rmi -f $(docker images -q)",
+			"docker volume rm pgdata",
+			"docker compose down -v",
+			"docker-compose down --volumes",
+		},
+		NotExamples: []string{"docker rm web", "docker compose down", "docker rm -f web", "docker volume ls"},
+	},
+	{
+		ID: "paas-destroy", Family: "infra", Severity: Hold,
+		Message:  "destroys a hosted app, its database or its volumes on the platform",
+		Hint:     "scale the app down or back the data up, and let a person destroy it",
+		Programs: []string{"heroku", "fly", "flyctl", "netlify", "firebase", "supabase", "railway", "vercel"},
+		Command:  func(_ *Ctx, c *parse.Command) bool { return paasAction(c) == Hold },
+		Raw:      `\bheroku\s+(apps:destroy|pg:reset|addons:destroy)\b|\b(fly|flyctl)\s+(apps|volumes|postgres)\s+(destroy|delete)\b|\bfirebase\s+firestore:delete\b`,
+		Examples: []string{
+			"heroku apps:destroy my-app --confirm my-app",
+			"heroku pg:reset DATABASE_URL",
+			"fly apps destroy my-app",
+			"flyctl volumes destroy vol_123",
+			"netlify sites:delete site-id",
+			"firebase firestore:delete --all-collections",
+			"supabase projects delete ref",
+		},
+		NotExamples: []string{"heroku logs --tail", "fly deploy", "firebase deploy", "netlify deploy --prod", "supabase start"},
+	},
+	{
+		ID: "paas-remove", Family: "infra", Severity: Warn,
+		Message:     "removes a hosted deployment or disables hosting",
+		Hint:        "check which deployment it is (vercel ls) before removing it",
+		Programs:    []string{"vercel", "railway", "firebase"},
+		Command:     func(_ *Ctx, c *parse.Command) bool { return paasAction(c) == Warn },
+		Examples:    []string{"vercel remove my-app --yes", "vercel rm dpl_123", "railway down", "firebase hosting:disable"},
+		NotExamples: []string{"vercel deploy", "vercel ls", "railway up"},
+	},
+}
+
+var (
+	iacPrograms   = []string{"terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "serverless", "sls", "sam", "amplify", "copilot", "eksctl"}
+	kubePrograms  = []string{"kubectl", "oc", "kubecolor"}
+	cloudPrograms = []string{"aws", "gcloud", "gsutil", "az", "doctl", "hcloud", "s3cmd", "rclone", "mc"}
+	helmGlobal    = OptSpec{Short: "n", Long: []string{"namespace", "kube-context", "kubeconfig", "registry-config", "repository-cache", "repository-config"}}
+)
+
+// iacAction classifies infrastructure-as-code commands: Hold for a
+// destroy, Warn for an unreviewed apply or a state edit.
+func iacAction(c *parse.Command) Severity {
+	name, args := tool(c)
+	if !anyString(iacPrograms, name) || anyValue(args, "--help", "-help", "-h") {
+		return Allow
+	}
+	ops := operands(args, OptSpec{Long: []string{"stack", "stage", "region", "profile", "stack-name", "name", "cwd", "config", "var-file", "target"}})
+	sub := ""
+	if len(ops) > 0 {
+		sub = ops[0].Value
+	}
+	flag := func(names ...string) bool {
+		for _, w := range args {
+			v, _, _ := strings.Cut(strings.TrimLeft(w.Value, "-"), "=")
+			if strings.HasPrefix(w.Value, "-") && anyString(names, v) {
+				return true
+			}
+		}
+		return false
+	}
+	switch name {
+	case "terraform", "tofu", "terragrunt":
+		if name == "terragrunt" && (sub == "run-all" || sub == "run") && len(ops) > 1 {
+			sub = ops[1].Value
+		}
+		switch sub {
+		case "destroy":
+			return Hold
+		case "apply":
+			if flag("destroy") {
+				return Hold
+			}
+			if flag("auto-approve") && !applyPlanFile(ops) {
+				return Warn
+			}
+		case "state":
+			if len(ops) > 1 && (ops[1].Value == "rm" || ops[1].Value == "push") {
+				return Warn
+			}
+		case "workspace":
+			if len(ops) > 1 && ops[1].Value == "delete" {
+				return Warn
+			}
+		}
+	case "pulumi":
+		switch sub {
+		case "destroy", "down":
+			if !flag("preview-only") {
+				return Hold
+			}
+		case "stack":
+			if len(ops) > 1 && (ops[1].Value == "rm" || ops[1].Value == "remove") {
+				return Hold
+			}
+		case "up", "update":
+			if flag("yes", "y", "skip-preview", "f") {
+				return Warn
+			}
+		case "state":
+			if len(ops) > 1 && ops[1].Value == "delete" {
+				return Warn
+			}
+		}
+	case "cdk", "cdktf":
+		switch sub {
+		case "destroy":
+			return Hold
+		case "deploy":
+			for i, w := range args {
+				if w.Value == "--require-approval" && i+1 < len(args) && args[i+1].Value == "never" || w.Value == "--require-approval=never" || w.Value == "--auto-approve" {
+					return Warn
+				}
+			}
+		}
+	case "serverless", "sls":
+		if sub == "remove" {
+			return Hold
+		}
+	case "sam", "amplify":
+		if sub == "delete" {
+			return Hold
+		}
+	case "copilot":
+		if len(ops) > 1 && ops[1].Value == "delete" {
+			return Hold
+		}
+	case "eksctl":
+		if sub == "delete" && len(ops) > 1 && (ops[1].Value == "cluster" || ops[1].Value == "nodegroup") {
+			return Hold
+		}
+	}
+	return Allow
+}
+
+// applyPlanFile reports terraform apply of a saved plan: the plan was the
+// review.
+func applyPlanFile(ops []parse.Word) bool {
+	return len(ops) > 1 && !strings.Contains(ops[len(ops)-1].Value, "=")
+}
+
+// kubeBroadTypes are resource types whose deletion takes everything in
+// them (a namespace), the cluster's capacity (nodes), or stored data
+// (volumes), or every object of a kind (CRDs).
+var kubeBroadTypes = map[string]bool{
+	"namespace": true, "namespaces": true, "ns": true, "project": true, "projects": true,
+	"node": true, "nodes": true, "no": true,
+	"pv": true, "persistentvolume": true, "persistentvolumes": true,
+	"pvc": true, "persistentvolumeclaim": true, "persistentvolumeclaims": true,
+	"crd": true, "crds": true, "customresourcedefinition": true, "customresourcedefinitions": true,
+	"storageclass": true, "storageclasses": true, "sc": true,
+}
+
+var kubeSpec = OptSpec{Short: "nlfokcs", Long: []string{"namespace", "selector", "filename", "output", "context", "cluster",
+	"kubeconfig", "field-selector", "grace-period", "timeout", "kustomize", "user", "token", "server", "as", "as-group",
+	"cascade", "wait", "raw", "request-timeout", "certificate-authority", "client-key", "client-certificate"}}
+
+// kubeDelete classifies kubectl delete and drain.
+func kubeDelete(c *parse.Command) Severity {
+	a := ParseArgs(c.Args, kubeSpec)
+	if len(a.Operands) == 0 || a.Has("h", "help") {
+		return Allow
+	}
+	switch a.Operands[0].Value {
+	case "drain":
+		return Warn
+	case "delete":
+	default:
+		return Allow
+	}
+	for _, v := range a.LongValues("dry-run") {
+		if v != "none" && v != "false" {
+			return Allow
+		}
+	}
+	if a.Long("all", "all-namespaces") || a.Short("A") {
+		return Hold
+	}
+	for _, op := range a.Operands[1:] {
+		for _, t := range strings.Split(op.Value, ",") {
+			t, _, _ = strings.Cut(t, "/")
+			t, _, _ = strings.Cut(t, ".")
+			if kubeBroadTypes[strings.ToLower(t)] {
+				return Hold
+			}
+		}
+	}
+	return Warn
+}
+
+// cloud resources whose deletion holds, by "service operation" (aws) or
+// by group (gcloud, az).
+var (
+	awsDataOps = map[string]bool{
+		"ec2 terminate-instances": true, "ec2 delete-vpc": true, "ec2 delete-volume": true,
+		"rds delete-db-instance": true, "rds delete-db-cluster": true, "rds delete-global-cluster": true,
+		"cloudformation delete-stack": true, "dynamodb delete-table": true, "s3api delete-bucket": true,
+		"s3api delete-objects": true, "eks delete-cluster": true, "eks delete-nodegroup": true,
+		"ecs delete-cluster": true, "ecs delete-service": true, "elasticache delete-cache-cluster": true,
+		"elasticache delete-replication-group": true, "efs delete-file-system": true, "ecr delete-repository": true,
+		"kms schedule-key-deletion": true, "route53 delete-hosted-zone": true, "redshift delete-cluster": true,
+		"es delete-elasticsearch-domain": true, "opensearch delete-domain": true, "organizations delete-organization": true,
+		"organizations close-account": true, "backup delete-backup-vault": true, "glacier delete-vault": true,
+		"cognito-idp delete-user-pool": true, "kinesis delete-stream": true, "docdb delete-db-cluster": true,
+		"neptune delete-db-cluster": true, "lightsail delete-instance": true, "lightsail delete-relational-database": true,
+	}
+	gcloudDataGroups = map[string]bool{
+		"projects": true, "instances": true, "disks": true, "snapshots": true, "sql": true, "clusters": true,
+		"buckets": true, "spanner": true, "bigtable": true, "firestore": true, "datastore": true, "filestore": true,
+		"redis": true, "memcache": true, "alloydb": true, "dataproc": true, "composer": true, "kms": true,
+		"secrets": true, "deployment-manager": true, "networks": true, "images": true, "databases": true,
+	}
+	azDataGroups = map[string]bool{
+		"group": true, "vm": true, "vmss": true, "disk": true, "sql": true, "storage": true, "cosmosdb": true,
+		"aks": true, "keyvault": true, "postgres": true, "mysql": true, "redis": true, "acr": true, "synapse": true,
+		"databricks": true, "snapshot": true,
+	}
+	awsGlobal = OptSpec{Long: []string{"profile", "region", "output", "endpoint-url", "query", "cli-read-timeout",
+		"cli-connect-timeout", "ca-bundle", "color", "cli-binary-format"}}
+	gcloudGlobal = OptSpec{Long: []string{"project", "account", "configuration", "format", "verbosity", "zone",
+		"region", "impersonate-service-account", "billing-project", "flags-file", "filter", "quiet"}}
+)
+
+// cloudDelete classifies aws, gcloud, gsutil, az, doctl and hcloud
+// deletions.
+func cloudDelete(c *parse.Command) Severity {
+	if anyValue(c.Args, "--dryrun", "--dry-run", "-n") && c.Name != "gcloud" && c.Name != "az" {
+		return Allow // aws --dryrun, rclone/s3cmd -n: nothing is deleted
+	}
+	switch c.Name {
+	case "aws":
+		subs, rest := subcommands(c.Args, awsGlobal, 2)
+		if len(subs) < 2 {
+			return Allow
+		}
+		svc, op := subs[0], subs[1]
+		if svc == "s3" {
+			a := ParseArgs(rest, OptSpec{Long: []string{"include", "exclude", "profile", "region"}})
+			switch op {
+			case "rm":
+				if a.Long("recursive") {
+					return Hold
+				}
+				return Warn
+			case "rb":
+				if a.Long("force") {
+					return Hold
+				}
+				return Warn
+			case "sync":
+				if a.Long("delete") {
+					return Warn
+				}
+			}
+			return Allow
+		}
+		if awsDataOps[svc+" "+op] {
+			return Hold
+		}
+		if svc == "secretsmanager" && op == "delete-secret" && anyValue(rest, "--force-delete-without-recovery") {
+			return Hold
+		}
+		for _, p := range []string{"delete-", "terminate-", "remove-", "deregister-", "purge-", "schedule-key-deletion"} {
+			if strings.HasPrefix(op, p) {
+				return Warn
+			}
+		}
+	case "gcloud":
+		subs, rest := subcommands(c.Args, gcloudGlobal, 5)
+		for i, s := range subs {
+			if s == "alpha" || s == "beta" {
+				continue
+			}
+			if s == "rm" && i > 0 && subs[i-1] == "storage" {
+				if ParseArgs(rest, OptSpec{}).Has("rR", "recursive") || anyValue(c.Args, "-r", "--recursive") {
+					return Hold
+				}
+				return Warn
+			}
+			if s != "delete" && s != "destroy" {
+				continue
+			}
+			for _, g := range subs[:i] {
+				if gcloudDataGroups[g] {
+					return Hold
+				}
+			}
+			return Warn
+		}
+	case "gsutil":
+		sub, rest := subcommand(c.Args, OptSpec{Short: "hoDu"})
+		switch sub {
+		case "rb":
+			return Hold
+		case "rm":
+			if ParseArgs(rest, OptSpec{}).Has("rRa", "recursive", "all-versions") {
+				return Hold
+			}
+			return Warn
+		}
+	case "az":
+		subs, rest := subcommands(c.Args, OptSpec{Short: "gn", Long: []string{"resource-group", "name", "subscription", "output", "query"}}, 4)
+		for i, s := range subs {
+			if s == "delete" || s == "purge" || s == "delete-batch" {
+				if i > 0 && azDataGroups[subs[0]] {
+					return Hold
+				}
+				return Warn
+			}
+		}
+		_ = rest
+	case "doctl":
+		subs, _ := subcommands(c.Args, OptSpec{Short: "tc", Long: []string{"access-token", "context", "output", "config"}}, 4)
+		for i, s := range subs {
+			if s == "delete" || s == "rm" || s == "d" {
+				for _, g := range subs[:i] {
+					if g == "droplet" || g == "databases" || g == "db" || g == "cluster" || g == "volume" {
+						return Hold
+					}
+				}
+				return Warn
+			}
+		}
+	case "s3cmd":
+		sub, rest := subcommand(c.Args, OptSpec{Short: "c", Long: []string{"config"}})
+		switch sub {
+		case "rb":
+			return Hold
+		case "del", "rm":
+			if ParseArgs(rest, OptSpec{}).Has("r", "recursive") {
+				return Hold
+			}
+			return Warn
+		}
+	case "rclone":
+		sub, rest := subcommand(c.Args, OptSpec{Long: []string{"config"}})
+		if dryRunOrN(rest) || anyValue(rest, "--interactive", "-i") {
+			return Allow
+		}
+		switch sub {
+		case "purge":
+			return Hold
+		case "delete", "rmdirs":
+			return Warn
+		case "sync":
+			return Warn // deletes what the source lacks in the destination
+		}
+	case "mc":
+		sub, rest := subcommand(c.Args, OptSpec{})
+		a := ParseArgs(rest, OptSpec{})
+		switch sub {
+		case "rb":
+			return Hold
+		case "rm":
+			if a.Long("recursive") && a.Long("force") {
+				return Hold
+			}
+			return Warn
+		}
+	case "hcloud":
+		subs, _ := subcommands(c.Args, OptSpec{}, 2)
+		if len(subs) == 2 && subs[1] == "delete" {
+			if subs[0] == "server" || subs[0] == "volume" {
+				return Hold
+			}
+			return Warn
+		}
+	}
+	return Allow
+}
+
+// ghRepoDanger reports gh repo delete, a visibility change to public, and
+// the REST call that deletes a repository.
+func ghRepoDanger(_ *Ctx, c *parse.Command) bool {
+	if subsAre(c.Args, "repo", "delete") {
+		return true
+	}
+	if subsAre(c.Args, "repo", "edit") {
+		for i, w := range c.Args {
+			if w.Value == "--visibility=public" || w.Value == "--visibility" && i+1 < len(c.Args) && c.Args[i+1].Value == "public" {
+				return true
+			}
+		}
+		return false
+	}
+	if !subIs(c.Args, OptSpec{}, "api") {
+		return false
+	}
+	a := ParseArgs(c.Args, OptSpec{Short: "XHfFpq", Long: []string{"method", "header", "field", "raw-field", "preview", "jq", "template", "input", "hostname", "cache"}})
+	del := false
+	for _, m := range append(a.ShortValues('X'), a.LongValues("method")...) {
+		del = del || strings.EqualFold(m, "DELETE")
+	}
+	if !del {
+		return false
+	}
+	for _, op := range a.Operands[1:] {
+		parts := strings.Split(strings.Trim(op.Value, "/"), "/")
+		if len(parts) == 3 && parts[0] == "repos" {
+			return true
+		}
+	}
+	return false
+}
+
+// dockerCleanup classifies docker cleanup: Hold for pruning everything
+// or volumes, Warn for force-removing run-time-chosen objects or
+// deleting volumes.
+func dockerCleanup(c *parse.Command) Severity {
+	if c.Name == "docker-compose" {
+		sub, rest := subcommand(c.Args, OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "env-file", "profile"}})
+		if sub == "down" && ParseArgs(rest, OptSpec{}).Has("v", "volumes") {
+			return Warn
+		}
+		return Allow
+	}
+	subs, rest := subcommands(c.Args, dockerGlobal, 1)
+	if len(subs) == 0 {
+		return Allow
+	}
+	sub := subs[0]
+	switch sub {
+	case "compose":
+		s, r := subcommand(rest, OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "env-file", "profile"}})
+		if s == "down" && ParseArgs(r, OptSpec{}).Has("v", "volumes") {
+			return Warn
+		}
+	case "system":
+		s, r := subcommand(rest, OptSpec{})
+		if s == "prune" {
+			a := ParseArgs(r, OptSpec{Long: []string{"filter"}})
+			if a.Has("a", "all", "volumes") {
+				return Hold
+			}
+		}
+	case "volume":
+		s, _ := subcommand(rest, OptSpec{})
+		switch s {
+		case "prune":
+			return Hold
+		case "rm", "remove":
+			return Warn
+		}
+	case "rm", "rmi", "container", "image":
+		r := rest
+		if sub == "container" || sub == "image" {
+			var s string
+			s, r = subcommand(rest, OptSpec{})
+			if s != "rm" && s != "remove" {
+				return Allow
+			}
+		}
+		a := ParseArgs(r, OptSpec{})
+		if a.Has("f", "force") {
+			for _, op := range a.Operands {
+				if op.Dynamic {
+					return Warn
+				}
+			}
+		}
+		if (sub == "rm" || sub == "container") && a.Has("v", "volumes") {
+			return Warn
+		}
+	}
+	return Allow
+}
+
+// paasAction classifies hosting platform commands.
+func paasAction(c *parse.Command) Severity {
+	sub, rest := subcommand(c.Args, OptSpec{Short: "a", Long: []string{"app", "config"}})
+	switch c.Name {
+	case "heroku":
+		switch sub {
+		case "apps:destroy", "destroy", "pg:reset", "addons:destroy", "apps:delete":
+			return Hold
+		}
+	case "fly", "flyctl":
+		s, _ := subcommand(rest, OptSpec{})
+		if (sub == "apps" || sub == "volumes" || sub == "postgres" || sub == "vol" || sub == "app") && (s == "destroy" || s == "delete" || s == "remove") || sub == "destroy" {
+			return Hold
+		}
+	case "netlify":
+		if sub == "sites:delete" {
+			return Hold
+		}
+	case "firebase":
+		switch sub {
+		case "firestore:delete", "database:remove", "projects:delete":
+			return Hold
+		case "hosting:disable", "functions:delete":
+			return Warn
+		}
+	case "supabase":
+		s, _ := subcommand(rest, OptSpec{})
+		if sub == "projects" && s == "delete" {
+			return Hold
+		}
+	case "vercel":
+		if sub == "remove" || sub == "rm" {
+			return Warn
+		}
+	case "railway":
+		if sub == "down" {
+			return Warn
+		}
+		if sub == "delete" {
+			return Hold
+		}
+	}
+	return Allow
+}

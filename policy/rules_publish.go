@@ -1,0 +1,287 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// Publishing rules: a published release is public at once, mirrors copy
+// it within minutes, and registries forbid reusing a version, so it
+// holds; a dry run publishes nothing. Pushing an image or creating a
+// GitHub release is routine in release work and can be undone, so it
+// warns.
+
+var npmSpec = OptSpec{Short: "wC", Long: []string{"workspace", "prefix", "registry", "otp", "tag", "access",
+	"userconfig", "cache", "loglevel", "filter", "dir", "provenance-file"}}
+
+// publishCheck is one publisher: the program and whether its arguments
+// publish.
+type publishCheck func(c *parse.Command) bool
+
+var publishers = map[string]publishCheck{
+	"npm":     jsPublish,
+	"pnpm":    jsPublish,
+	"yarn":    jsPublish,
+	"bun":     jsPublish,
+	"cargo":   func(c *parse.Command) bool { return subIs(c.Args, cargoSpec, "publish") && !dryRunOrN(c.Args) },
+	"twine":   func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "upload") },
+	"gem":     func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "push") },
+	"poetry":  func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
+	"flit":    func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") },
+	"hatch":   func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
+	"uv":      func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
+	"pdm":     func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
+	"dotnet":  func(c *parse.Command) bool { return subsAre(c.Args, "nuget", "push") },
+	"nuget":   func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "push") },
+	"mvn":     mavenDeploy,
+	"mvnw":    mavenDeploy,
+	"gradle":  gradlePublish,
+	"gradlew": gradlePublish,
+	"lerna":   func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
+	"changeset": func(c *parse.Command) bool {
+		return subIs(c.Args, OptSpec{}, "publish")
+	},
+	"semantic-release": func(c *parse.Command) bool { return !dryRunOrN(c.Args) && !anyValue(c.Args, "--help", "-h") },
+	"vsce":             func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") },
+	"ovsx":             func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") },
+	"dart":             func(c *parse.Command) bool { return subsAre(c.Args, "pub", "publish") && !dryRunOrN(c.Args) },
+	"flutter":          func(c *parse.Command) bool { return subsAre(c.Args, "pub", "publish") && !dryRunOrN(c.Args) },
+	"mix":              func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "hex.publish") && !dryRunOrN(c.Args) },
+	"cabal": func(c *parse.Command) bool {
+		return subIs(c.Args, OptSpec{}, "upload") && anyValue(c.Args, "--publish")
+	},
+	"deno":       func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
+	"jsr":        func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
+	"goreleaser": goreleaserPublish,
+	"anaconda": func(c *parse.Command) bool {
+		return subIs(c.Args, OptSpec{Short: "t", Long: []string{"token", "site"}}, "upload")
+	},
+	"pod":    func(c *parse.Command) bool { return subsAre(c.Args, "trunk", "push") },
+	"rebar3": func(c *parse.Command) bool { return subsAre(c.Args, "hex", "publish") },
+	"swift":  func(c *parse.Command) bool { return subsAre(c.Args, "package-registry", "publish") },
+}
+
+var publishPrograms = func() []string {
+	out := append([]string{"npx", "bunx", "pnpx"}, pythons...)
+	for p := range publishers {
+		out = append(out, p)
+	}
+	return out
+}()
+
+var publishRules = []*Rule{
+	{
+		ID: "package-publish", Family: "publish", Severity: Hold,
+		Message:  "publishes a package release to a public registry, where it cannot be taken back or the version reused",
+		Hint:     "run the same command with --dry-run to check what would be published, and let a person publish",
+		Programs: publishPrograms,
+		Command:  func(_ *Ctx, c *parse.Command) bool { return publishes(c) },
+		Raw:      `\b(npm|pnpm|yarn|bun|cargo|poetry|flit|hatch|uv|pdm|lerna|vsce|deno)\s+([^|;&\n]*\s)?publish\b|\btwine\s+upload\b|\bgem\s+push\b|\bnuget\s+push\b`,
+		Examples: []string{
+			"npm publish",
+			"npm publish --access public",
+			"npm --workspace pkg publish",
+			"pnpm -r publish",
+			"yarn publish",
+			"yarn npm publish",
+			"bun publish",
+			"cargo publish",
+			"cargo +nightly publish -p core",
+			"twine upload dist/*",
+			"python3 -m twine upload dist/*",
+			"gem push pkg-1.0.gem",
+			"poetry publish --build",
+			"flit publish",
+			"hatch publish",
+			"uv publish",
+			"dotnet nuget push pkg.nupkg -k $KEY",
+			"mvn clean deploy",
+			"./gradlew publish",
+			"npx lerna publish from-package",
+			"npx changeset publish",
+			"vsce publish",
+			"dart pub publish -f",
+			"deno publish",
+			"goreleaser release --clean",
+		},
+		NotExamples: []string{
+			"npm publish --dry-run",
+			"pnpm publish --dry-run",
+			"cargo publish --dry-run",
+			"cargo publish -n",
+			"poetry publish --dry-run",
+			"uv publish --dry-run",
+			"npm pack",
+			"npm install",
+			"cargo build --release",
+			"twine check dist/*",
+			"mvn package",
+			"./gradlew publishToMavenLocal",
+			"dart pub publish --dry-run",
+			"goreleaser release --snapshot --clean",
+			"echo npm publish",
+			"npm run publish-docs",
+		},
+	},
+	{
+		ID: "package-unpublish", Family: "publish", Severity: Hold,
+		Message:  "removes a published package version from the registry, breaking everyone who depends on it",
+		Hint:     "deprecate the version instead (npm deprecate PKG@VER 'reason'), and let a person decide",
+		Programs: []string{"npm", "pnpm", "yarn", "gem"},
+		Command: func(_ *Ctx, c *parse.Command) bool {
+			if c.Name == "gem" {
+				return subIs(c.Args, OptSpec{}, "yank")
+			}
+			return subIs(c.Args, npmSpec, "unpublish")
+		},
+		Raw:         `\b(npm|pnpm|yarn)\s+([^|;&\n]*\s)?unpublish\b|\bgem\s+yank\b`,
+		Examples:    []string{"npm unpublish pkg@1.0.0", "npm unpublish pkg --force", "gem yank pkg -v 1.0"},
+		NotExamples: []string{"npm deprecate pkg@1 'old'", "npm publish --dry-run", "gem list"},
+	},
+	{
+		ID: "release-publish", Family: "publish", Severity: Warn,
+		Message:  "publishes a release artifact (a container image, a chart, a GitHub release) others may pull at once",
+		Hint:     "check the tag and the target registry before pushing; prefer a pre-release tag while testing",
+		Programs: []string{"docker", "podman", "helm", "gh"},
+		Command: func(_ *Ctx, c *parse.Command) bool {
+			switch c.Name {
+			case "docker", "podman":
+				sub, rest := subcommand(c.Args, dockerGlobal)
+				if sub == "image" {
+					sub, _ = subcommand(rest, OptSpec{})
+				}
+				return sub == "push"
+			case "helm":
+				return subIs(c.Args, OptSpec{}, "push")
+			case "gh":
+				return subsAre(c.Args, "release", "create")
+			}
+			return false
+		},
+		Examples:    []string{"docker push registry.example.com/app:1.2", "docker image push app:latest", "gh release create v1.2.0 --notes x", "helm push chart.tgz oci://r"},
+		NotExamples: []string{"docker build -t app .", "docker pull app", "gh release list", "gh release view v1"},
+	},
+}
+
+var cargoSpec = OptSpec{Short: "pjZ", Long: []string{"package", "registry", "token", "index", "manifest-path",
+	"target-dir", "features", "jobs", "target", "config", "color"}}
+
+var dockerGlobal = OptSpec{Short: "cHl", Long: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"}}
+
+// publishes reports a command that publishes a package.
+func publishes(c *parse.Command) bool {
+	name, _ := tool(c)
+	if mod, rest := pythonModule(c); mod == "twine" {
+		return subIs(rest, OptSpec{}, "upload")
+	} else if mod != "" {
+		return false
+	}
+	switch c.Name {
+	case "npx", "bunx", "pnpx":
+		if f := publishers[name]; f != nil {
+			_, args := tool(c)
+			return f(&parse.Command{Name: name, Args: args})
+		}
+		return false
+	}
+	if f := publishers[c.Name]; f != nil && f(c) {
+		return true
+	}
+	// pnpm/yarn running a bin: "pnpm lerna publish", "yarn changeset publish"
+	if (c.Name == "pnpm" || c.Name == "yarn") && name != "publish" && name != "npm" {
+		if f := publishers[name]; f != nil && name != c.Name {
+			_, args := tool(c)
+			return f(&parse.Command{Name: name, Args: args})
+		}
+	}
+	return false
+}
+
+// jsPublish: npm/pnpm/yarn/bun publish (yarn berry: yarn npm publish),
+// not a dry run.
+func jsPublish(c *parse.Command) bool {
+	subs, _ := subcommands(c.Args, npmSpec, 2)
+	if len(subs) == 0 {
+		return false
+	}
+	ok := subs[0] == "publish" || c.Name == "yarn" && len(subs) == 2 && subs[0] == "npm" && subs[1] == "publish"
+	return ok && !dryRunOrN(c.Args)
+}
+
+// dryRunOrN reports --dry-run (or its spellings) among the words.
+func dryRunOrN(ws []parse.Word) bool {
+	for _, w := range ws {
+		switch w.Value {
+		case "--dry-run", "--dryrun", "-n", "--dry-run=true", "--snapshot":
+			return true
+		}
+	}
+	return false
+}
+
+// subIs reports whether the first operand is sub. Words starting with +
+// (cargo +nightly) are toolchain selectors, not operands.
+func subIs(ws []parse.Word, spec OptSpec, sub string) bool {
+	for len(ws) > 0 && strings.HasPrefix(ws[0].Value, "+") {
+		ws = ws[1:]
+	}
+	s, _ := subcommand(ws, spec)
+	return s == sub
+}
+
+// subsAre reports whether the first operands are subs, in order.
+func subsAre(ws []parse.Word, subs ...string) bool {
+	got, _ := subcommands(ws, OptSpec{}, len(subs))
+	if len(got) != len(subs) {
+		return false
+	}
+	for i := range subs {
+		if got[i] != subs[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// mavenDeploy reports mvn with the deploy phase (or a release:perform).
+func mavenDeploy(c *parse.Command) bool {
+	for _, op := range operands(c.Args, OptSpec{Short: "PfslTbe", Long: []string{"projects", "file", "settings", "global-settings", "threads", "builder", "activate-profiles"}}) {
+		switch op.Value {
+		case "deploy", "deploy:deploy", "release:perform", "deploy:deploy-file":
+			return true
+		}
+	}
+	return false
+}
+
+// gradlePublish reports a gradle task that publishes to a remote
+// repository (publish, publishPlugins, :lib:publishXToYRepository), not
+// to the local Maven cache.
+func gradlePublish(c *parse.Command) bool {
+	for _, op := range operands(c.Args, OptSpec{Short: "pDPx", Long: []string{"project-dir", "exclude-task", "init-script", "settings-file"}}) {
+		task := op.Value
+		if i := strings.LastIndexByte(task, ':'); i >= 0 {
+			task = task[i+1:]
+		}
+		if strings.HasPrefix(task, "publish") && !strings.Contains(task, "MavenLocal") {
+			return true
+		}
+	}
+	return false
+}
+
+// goreleaserPublish reports goreleaser release without --snapshot or a
+// skipped publish.
+func goreleaserPublish(c *parse.Command) bool {
+	if !subIs(c.Args, OptSpec{}, "release") {
+		return false
+	}
+	for _, w := range c.Args {
+		v := w.Value
+		if v == "--snapshot" || v == "--skip-publish" || strings.HasPrefix(v, "--skip=") && strings.Contains(v, "publish") {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,130 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// Small helpers over a command's words, shared by the rule tables.
+
+// anyValue reports whether some argument's value is one of vals.
+func anyValue(ws []parse.Word, vals ...string) bool {
+	for _, w := range ws {
+		for _, v := range vals {
+			if w.Value == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// operands returns the arguments that are not options, per spec.
+func operands(ws []parse.Word, spec OptSpec) []parse.Word {
+	return ParseArgs(ws, spec).Operands
+}
+
+// subcommand returns the first operand's value and the words after it.
+func subcommand(ws []parse.Word, spec OptSpec) (string, []parse.Word) {
+	spec.StopAtOperand = true
+	a := ParseArgs(ws, spec)
+	if len(a.Operands) == 0 {
+		return "", nil
+	}
+	return a.Operands[0].Value, a.Operands[1:]
+}
+
+// subcommands returns the first n operand values (fewer when there are
+// fewer), skipping options with spec, and the words after them.
+func subcommands(ws []parse.Word, spec OptSpec, n int) ([]string, []parse.Word) {
+	var subs []string
+	rest := ws
+	for len(subs) < n {
+		s, r := subcommand(rest, spec)
+		if s == "" {
+			break
+		}
+		subs = append(subs, s)
+		rest = r
+	}
+	return subs, rest
+}
+
+// pythonModule returns the module of "python -m MOD …" and the words
+// after it; "" when c does not run a module.
+func pythonModule(c *parse.Command) (string, []parse.Word) {
+	if !isPython(c.Name) {
+		return "", nil
+	}
+	for i, w := range c.Args {
+		v := w.Value
+		switch {
+		case v == "-m" && i+1 < len(c.Args):
+			return c.Args[i+1].Value, c.Args[i+2:]
+		case strings.HasPrefix(v, "-m") && len(v) > 2:
+			return v[2:], c.Args[i+1:]
+		case !strings.HasPrefix(v, "-"):
+			return "", nil
+		}
+	}
+	return "", nil
+}
+
+func isPython(name string) bool {
+	if name == "python" || name == "python2" || name == "python3" || name == "pypy" || name == "pypy3" {
+		return true
+	}
+	// python3.12 and the like
+	return strings.HasPrefix(name, "python3.") && strings.Trim(name[len("python3."):], "0123456789") == ""
+}
+
+// pythons are the interpreter names rules index python -m under.
+var pythons = []string{"python", "python2", "python3", "pypy", "pypy3",
+	"python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "python3.14"}
+
+// envValue returns a variable as the command sees it: its own prefix
+// assignment, else the caller's environment.
+func (x *Ctx) envValue(c *parse.Command, name string) string {
+	for _, a := range c.Assigns {
+		if a.Name == name {
+			return a.Value.Value
+		}
+	}
+	return x.Env[name]
+}
+
+// withPrograms joins program lists for a Programs field.
+func withPrograms(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// jsRunners start a package's program: npx T, bunx T, pnpm dlx|exec T,
+// yarn dlx|exec T, npm exec T, bun x T, and pnpm/yarn T for a bin.
+var jsRunners = []string{"npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun"}
+
+// tool returns the program c really runs and its arguments: c itself, or
+// the tool a package runner starts ("npx prisma migrate reset" runs
+// prisma). ok is false for a runner's own subcommands (npm publish).
+func tool(c *parse.Command) (name string, args []parse.Word) {
+	spec := OptSpec{Short: "pc", Long: []string{"package", "call", "filter", "dir", "cwd", "workspace"}}
+	switch c.Name {
+	case "npx", "bunx", "pnpx":
+		sub, rest := subcommand(c.Args, spec)
+		return baseName(sub), rest
+	case "npm", "pnpm", "yarn", "bun":
+		sub, rest := subcommand(c.Args, spec)
+		switch {
+		case sub == "exec" || sub == "dlx" || sub == "x" && c.Name == "bun":
+			t, r := subcommand(rest, spec)
+			return baseName(t), r
+		case c.Name == "pnpm" || c.Name == "yarn":
+			return baseName(sub), rest
+		}
+	}
+	return c.Name, c.Args
+}
