@@ -27,24 +27,32 @@ type Ctx struct {
 	Project string // project root (see FindProject)
 	Home    string
 	// WriteRoots are directories where writes are routine: the project, the
-	// temp dirs, user caches, and configured roots.
+	// temp dirs, user caches, and configured roots. Symlinks in them are
+	// resolved when a write lands outside their literal form.
 	WriteRoots []string
 	TempDirs   []string
 	Env        map[string]string
 	FS         FS
+	// Paths, when set, remembers resolved directories across decisions.
+	Paths *PathCache
 	// Self holds guard-exec's own files, which commands may not touch.
 	Self SelfPaths
 	// Session and History feed the loop brake; History may be nil.
 	Session string
 	History History
 
-	a *parse.Analysis // the analysis being decided
+	a   *parse.Analysis // the analysis being decided
+	bnd *boundaryState  // the boundary pass over a, computed once (boundary.go)
 }
 
 // SelfPaths are guard-exec's own configuration, ledger and shim locations.
+// Entries may be files or directories; a directory covers what is below
+// it; symlinks in them are resolved. Empty fields fall back to the
+// default locations (rules_self.go).
 type SelfPaths struct {
 	ConfigFiles []string
-	LedgerDir   string
+	LedgerDir   string // the ledger of the command's project
+	StateDir    string // the ledger outside any project
 	ShimDir     string
 }
 

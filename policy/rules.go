@@ -9,6 +9,9 @@ func Builtin() []*Rule {
 		filesystemRules,
 		systemRules,
 		privilegeRules,
+		boundaryRules,
+		credentialRules,
+		selfRules,
 		analysisRules,
 	} {
 		all = append(all, family...)
