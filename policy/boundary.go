@@ -130,6 +130,9 @@ func (x *Ctx) judgeWrite(w write) finding {
 		return fPersist
 	}
 	t := w.t
+	if t.Known && skipDevice(t.Path) {
+		return fNone // before resolving: /dev/stderr leads to /proc/self/fd/2 and on to a pipe
+	}
 	var p string
 	exists := false
 	switch {
@@ -223,7 +226,7 @@ func outside(w write, exists bool) finding {
 // boundary leaves alone: /dev/null, /dev/stderr, /dev/fd/N, /dev/tty.
 // Network pseudo-files (/dev/tcp, /dev/udp) are judged as sends.
 func skipDevice(p string) bool {
-	return within(p, "/dev")
+	return within(p, "/dev") || within(p, "/proc") && procFd(p)
 }
 
 // persistWrite reports whether a write plants something that runs later.

@@ -186,9 +186,17 @@ func selfEnvCommand(c *parse.Command) bool {
 		}
 	}
 	switch c.Name {
-	case "unset", "export", "declare", "typeset", "readonly", "local":
+	case "unset":
 		for _, a := range c.Args {
-			if name, _, _ := strings.Cut(a.Value, "="); isSelfVar(name) {
+			if isSelfVar(a.Value) {
+				return true
+			}
+		}
+	case "export", "declare", "typeset", "readonly", "local":
+		// NAME=value is among the analysis' assignments; a bare NAME
+		// exports or freezes what is there.
+		for _, a := range c.Args {
+			if !strings.Contains(a.Value, "=") && isSelfVar(a.Value) {
 				return true
 			}
 		}
@@ -353,6 +361,8 @@ var selfRules = []*Rule{
 			"GUARD_EXEC_PARENT=; bash",
 			"env -u GUARD_EXEC_SESSION bash",
 			"bash -c 'export GUARD_EXEC_SESSION=x'",
+			"export GUARD_EXEC_SESSION",
+			"readonly GUARD_EXEC_SESSION",
 		},
 		NotExamples: []string{
 			"echo $GUARD_EXEC_SESSION",

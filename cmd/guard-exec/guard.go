@@ -27,6 +27,7 @@ type guard struct {
 	mode       *policy.Mode // from --mode; nil means the configured mode
 	timeout    time.Duration
 	ci         bool
+	strict     bool // --strict: scrub credentials from the command's environment
 
 	cwd     string
 	project string
@@ -34,6 +35,7 @@ type guard struct {
 	led     *ledger.Ledger
 	ledErr  error
 	cfg     *policy.Config
+	scrub   *envScrub
 }
 
 // config returns the merged configuration, loaded once.
@@ -101,23 +103,23 @@ func (g *guard) policyEngine() *policy.Engine {
 // decisionCtx is what policy judges against besides the facts.
 func (g *guard) decisionCtx(dir string) *policy.Ctx {
 	home := g.vars["HOME"]
+	if filepath.IsAbs(home) {
+		home = filepath.Clean(home)
+	} else {
+		home = ""
+	}
 	proj := project.Root(dir)
-	tmp := []string{"/tmp", "/var/tmp"}
-	if t := g.vars["TMPDIR"]; t != "" {
-		tmp = append(tmp, filepath.Clean(t))
-	}
-	roots := append([]string{proj}, tmp...)
-	if home != "" {
-		roots = append(roots, filepath.Join(home, ".cache"))
-	}
+	tmp := g.tempDirs()
 	return &policy.Ctx{
 		Cwd:        dir,
 		Project:    proj,
 		Home:       home,
-		WriteRoots: roots,
+		WriteRoots: g.writeRoots(proj, home, tmp),
 		TempDirs:   tmp,
 		Env:        g.vars,
 		FS:         policy.OSFS{},
+		Paths:      pathCache,
+		Self:       g.selfPaths(proj),
 	}
 }
 
