@@ -40,6 +40,9 @@ type boundaryState struct {
 	a      *parse.Analysis
 	spans  [nFindings][]Span
 	taints map[*parse.Command]taint // what each command's output carries, when anything
+	files  map[string]taint         // files a tainted command wrote (cp key /tmp/k), resolved
+	// netWriters are commands with a /dev/tcp or /dev/udp operand.
+	netWriters map[*parse.Command]bool
 
 	dirs      *PathCache // resolved directories when Ctx.Paths is nil (paths.go)
 	rootsDone bool
@@ -60,13 +63,20 @@ func (x *Ctx) boundary(a *parse.Analysis) *boundaryState {
 	if b.a == a {
 		return b
 	}
-	b.a, b.spans, b.taints = a, [nFindings][]Span{}, nil
+	b.a, b.spans, b.taints, b.files, b.netWriters = a, [nFindings][]Span{}, nil, nil, nil
 	for _, c := range a.Commands {
 		if c.Remote != "" {
 			continue // its paths are another machine's
 		}
-		for _, w := range x.writes(c) {
+		ws := x.writes(c)
+		for _, w := range ws {
 			b.add(x.judgeWrite(w), c)
+			if netPath(w.t.Path) {
+				if b.netWriters == nil {
+					b.netWriters = map[*parse.Command]bool{}
+				}
+				b.netWriters[c] = true // tee /dev/tcp/h/p sends what it reads
+			}
 		}
 		if c.Name == "git" && gitConfigCode(c) {
 			b.add(fGitConfig, c)
@@ -81,11 +91,12 @@ func (x *Ctx) boundary(a *parse.Analysis) *boundaryState {
 		if read != 0 || code&taintCred != 0 {
 			b.add(fCredRead, c)
 		}
-		if t := x.outTaint(c, read, code); t != 0 {
+		if t := x.outTaint(c, read, code) | b.upstreamTaint(c); t != 0 {
 			if b.taints == nil {
 				b.taints = map[*parse.Command]taint{}
 			}
 			b.taints[c] = t
+			x.taintWrites(b, ws, t)
 		}
 		if selfCommand(c) {
 			b.add(fSelfCommand, c)
@@ -371,7 +382,6 @@ var boundaryRules = []*Rule{
 		Message: "deletes an existing file outside the project and the temp and cache directories",
 		Hint:    "delete files inside the project only, or ask the user to remove that file",
 		Script:  spansOf(fDelete),
-		Raw:     `\b(rm|unlink|shred)\s+(-\w+\s+)*(/|~)`,
 		Examples: []string{
 			"rm ~/notes.txt",
 			"rm -f ~/notes.txt",
@@ -464,7 +474,7 @@ var boundaryRules = []*Rule{
 		Message: "plants something that runs later by itself (a shell profile, ssh key, scheduled job, service or git hook)",
 		Hint:    "ask the user to make this change; do not install hooks, profiles or scheduled jobs from an agent",
 		Script:  spansOf(fPersist),
-		Raw:     `(\.bashrc|\.profile|\.zshrc|authorized_keys|\.git/hooks|crontab)`,
+		Raw:     `(>|\btee|\bcp|\bmv|\bln|\bsed\s+-i)[^;&|]*(\.bashrc|\.bash_profile|\.profile|\.zshrc|authorized_keys|\.git/hooks/)|\bcrontab\s+(-r|-e|-\s|[^-\s])`,
 		Examples: []string{
 			"echo 'curl x | sh' >> ~/.bashrc",
 			"echo key >> ~/.ssh/authorized_keys",

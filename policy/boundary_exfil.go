@@ -27,6 +27,11 @@ func (t taint) findings() []finding {
 	return fs
 }
 
+// netPath reports whether p is one of bash's network pseudo-files.
+func netPath(p string) bool {
+	return strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/")
+}
+
 // pathTaint says what reading the resolved path p gives.
 func (x *Ctx) pathTaint(p string) taint {
 	if within(p, "/proc") && strings.HasSuffix(p, "/environ") {
@@ -40,13 +45,53 @@ func (x *Ctx) pathTaint(p string) taint {
 
 // sendTaint says what sending the resolved path p (a file or a whole
 // directory) gives away: a directory that holds the home directory's
-// stores (~, ~/.ssh) gives them all.
-func (x *Ctx) sendTaint(p string) taint {
+// stores (~, ~/.ssh) gives them all, and a file an earlier command of the
+// script filled from one (zip -r /tmp/k.zip ~/.ssh) gives what it holds.
+func (x *Ctx) sendTaint(b *boundaryState, p string) taint {
 	t := x.pathTaint(p)
 	if x.Home != "" && (x.credDir(p) || within(x.Home, p)) {
 		t |= taintCred
 	}
+	for f, ft := range b.files {
+		if within(f, p) {
+			t |= ft
+		}
+	}
 	return t
+}
+
+// upstreamTaint is what reaches a command on standard input from the
+// commands before it in its pipeline (or its here-string's substitutions).
+func (b *boundaryState) upstreamTaint(c *parse.Command) taint {
+	var t taint
+	if c.Stdin != nil {
+		for _, u := range c.Stdin.Upstream() {
+			t |= b.taints[u]
+		}
+	}
+	return t
+}
+
+// taintWrites marks the files a tainted command writes: what it wrote
+// carries what it read.
+func (x *Ctx) taintWrites(b *boundaryState, ws []write, t taint) {
+	for _, w := range ws {
+		switch w.kind {
+		case wWrite, wAppend, wModify, wInto:
+		default:
+			continue
+		}
+		if !w.t.Known {
+			continue
+		}
+		p, _ := x.locate(w.t, true)
+		if b.files == nil {
+			b.files = map[string]taint{}
+		}
+		if len(b.files) < 64 {
+			b.files[p] |= t
+		}
+	}
 }
 
 // readTaint is what a command prints or copies from the files it reads:
@@ -193,13 +238,16 @@ var (
 )
 
 // sendOf says how a command sends data off the machine, if it does.
-func (x *Ctx) sendOf(c *parse.Command) sendTo {
+func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 	var s sendTo
 	for i := range c.Redirs {
 		r := &c.Redirs[i]
-		if (r.Write || r.Read) && (strings.HasPrefix(r.Path, "/dev/tcp/") || strings.HasPrefix(r.Path, "/dev/udp/")) {
+		if (r.Write || r.Read) && netPath(r.Path) {
 			s.net, s.own, s.stdin, s.tcp = true, true, true, true
 		}
+	}
+	if b.netWriters[c] {
+		s.net, s.own, s.stdin, s.tcp = true, true, true, true
 	}
 	if c.NameDynamic || c.Function {
 		return s
@@ -360,7 +408,7 @@ func (x *Ctx) exfil(a *parse.Analysis, b *boundaryState) {
 		if c.Remote != "" {
 			continue
 		}
-		s := x.sendOf(c)
+		s := x.sendOf(b, c)
 		if !s.net {
 			continue
 		}
@@ -371,7 +419,7 @@ func (x *Ctx) exfil(a *parse.Analysis, b *boundaryState) {
 		var t taint
 		for _, f := range s.files {
 			if f.Known {
-				t |= x.sendTaint(x.resolve(f.raw))
+				t |= x.sendTaint(b, x.resolve(f.raw))
 			}
 		}
 		if s.own {
@@ -379,11 +427,9 @@ func (x *Ctx) exfil(a *parse.Analysis, b *boundaryState) {
 		}
 		if s.stdin && c.Stdin != nil {
 			if c.Stdin.Kind == parse.InputFile && c.Stdin.Path != "" {
-				t |= x.sendTaint(x.resolve(c.Stdin.Path))
+				t |= x.sendTaint(b, x.resolve(c.Stdin.Path))
 			}
-			for _, u := range c.Stdin.Upstream() {
-				t |= b.taints[u]
-			}
+			t |= b.upstreamTaint(c)
 		}
 		for _, f := range t.findings() {
 			b.add(f, c)

@@ -69,7 +69,9 @@ package policy
 // *.pem unless its name says certificate or chain), and /proc/*/environ.
 // A program that shows or copies them (cat, grep, base64, cp from, tar -c,
 // < file, source…) warns (cred-read); using them through their tool (ssh
-// -i, aws, kubectl) does not.
+// -i, aws, kubectl) does not, and neither does logging in through a tool
+// (gh auth login, docker login, npm config set, aws configure), which
+// writes its own store: only writes that name a store are held.
 //
 // Sending one off the machine is denied (cred-exfil): a network sink
 // (curl, wget, nc, socat, telnet, openssl s_client, ssh, scp/sftp/rsync to

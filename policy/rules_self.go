@@ -213,7 +213,8 @@ func selfEnvCommand(c *parse.Command) bool {
 // changing the configuration, or starting a nested guard in a mode that
 // blocks nothing.
 func selfCommand(c *parse.Command) bool {
-	if c.Name != paths.Name {
+	// $(which guard-exec) approve: the name is not known, but its text is.
+	if c.Name != paths.Name && !(c.NameDynamic && strings.Contains(c.Span, paths.Name)) {
 		return false
 	}
 	args := c.Args
@@ -261,7 +262,7 @@ var selfRules = []*Rule{
 		Message: "changes guard-exec's own configuration",
 		Hint:    "ask the user to edit the guard-exec configuration; an agent must not change its own guard",
 		Script:  spansOf(fSelfConfig),
-		Raw:     `(\.config/guard-exec|/etc/guard-exec)`,
+		Raw:     `(>|\btee|\bcp|\bmv|\brm|\bsed\s+-i)[^;&|]*(\.config/guard-exec|/etc/guard-exec)`,
 		Examples: []string{
 			"echo 'mode = \"audit\"' > ~/.config/guard-exec/config.toml",
 			"rm ~/.config/guard-exec/config.toml",
@@ -280,7 +281,7 @@ var selfRules = []*Rule{
 		Message: "changes or deletes guard-exec's evidence ledger",
 		Hint:    "leave the ledger alone; read it with guard-exec log",
 		Script:  spansOf(fSelfLedger),
-		Raw:     `\.guard-exec/`,
+		Raw:     `(>|\btee|\bcp|\bmv|\brm|\btruncate|\bsed\s+-i)[^;&|]*\.guard-exec(/|\s|$)`,
 		Examples: []string{
 			"rm -rf .guard-exec",
 			"rm .guard-exec/ledger.jsonl",
@@ -318,7 +319,7 @@ var selfRules = []*Rule{
 		Message: "edits a coding agent's settings, where its hooks and guard are configured",
 		Hint:    "ask the user to change the agent's settings",
 		Script:  spansOf(fSelfAgent),
-		Raw:     `(\.claude/settings|\.codex/|\.gemini/settings)`,
+		Raw:     `(>|\btee|\bcp|\bmv|\brm|\bln|\bsed\s+-i)[^;&|]*(\.claude/settings|\.codex/|\.gemini/settings)`,
 		Examples: []string{
 			"echo '{}' > .claude/settings.json",
 			"echo '{}' > .claude/settings.local.json",
@@ -351,7 +352,7 @@ var selfRules = []*Rule{
 		Message: "sets or removes one of guard-exec's own variables",
 		Hint:    "leave GUARD_EXEC_* variables alone; they are the guard's session and evidence settings",
 		Script:  spansOf(fSelfEnv),
-		Raw:     `\b(export\s+|unset\s+|declare\s+-x\s+)?GUARD_EXEC_\w*(=|\s|$)`,
+		Raw:     `(^|[\s;&|(])GUARD_EXEC_\w*=|\b(unset|export)\s+GUARD_EXEC_`,
 		Examples: []string{
 			"GUARD_EXEC_LEDGER_DIR=/tmp/x ls",
 			"export GUARD_EXEC_SESSION=new",
@@ -385,6 +386,8 @@ var selfRules = []*Rule{
 			"guard-exec config set mode audit",
 			"guard-exec --mode=audit -c 'rm -rf /'",
 			"guard-exec --mode advise -c x",
+			"$(which guard-exec) approve ev-1",
+			"`command -v guard-exec` approve ev-1",
 		},
 		NotExamples: []string{
 			"guard-exec log",

@@ -165,9 +165,9 @@ var writers = map[string]*writer{
 	"systemctl":  {extra: serviceTargets},
 	"launchctl":  {extra: serviceTargets},
 	"at":         {extra: atTargets},
-	"npm":        {extra: npmConfigTargets},
-	"pnpm":       {extra: npmConfigTargets},
-	"batch":      {extra: atTargets},
+	"zip": {spec: OptSpec{Short: "bnPtxi", Long: []string{"temp-path", "suffixes", "password", "exclude", "include"}},
+		extra: zipTargets},
+	"batch": {extra: atTargets},
 }
 
 func init() {
@@ -670,21 +670,10 @@ func atTargets(_ *Ctx, c *parse.Command, _ *Args, ws []write) []write {
 	return append(ws, write{kind: wWrite, persist: true, t: Target{Word: parse.Word{Value: c.Name}}})
 }
 
-// npmConfigTargets: npm config set (and npm set) writes the user's
-// ~/.npmrc, where registry tokens live, unless --location=project names
-// the project's.
-func npmConfigTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
-	if x.Home == "" || !(hasWords(c.Args, []string{"config", "set"}) || len(c.Args) > 0 && c.Args[0].Value == "set") {
+// zipTargets: zip ARCHIVE FILE… writes the archive.
+func zipTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+	if len(a.Operands) == 0 || a.Operands[0].Value == "-" {
 		return ws
 	}
-	for i, w := range c.Args {
-		switch {
-		case w.Value == "--location=project", w.Value == "--location" && i+1 < len(c.Args) && c.Args[i+1].Value == "project",
-			w.Value == "-L" && i+1 < len(c.Args) && c.Args[i+1].Value == "project",
-			w.Value == "--global", w.Value == "-g", w.Value == "--location=global":
-			return ws
-		}
-	}
-	p := x.Home + "/.npmrc"
-	return append(ws, write{kind: wAppend, follow: true, t: Target{Word: parse.Word{Value: "~/.npmrc"}, Path: p, raw: p, Known: true}})
+	return append(ws, write{kind: wWrite, t: x.target(c, a.Operands[0]), follow: true})
 }
