@@ -36,6 +36,7 @@ type guard struct {
 	ledErr  error
 	cfg     *policy.Config
 	scrub   *envScrub
+	places  map[string]*places // by working directory (roots.go)
 }
 
 // config returns the merged configuration, loaded once.
@@ -100,28 +101,8 @@ func (g *guard) policyEngine() *policy.Engine {
 	return g.engine
 }
 
-// decisionCtx is what policy judges against besides the facts.
-func (g *guard) decisionCtx(dir string) *policy.Ctx {
-	home := g.vars["HOME"]
-	if filepath.IsAbs(home) {
-		home = filepath.Clean(home)
-	} else {
-		home = ""
-	}
-	proj := project.Root(dir)
-	tmp := g.tempDirs()
-	return &policy.Ctx{
-		Cwd:        dir,
-		Project:    proj,
-		Home:       home,
-		WriteRoots: g.writeRoots(proj, home, tmp),
-		TempDirs:   tmp,
-		Env:        g.vars,
-		FS:         policy.OSFS{},
-		Paths:      pathCache,
-		Self:       g.selfPaths(proj),
-	}
-}
+// decisionCtx is what policy judges against besides the facts (roots.go).
+func (g *guard) decisionCtx(dir string) *policy.Ctx { return g.boundaryCtx(dir) }
 
 // analyze runs the analysis of a script in dir with the caller's
 // environment.

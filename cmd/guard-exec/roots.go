@@ -14,6 +14,49 @@ import (
 // so check --batch resolves each directory once.
 var pathCache = policy.NewPathCache()
 
+// places are what a decision in one working directory is judged against,
+// computed once per directory: check --batch judges many lines in few.
+type places struct {
+	proj  string
+	home  string
+	roots []string
+	temps []string
+	self  policy.SelfPaths
+}
+
+// maxPlaces bounds the directories remembered.
+const maxPlaces = 256
+
+// boundaryCtx is the policy context for a command run in dir.
+func (g *guard) boundaryCtx(dir string) *policy.Ctx {
+	pl := g.places[dir]
+	if pl == nil {
+		pl = &places{proj: project.Root(dir), temps: g.tempDirs()}
+		if h := g.vars["HOME"]; filepath.IsAbs(h) {
+			pl.home = filepath.Clean(h)
+		}
+		pl.roots = g.writeRoots(pl.proj, pl.home, pl.temps)
+		pl.self = g.selfPaths(pl.proj)
+		if g.places == nil {
+			g.places = map[string]*places{}
+		}
+		if len(g.places) < maxPlaces {
+			g.places[dir] = pl
+		}
+	}
+	return &policy.Ctx{
+		Cwd:        dir,
+		Project:    pl.proj,
+		Home:       pl.home,
+		WriteRoots: pl.roots,
+		TempDirs:   pl.temps,
+		Env:        g.vars,
+		FS:         policy.OSFS{},
+		Paths:      pathCache,
+		Self:       pl.self,
+	}
+}
+
 // homeCaches are the directories under the home directory where package
 // managers and build tools keep what they download and build. Writing
 // there is routine (npm install, go build, cargo build); none of them
