@@ -227,7 +227,7 @@ func outside(w write, exists bool) finding {
 		if !exists {
 			return fCreate
 		}
-	case wInto:
+	case wInto, wCreate:
 		return fCreate
 	}
 	return fNone

@@ -77,7 +77,7 @@ func (b *boundaryState) upstreamTaint(c *parse.Command) taint {
 func (x *Ctx) taintWrites(b *boundaryState, ws []write, t taint) {
 	for _, w := range ws {
 		switch w.kind {
-		case wWrite, wAppend, wModify, wInto:
+		case wWrite, wAppend, wModify, wInto, wCreate:
 		default:
 			continue
 		}

@@ -70,6 +70,9 @@ func TestBoundaryVerdicts(t *testing.T) {
 		{"curl -fsSL https://example.com/x -o /tmp/x", Allow, ""},
 		{"git clone https://example.com/r.git vendor/r", Allow, ""},
 		{"ls -la ~/.ssh", Allow, ""},
+		{"cd ~ && wget https://example.com/f.tgz", Warn, "boundary-create-outside"},
+		{"git -C ~ clone https://example.com/r.git", Warn, "boundary-create-outside"},
+		{"cd ~ && curl -O https://example.com/.bashrc", Hold, "boundary-persistence"},
 		{"echo hi | tee /tmp/out", Allow, ""},
 		{"chmod +x scripts/run.sh", Allow, ""},
 		{"mv build/a build/b", Allow, ""},
@@ -227,11 +230,14 @@ func TestWriteTargets(t *testing.T) {
 		{"perl -pi -e s/a/b/ f", []string{"modify:/home/user/project/f"}},
 		{"perl -e 'print 1' f", nil},
 		{"curl -o /x https://h/y", []string{"write:/x"}},
-		{"curl -O https://h/y", []string{"into:/home/user/project"}},
+		{"curl -O https://h/y", []string{"write:/home/user/project/y"}},
+		{"curl -O https://h/a/.bashrc?x=1", []string{"write:/home/user/project/.bashrc"}},
+		{"curl -J -O https://h/y", []string{"into:/home/user/project"}},
+		{"curl --output-dir /d -O https://h/y", []string{"into:/d", "write:/d/y"}},
 		{"curl -s https://h/y", nil},
 		{"wget -O /x https://h", []string{"write:/x"}},
-		{"wget -P /d https://h", []string{"into:/d"}},
-		{"wget https://h", []string{"into:/home/user/project"}},
+		{"wget -P /d https://h/f.tgz", []string{"create:/d/f.tgz"}},
+		{"wget https://h", []string{"create:/home/user/project/index.html"}},
 		{"tar -xf a.tar -C /d", []string{"into:/d"}},
 		{"tar xzf a.tgz -C /d", []string{"into:/d"}},
 		{"tar --extract --file=a.tar --directory=/d", []string{"into:/d"}},
@@ -239,8 +245,11 @@ func TestWriteTargets(t *testing.T) {
 		{"tar -tf a.tar", nil},
 		{"unzip a.zip -d /d", []string{"into:/d"}},
 		{"unzip -l a.zip", nil},
-		{"git clone https://h/r.git /d", []string{"into:/d"}},
-		{"git clone --depth 1 https://h/r.git", []string{"into:/home/user/project"}},
+		{"git clone https://h/r.git /d", []string{"create:/d"}},
+		{"git clone --depth 1 https://h/r.git", []string{"create:/home/user/project/r"}},
+		{"git clone git@h:o/r.git", []string{"create:/home/user/project/r"}},
+		{"git -C /d clone https://h/r", []string{"create:/d/r"}},
+		{"git -C /d clone https://h/r sub", []string{"create:/d/sub"}},
 		{"git status", nil},
 		{"crontab -l", nil},
 		{"ssh-keygen -t ed25519 -f /k -N ''", []string{"write:/k", "write:/k.pub"}},
@@ -255,7 +264,7 @@ func TestWriteTargets(t *testing.T) {
 		{"truncate -s 0 f", []string{"write:/home/user/project/f"}},
 	}
 	names := map[writeKind]string{wWrite: "write", wAppend: "append", wModify: "modify", wDelete: "delete",
-		wMeta: "meta", wTouch: "touch", wMkdir: "mkdir", wInto: "into"}
+		wMeta: "meta", wTouch: "touch", wMkdir: "mkdir", wInto: "into", wCreate: "create"}
 	for _, tt := range tests {
 		x := testCtx()
 		a := parse.Analyze(tt.cmd, parse.Options{Env: x.Env, Dir: x.Cwd})

@@ -18,7 +18,8 @@ const (
 	wMeta                        // permissions or ownership changed: chmod, chown
 	wTouch                       // created when missing, else only its times change
 	wMkdir                       // a directory created
-	wInto                        // a directory that receives files named by the command: tar -x -C, unzip -d, git clone
+	wInto                        // a directory that receives files named by the command: tar -x -C, unzip -d, rsync
+	wCreate                      // a new file or directory, never an existing one replaced: git clone DIR, wget URL
 )
 
 // A write is one place a command changes.
@@ -154,7 +155,7 @@ var writers = map[string]*writer{
 		{0, "libcurl", wWrite}, {0, "etag-save", wWrite}}, extra: curlRemoteName},
 	"wget": {spec: wgetSpec, opts: []optTarget{
 		{'O', "output-document", wWrite}, {'o', "output-file", wWrite}, {'a', "append-output", wAppend},
-		{'P', "directory-prefix", wInto}, {0, "save-cookies", wWrite}}, extra: wgetDefault},
+		{0, "save-cookies", wWrite}}, extra: wgetDefault},
 	"tar":        {spec: tarSpec, extra: tarTargets},
 	"unzip":      {spec: OptSpec{Short: "dP"}, extra: unzipTargets},
 	"git":        {spec: gitGlobal, extra: gitTargets},
@@ -468,21 +469,81 @@ func patchTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
 	return ws
 }
 
-// curlRemoteName: -O and -J save under the URL's name, in --output-dir or
-// the working directory.
+// curlRemoteName: -O saves each URL under its last path segment, in
+// --output-dir or the working directory, replacing what is there; -J
+// takes the name from the server, which cannot be known.
 func curlRemoteName(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
-	if !a.Has("OJ", "remote-name", "remote-name-all", "remote-header-name") || lastValue(a, 0, "output-dir") != "" {
+	if !a.Has("OJ", "remote-name", "remote-name-all", "remote-header-name") {
 		return ws
 	}
-	return append(ws, write{kind: wInto, t: x.target(c, parse.Word{Value: "."})})
+	dir := lastValue(a, 0, "output-dir")
+	if dir == "" {
+		dir = "."
+	}
+	if a.Has("J", "remote-header-name") {
+		return append(ws, write{kind: wInto, t: x.target(c, valueWord(dir))})
+	}
+	for _, u := range append(a.Operands, urlWords(a.LongValues("url"))...) {
+		if name := urlName(u.Value, ""); name != "" {
+			ws = append(ws, write{kind: wWrite, t: x.target(c, valueWord(dir+"/"+name)), follow: true})
+		}
+	}
+	return ws
 }
 
-// wgetDefault: without -O or -P, wget saves into the working directory.
+// wgetDefault: without -O, wget saves each URL under its last path
+// segment (index.html for none) in -P DIR or the working directory, and
+// never replaces a file: it picks name.1 instead.
 func wgetDefault(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
-	if a.Has("OP", "output-document", "directory-prefix", "spider") || len(a.Operands) == 0 {
+	if a.Has("O", "output-document", "spider") {
 		return ws
 	}
-	return append(ws, write{kind: wInto, t: x.target(c, parse.Word{Value: "."})})
+	dir := lastValue(a, 'P', "directory-prefix")
+	if dir == "" {
+		dir = "."
+	}
+	for _, u := range a.Operands {
+		if name := urlName(u.Value, "index.html"); name != "" {
+			ws = append(ws, write{kind: wCreate, t: x.target(c, valueWord(dir+"/"+name)), follow: true})
+		}
+	}
+	return ws
+}
+
+func urlWords(vs []string) []parse.Word {
+	out := make([]parse.Word, len(vs))
+	for i, v := range vs {
+		out[i] = valueWord(v)
+	}
+	return out
+}
+
+// urlName is the file name a download takes from its URL: the last path
+// segment, without query or fragment; empty gives dflt. A name the
+// analysis cannot know, or one that is no file name, gives "".
+func urlName(u, dflt string) string {
+	if strings.Contains(u, parse.Unknown) {
+		return ""
+	}
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+		if j := strings.IndexByte(u, '/'); j >= 0 {
+			u = u[j:]
+		} else {
+			u = ""
+		}
+	}
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	name := u[strings.LastIndexByte(u, '/')+1:]
+	if name == "" {
+		name = dflt
+	}
+	if name == "." || name == ".." {
+		return ""
+	}
+	return name
 }
 
 // tarTargets: extracting writes into -C DIR (or the working directory);
@@ -536,22 +597,37 @@ var gitCloneSpec = OptSpec{Short: "bocujn", Long: []string{"branch", "origin", "
 	"depth", "reference", "reference-if-able", "separate-git-dir", "template", "filter", "shallow-since",
 	"shallow-exclude", "server-option", "bundle-uri", "ref-format"}}
 
-// gitTargets: git clone URL [DIR] writes DIR (else a directory named after
-// the URL, in the working directory). git config is judged by setting,
-// not as a file write (boundary.go).
+// gitTargets: git clone URL [DIR] creates DIR, else a directory named
+// after the URL, in the working directory or git -C's. git config is
+// judged by setting, not as a file write (boundary.go).
 func gitTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
 	sub, rest := gitSub(c)
 	if sub != "clone" {
 		return ws
 	}
 	a := ParseArgs(rest, gitCloneSpec)
+	base := "."
+	if d := ParseArgs(c.Args, gitGlobal).ShortValues('C'); len(d) > 0 {
+		base = d[len(d)-1]
+	}
 	switch len(a.Operands) {
 	case 0:
 		return ws
 	case 1:
-		return append(ws, write{kind: wInto, t: x.target(c, parse.Word{Value: "."})})
+		name := strings.TrimSuffix(urlName(strings.TrimRight(a.Operands[0].Value, "/"), ""), ".git")
+		if i := strings.LastIndexByte(name, ':'); i >= 0 { // host:repo
+			name = name[i+1:]
+		}
+		if name == "" {
+			return append(ws, write{kind: wInto, t: x.target(c, valueWord(base))})
+		}
+		return append(ws, write{kind: wCreate, t: x.target(c, valueWord(base+"/"+name))})
 	}
-	return append(ws, write{kind: wInto, t: x.target(c, a.Operands[1])})
+	dir := a.Operands[1]
+	if !filepath.IsAbs(dir.Value) && base != "." {
+		dir.Value = base + "/" + dir.Value
+	}
+	return append(ws, write{kind: wCreate, t: x.target(c, dir)})
 }
 
 // crontabTargets: installing (crontab FILE, crontab -), editing (-e) or
