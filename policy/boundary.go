@@ -257,20 +257,27 @@ func (x *Ctx) persistWrite(p string, w write) bool {
 	return (w.kind == wInto || w.kind == wWrite) && x.holdsPersistence(p) && !x.systemPath(p)
 }
 
-// gitCodeSettings are git settings whose value is a command git runs, or a
-// place it takes hooks or more configuration from. Written with git config
-// they plant code that runs on a later git command; every other setting
-// (user.name, user.email, safe.directory, pull.rebase, init.defaultBranch…)
-// is ordinary work and passes, in any scope. Keys are lowercase; "*" is a
-// subsection.
-var gitCodeSettings = []string{
-	"core.hookspath", "core.fsmonitor", "core.pager", "core.editor", "core.sshcommand", "core.askpass",
-	"core.gitproxy", "core.alternaterefscommand", "sequence.editor", "diff.external", "diff.*.textconv",
-	"diff.*.command", "difftool.*.cmd", "mergetool.*.cmd", "merge.*.driver", "filter.*.clean",
-	"filter.*.smudge", "filter.*.process", "credential.helper", "credential.*.helper", "gpg.program",
-	"gpg.*.program", "include.path", "includeif.*.path", "uploadpack.packobjectshook", "remote.*.uploadpack",
-	"remote.*.receivepack", "init.templatedir", "interactive.difffilter", "web.browser", "browser.*.cmd",
-	"man.*.cmd", "pager.*", "protocol.ext.allow", "protocol.allow",
+// gitPlaceSettings name a place git takes hooks, templates or more
+// configuration from, or allow a transport that runs commands: written
+// with git config, whatever the value, they plant code for a later git
+// command. Keys are lowercase; "*" is a subsection.
+var gitPlaceSettings = []string{
+	"core.hookspath", "include.path", "includeif.*.path", "init.templatedir", "uploadpack.packobjectshook",
+	"remote.*.uploadpack", "remote.*.receivepack", "protocol.ext.allow", "protocol.allow",
+	"filter.*.clean", "filter.*.smudge", "filter.*.process",
+}
+
+// gitCommandSettings hold a command git runs. Naming an installed program
+// is ordinary setup (core.editor "code --wait", core.pager delta,
+// credential.helper store); a value with shell syntax, an ssh
+// ProxyCommand, or a program outside the system directories plants code
+// (see commandValue).
+var gitCommandSettings = []string{
+	"core.fsmonitor", "core.pager", "core.editor", "core.sshcommand", "core.askpass", "core.gitproxy",
+	"core.alternaterefscommand", "sequence.editor", "diff.external", "diff.*.textconv", "diff.*.command",
+	"difftool.*.cmd", "mergetool.*.cmd", "merge.*.driver", "credential.helper", "credential.*.helper",
+	"gpg.program", "gpg.*.program", "interactive.difffilter", "web.browser", "browser.*.cmd", "man.*.cmd",
+	"pager.*", "sendemail.smtpserver", "sendemail.*.smtpserver",
 }
 
 // gitConfigCode reports whether a git command writes a setting that makes
@@ -305,18 +312,36 @@ func gitConfigCode(c *parse.Command) bool {
 	return gitCodeKey(key, val)
 }
 
-// gitCodeKey reports whether setting key to val plants code.
+// gitCodeKey reports whether setting key to val plants code: every
+// place setting, a command setting with a risky value, an alias that
+// starts with ! (a shell command).
 func gitCodeKey(key, val string) bool {
 	sec, sub, name, ok := splitGitKey(key)
 	if !ok {
 		return false
 	}
 	if sec == "alias" {
-		// An alias that starts with ! runs a shell command.
 		v := strings.TrimLeft(val, " \t")
 		return strings.HasPrefix(v, "!") || strings.Contains(val, parse.Unknown)
 	}
-	for _, k := range gitCodeSettings {
+	if gitKeyIn(gitPlaceSettings, sec, sub, name) {
+		return true
+	}
+	if !gitKeyIn(gitCommandSettings, sec, sub, name) {
+		return false
+	}
+	if sec == "core" && name == "fsmonitor" {
+		switch strings.ToLower(strings.TrimSpace(val)) {
+		case "true", "false", "":
+			return false // the built-in daemon
+		}
+	}
+	return riskyCommandValue(val)
+}
+
+// gitKeyIn reports whether a split key matches one of the patterns.
+func gitKeyIn(patterns []string, sec, sub, name string) bool {
+	for _, k := range patterns {
 		ps, psub, pname, _ := splitGitKey(k)
 		switch {
 		case ps != sec:
@@ -328,6 +353,43 @@ func gitCodeKey(key, val string) bool {
 		}
 	}
 	return false
+}
+
+// codeRunners are programs that run the code they are given.
+var codeRunners = []string{"sh", "bash", "zsh", "dash", "ksh", "fish", "perl", "ruby", "node", "env", "eval",
+	"exec", "xargs", "curl", "wget", "nc", "socat", "busybox"}
+
+// systemProgramDirs are where installed programs live.
+var systemProgramDirs = []string{"/usr/", "/bin/", "/sbin/", "/opt/homebrew/", "/snap/", "/nix/", "/Applications/"}
+
+// riskyCommandValue reports whether a command git will run through the
+// shell does more than start an installed program: shell syntax, an ssh
+// option that runs a command, or a program named by a path outside the
+// system directories (./hook, /tmp/x, ~/bin/x).
+func riskyCommandValue(val string) bool {
+	if strings.Contains(val, parse.Unknown) || strings.ContainsAny(val, "|;&$()<>`!\n") {
+		return true
+	}
+	lower := strings.ToLower(val)
+	if strings.Contains(lower, "proxycommand") || strings.Contains(lower, "localcommand") {
+		return true
+	}
+	fields := strings.Fields(val)
+	if len(fields) == 0 {
+		return false
+	}
+	switch prog := filepath.Base(fields[0]); {
+	case contains(codeRunners, prog), strings.HasPrefix(prog, "python"):
+		return true // sh -c …, python -c …: a script, not a program
+	case !strings.Contains(fields[0], "/"):
+		return false
+	}
+	for _, d := range systemProgramDirs {
+		if strings.HasPrefix(fields[0], d) {
+			return false
+		}
+	}
+	return true
 }
 
 // splitGitKey splits "section[.subsection].name"; section and name are
@@ -525,6 +587,8 @@ var boundaryRules = []*Rule{
 			"git config --local include.path ../x",
 			"git -C sub config core.hooksPath h",
 			"git config credential.helper '!f() { x; }; f'",
+			"git config --global core.editor /tmp/x",
+			"git config core.sshCommand 'ssh -o ProxyCommand=x'",
 		},
 		NotExamples: []string{
 			"git config user.name x",
@@ -537,6 +601,12 @@ var boundaryRules = []*Rule{
 			"git config init.defaultBranch main",
 			"git config core.autocrlf input",
 			"git config --list",
+			"git config --global core.editor 'code --wait'",
+			"git config --global core.pager delta",
+			"git config --global credential.helper store",
+			"git config --global core.sshCommand 'ssh -i ~/.ssh/deploy -o IdentitiesOnly=yes'",
+			"git config core.fsmonitor true",
+			"git config --global url.https://github.com/.insteadOf git@github.com:",
 		},
 	},
 }

@@ -52,11 +52,16 @@ package policy
 // into ~/.local) are not in the table and are not judged: the boundary
 // sees the targets a command names.
 //
-// git config is judged by setting, in every scope: a setting whose value
-// git runs or follows later (core.hooksPath, core.fsmonitor, core.pager,
-// core.sshCommand, filters, diff drivers, credential helpers, include.path,
-// aliases starting with !) holds; user.name, user.email, safe.directory and
-// the like are ordinary CI work and pass.
+// git config is judged by setting, in every scope. A setting that names
+// where git takes hooks, templates or more configuration from
+// (core.hooksPath, include.path, init.templateDir, filters…) holds whatever
+// its value; a setting whose value git runs (core.pager, core.editor,
+// core.sshCommand, credential.helper, diff drivers…) holds when the value
+// is more than an installed program — shell syntax, sh -c or python -c, an
+// ssh ProxyCommand, a program outside the system directories — and an
+// alias holds when it starts with !. core.editor "code --wait",
+// credential.helper store, user.name, user.email, safe.directory and the
+// like are ordinary setup and pass.
 //
 // # Credentials
 //
