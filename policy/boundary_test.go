@@ -458,3 +458,18 @@ func TestBoundaryRaw(t *testing.T) {
 		}
 	}
 }
+
+// FuzzBoundary: the boundary pass never panics, whatever the command line.
+func FuzzBoundary(f *testing.F) {
+	for _, r := range append(append(boundaryRules, credentialRules...), selfRules...) {
+		for _, ex := range append(r.Examples, r.NotExamples...) {
+			f.Add(ex)
+		}
+	}
+	e := NewEngine(Builtin())
+	f.Fuzz(func(t *testing.T, script string) {
+		x := boundaryCtx()
+		a := parse.Analyze(script, parse.Options{Env: x.Env, Dir: x.Cwd})
+		e.Decide(a, x)
+	})
+}
