@@ -46,8 +46,26 @@ func (x *Ctx) credPath(p string) (cred, home bool) {
 	if within(p, "/proc") && strings.HasSuffix(p, "/environ") {
 		return true, false
 	}
+	// Another user's stores (/home/bob/.aws/credentials), or a copy.
+	if i := strings.Index(p, "/.ssh/"); i >= 0 {
+		base := filepath.Base(p)
+		if !strings.HasSuffix(base, ".pub") && !contains(sshPublic, base) {
+			return true, false
+		}
+	}
+	for _, c := range anywhereCredPaths {
+		if strings.HasSuffix(p, "/"+c) || strings.Contains(p, "/"+c+"/") {
+			return true, false
+		}
+	}
 	return credName(filepath.Base(p)), false
 }
+
+// anywhereCredPaths are stores that are secret wherever they are, not only
+// in the user's home directory. Files such as .npmrc are not: a project's
+// own .npmrc usually names a registry and a variable, not a token.
+var anywhereCredPaths = []string{".aws", ".gnupg", ".kube/config", ".docker/config.json", ".config/gh",
+	".config/gcloud", ".azure", ".git-credentials", ".netrc", ".password-store", ".vault-token"}
 
 // credName reports whether a file name alone says it holds a secret: a
 // dotenv file (not a template), a private key.
@@ -270,6 +288,8 @@ var credentialRules = []*Rule{
 			"less .env.production",
 			"tar -czf /tmp/k.tgz ~/.ssh",
 			"cat /proc/self/environ",
+			"cat /home/bob/.aws/credentials",
+			"cat /home/bob/.ssh/deploy",
 		},
 		NotExamples: []string{
 			"cat .env.example",
@@ -285,6 +305,8 @@ var credentialRules = []*Rule{
 			`echo "cat ~/.aws/credentials"`,
 			"cat id_utils.py",
 			"cat /etc/os-release",
+			"cat .npmrc",
+			"cat /home/bob/.ssh/config",
 		},
 	},
 	{
