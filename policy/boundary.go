@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
@@ -246,6 +247,10 @@ func (x *Ctx) persistWrite(p string, w write) bool {
 	switch w.kind {
 	case wDelete, wTouch, wMkdir:
 		return false
+	case wMeta:
+		// chmod 600 ~/.ssh/config fixes a permission; chmod +x on a hook
+		// arms it.
+		return gitCodePath(p) && strings.Contains(p, "/hooks")
 	}
 	if x.persistencePoint(p) {
 		return true

@@ -163,6 +163,7 @@ var boundaryRules = []*Rule{
 			"echo '.bashrc' > notes.txt",
 			"systemctl status x",
 			"mkdir -p ~/.config/systemd/user",
+			"chmod 600 ~/.ssh/authorized_keys",
 			`python3 -c "print(open('/home/user/.bashrc').read())"`,
 		},
 	},
