@@ -272,13 +272,23 @@ func (x *Ctx) exfil(a *parse.Analysis, b *boundaryState) {
 		if t == 0 || c.Remote != "" {
 			continue
 		}
-		// Captured output (a command substitution, a process
-		// substitution) goes wherever the script sends it; an open
+		// Captured output (a command or process substitution, read
+		// into a variable) goes wherever the script sends it; an open
 		// /dev/tcp descriptor takes anything written to it.
-		if tcp || c.Context&(parse.InCmdSubst|parse.InProcSubst) != 0 {
+		if tcp || c.Context&(parse.InCmdSubst|parse.InProcSubst) != 0 || captures(c) {
 			for _, f := range t.findings() {
 				b.add(f, first)
 			}
 		}
 	}
+}
+
+// captures reports whether a command reads its input into shell variables
+// (read, mapfile), where the rest of the script can send it.
+func captures(c *parse.Command) bool {
+	switch c.Name {
+	case "read", "mapfile", "readarray":
+		return true
+	}
+	return false
 }

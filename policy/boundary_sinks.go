@@ -96,6 +96,9 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 			s.net, s.stdin, s.own = true, true, true
 		}
 	}
+	if s.net && (c.HasWrapper("xargs") || c.HasWrapper("parallel")) {
+		s.stdin = true // the input becomes the arguments
+	}
 	return s
 }
 
