@@ -27,11 +27,14 @@ type Ctx struct {
 	Project string // project root (see FindProject)
 	Home    string
 	// WriteRoots are directories where writes are routine: the project, the
-	// temp dirs, user caches, and configured roots.
+	// temp dirs, user caches, and configured roots. Symlinks in them are
+	// resolved when a write lands outside their literal form.
 	WriteRoots []string
 	TempDirs   []string
 	Env        map[string]string
 	FS         FS
+	// Paths, when set, remembers resolved directories across decisions.
+	Paths *PathCache
 	// Self holds guard-exec's own files, which commands may not touch.
 	Self SelfPaths
 	// Session and History feed the loop brake; History may be nil.
@@ -47,12 +50,17 @@ type Ctx struct {
 	// resolved, so they compare with resolved operands (/tmp is
 	// /private/tmp on macOS).
 	real map[string]string
+	bnd  *boundaryState // the boundary pass over a, computed once (boundary.go)
 }
 
 // SelfPaths are guard-exec's own configuration, ledger and shim locations.
+// Entries may be files or directories; a directory covers what is below
+// it; symlinks in them are resolved. Empty fields fall back to the
+// default locations (rules_self.go).
 type SelfPaths struct {
 	ConfigFiles []string
-	LedgerDir   string
+	LedgerDir   string // the ledger of the command's project
+	StateDir    string // the ledger outside any project
 	ShimDir     string
 }
 

@@ -94,3 +94,86 @@
 // (CommandText), a severity, and examples checked through the real parser
 // when the file is loaded.
 package policy
+
+// # Path boundary
+//
+// One table (writes.go) says, for each program, which operands and option
+// values it writes and how: content written or appended, edited in place,
+// deleted, permissions changed, a file touched or a directory made, or a
+// directory receiving files the command names itself (tar -x -C, unzip -d,
+// git clone, curl -O). Every write redirection counts too. Each write is
+// resolved the way the kernel will resolve it — "~", variables, ".." taken
+// after the symlinks before it, links in the project followed to where
+// they point — except that rm, unlink, mv and ln act on a link itself. It
+// then gets one verdict, the most specific first:
+//
+//   - guard-exec's own configuration, ledger or shims: deny (self-*);
+//     a coding agent's settings (.claude/settings*.json, .codex/,
+//     .gemini/settings.json): hold; the project's .guard-exec.toml: warn,
+//     since that layer can only add protection and repositories ship one;
+//   - a credential store: hold (cred-write) — the home directory's stores
+//     always, a secret-named file (.env, *.key) only outside the allowed
+//     roots: writing the project's own .env is routine, and chmod 600 on a
+//     key is not a write of the secret;
+//   - a persistence point (shell profiles, ~/.ssh/authorized_keys and
+//     config, crontabs, systemd and autostart units, LaunchAgents, sudoers,
+//     ~/.gitconfig, and .git/hooks and .git/config of any repository, the
+//     project's own included): hold even when creating; so is unpacking
+//     unknown files into a directory that holds such points (tar -x -C ~);
+//     deleting one, touching or making a directory there is not planting;
+//   - inside the allowed roots (the project, $TMPDIR, /tmp, /var/tmp, the
+//     user's caches, configured roots), ~/.ssh/known_hosts and a CI
+//     runner's step files ($GITHUB_ENV…): allowed;
+//   - a system directory (/etc, /usr, /bin, /sbin, /lib*, /boot, /opt,
+//     /var/lib, /var/spool, /srv, /root unless it is the home directory,
+//     /sys, /proc): hold, even creating; recursive deletes there are the
+//     filesystem rules' to judge;
+//   - elsewhere: overwriting, changing or deleting an existing file holds;
+//     creating one, or changing permissions, warns.
+//
+// /dev (null, stderr, ttys, /dev/fd/N) and /proc/self/fd are never judged
+// as files; /dev/tcp and /dev/udp are judged as network sends. Writes a
+// program makes on its own (npm install into ~/.npm, pip install --user
+// into ~/.local) are not in the table and are not judged: the boundary
+// sees the targets a command names.
+//
+// git config is judged by setting, in every scope. A setting that names
+// where git takes hooks, templates or more configuration from
+// (core.hooksPath, include.path, init.templateDir, filters…) holds whatever
+// its value; a setting whose value git runs (core.pager, core.editor,
+// core.sshCommand, credential.helper, diff drivers…) holds when the value
+// is more than an installed program — shell syntax, sh -c or python -c, an
+// ssh ProxyCommand, a program outside the system directories — and an
+// alias holds when it starts with !. core.editor "code --wait",
+// credential.helper store, user.name, user.email, safe.directory and the
+// like are ordinary setup and pass.
+//
+// # Credentials
+//
+// Credential stores are ~/.ssh (but not *.pub, known_hosts, config,
+// authorized_keys), ~/.aws, ~/.kube/config, ~/.npmrc, ~/.pypirc, ~/.netrc,
+// ~/.git-credentials, ~/.docker/config.json, ~/.config/gh, ~/.gnupg,
+// ~/.config/gcloud, ~/.azure and a few more, plus anywhere: .env and
+// .env.* except templates (.example, .sample, .template, .dist,
+// .defaults), private keys by name (id_rsa…, *.key, *.p12, *.pfx, and
+// *.pem unless its name says certificate or chain), and /proc/*/environ.
+// A program that shows or copies them (cat, grep, base64, cp from, tar -c,
+// < file, source…) warns (cred-read); using them through their tool (ssh
+// -i, aws, kubectl) does not, and neither does logging in through a tool
+// (gh auth login, docker login, npm config set, aws configure), which
+// writes its own store: only writes that name a store are held.
+//
+// Sending one off the machine is denied (cred-exfil): a network sink
+// (curl, wget, nc, socat, telnet, openssl s_client, ssh, scp/sftp/rsync to
+// a host, aws s3 cp, gh gist create, mail, interpreter code using a network
+// API, a /dev/tcp redirect) uploading the file by name, or reading it on
+// standard input from a redirect, a pipeline through any filters, or a
+// here-string; a tainted command writing into /dev/tcp; and a command
+// substitution that captured it in a script that talks to the network.
+// The same holds for the environment (env-exfil): env, printenv, set,
+// export -p, declare -p|-x, /proc/self/environ, or an echo of a
+// secret-named variable. Tokens printed by their tools (gh auth token, git
+// credential fill, gcloud auth print-access-token…) count as credentials.
+// A secret variable used directly as an argument (curl -H "Authorization:
+// Bearer $TOKEN") is authentication, not a leak, and passes; a credential
+// copied to a file by one command and uploaded by the next is not followed.

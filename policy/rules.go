@@ -14,6 +14,9 @@ func Builtin() []*Rule {
 		infraRules,
 		privilegeRules,
 		dynamicRules,
+		boundaryRules,
+		credentialRules,
+		selfRules,
 		analysisRules,
 	} {
 		all = append(all, family...)

@@ -455,7 +455,8 @@ var (
 		"log-file", "partial-dir", "password-file", "chown", "chmod", "backup-dir", "suffix", "timeout",
 		"contimeout", "bwlimit", "port", "max-size", "min-size", "out-format", "info", "debug", "usermap",
 		"groupmap", "iconv", "protocol", "sockopts", "outbuf", "modify-window", "block-size",
-		"checksum-choice", "compress-choice", "compress-level", "skip-compress", "max-delete", "address"}}
+		"checksum-choice", "compress-choice", "compress-level", "skip-compress", "max-delete", "address",
+		"remote-option"}}
 )
 
 // remoteSpec reports whether an rsync or scp operand names another host

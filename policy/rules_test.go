@@ -36,8 +36,16 @@ func (i fakeInfo) IsDir() bool        { return false }
 func (i fakeInfo) Sys() any           { return nil }
 
 func (f *fakeFS) Lstat(name string) (fs.FileInfo, error) {
-	if f.files[name] || f.links[name] != "" {
+	if f.links[name] != "" {
+		return linkInfo{fakeInfo{name}}, nil // as the real Lstat: the link itself
+	}
+	if f.files[name] {
 		return fakeInfo{name}, nil
+	}
+	for p := range f.files { // the parents of listed paths exist too
+		if strings.HasPrefix(p, name+"/") {
+			return fakeInfo{name}, nil
+		}
 	}
 	return nil, os.ErrNotExist
 }

@@ -13,8 +13,38 @@
 //	guard-exec check …                 decide, never run
 //
 // Under its own name guard-exec also accepts, before the shell's options:
-// --pty=auto|always|never, --mode=enforce|advise|audit, --timeout=DUR and
-// --ci (never ask at a terminal; holds exit 126).
+// --pty=auto|always|never, --mode=enforce|advise|audit, --timeout=DUR,
+// --ci (never ask at a terminal; holds exit 126) and --strict (scrub
+// credentials from the command's environment, as [env] strip_credentials).
+//
+// # Boundary
+//
+// The project is the nearest directory above the working directory that
+// holds .git, else the working directory — but a working directory that is
+// no repository and is /, the home directory or above it, or a system
+// directory is not a place writes are free. Writes are free in the
+// project, $TMPDIR, /tmp, /var/tmp, /dev/shm, $RUNNER_TEMP, the user's
+// caches (~/.cache, ~/go, GOCACHE, GOMODCACHE, ~/.npm, pnpm and yarn
+// stores, ~/.cargo/registry and git, ~/.m2/repository, ~/.gradle/caches…)
+// and the [boundary] allow_roots of the user and system configuration.
+// The policy package's documentation says how every other write is judged.
+//
+// # Environment
+//
+// The command always runs without BASH_ENV, ENV and exported functions
+// (BASH_FUNC_*), since no parse of the command line can see the code they
+// carry. With --strict or strip_credentials it also runs without
+// variables whose names say they are secrets (*_TOKEN, *_SECRET, *_KEY,
+// *PASSWORD*, *_CREDENTIALS, *_AUTH…; not PATH, PWD, SSH_AUTH_SOCK), without
+// GIT_ASKPASS, SSH_ASKPASS*, SUDO_ASKPASS, VSCODE_GIT_*, GIT_TRACE*,
+// GIT_CURL_VERBOSE, GCM_TRACE* and GIT_CONFIG_PARAMETERS, with
+// GIT_TERMINAL_PROMPT=0, and with git's GIT_CONFIG_COUNT/KEY_n/VALUE_n group
+// cut to its local sections (user, core without askpass/sshCommand/
+// gitProxy, safe, init, color, diff, merge, pull, push…) and numbered from
+// 0 again, so git still reads it: credential helpers, extra headers, url
+// rewrites, remotes and aliases do not pass. The exec record lists what was
+// removed, by name (a git setting as GIT_CONFIG(credential.helper)), never a
+// value.
 //
 // # Verdicts
 //
@@ -118,7 +148,11 @@
 // and held or warned about rather than followed. The runner removes
 // BASH_ENV, ENV and exported functions from the command's environment,
 // since no parse can see the code they carry, and adds GUARD_EXEC_PARENT so
-// nested guards can record their parent.
+// nested guards can record their parent. The boundary judges the paths a
+// command names, resolved when it is checked: what a program decides to
+// write by itself, a link the same command line creates and then writes
+// through, and a secret copied to a file by one command and sent by a later
+// one are not followed.
 //
 // When the ledger cannot record a command, the command does not run (exit
 // 125): evidence is part of the contract, so the guard fails closed.

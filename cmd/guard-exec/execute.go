@@ -153,7 +153,7 @@ func (g *guard) execRecord(j *job, a *parse.Analysis, d *policy.Decision) *ledge
 		Verdict:    d.Verdict.String(),
 		Enforce:    d.Mode.String(),
 		Parent:     g.vars[envParent],
-		EnvRemoved: envCodeNames(g.env),
+		EnvRemoved: g.envRemoved(),
 	}
 	for _, h := range d.Hits {
 		rec.Rules = append(rec.Rules, ledger.Hit{

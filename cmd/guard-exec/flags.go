@@ -19,8 +19,12 @@ func (g *guard) ownFlags(args []string) ([]string, error) {
 			return args, nil
 		}
 		args = args[1:]
-		if name == "--ci" {
+		switch name {
+		case "--ci":
 			g.ci = true
+			continue
+		case "--strict":
+			g.strict = true
 			continue
 		}
 		if !hasVal {
@@ -38,7 +42,7 @@ func (g *guard) ownFlags(args []string) ([]string, error) {
 
 func isOwnFlag(name string) bool {
 	switch name {
-	case "--pty", "--mode", "--timeout", "--ci":
+	case "--pty", "--mode", "--timeout", "--ci", "--strict":
 		return true
 	}
 	return false

@@ -26,6 +26,7 @@ type guard struct {
 	mode       *policy.Mode // from --mode; nil means the configured mode
 	timeout    time.Duration
 	ci         bool
+	strict     bool // --strict: scrub credentials from the command's environment
 
 	cwd     string
 	project string
@@ -33,6 +34,8 @@ type guard struct {
 	led     *ledger.Ledger
 	ledErr  error
 	cfg     *policy.Config
+	scrub   *envScrub
+	places  map[string]*places // by working directory (roots.go)
 }
 
 // config returns the merged configuration, loaded once (config.go).
@@ -97,28 +100,8 @@ func (g *guard) policyEngine() *policy.Engine {
 	return g.engine
 }
 
-// decisionCtx is what policy judges against besides the facts.
-func (g *guard) decisionCtx(dir string) *policy.Ctx {
-	home := g.vars["HOME"]
-	proj := project.Root(dir)
-	tmp := []string{"/tmp", "/var/tmp"}
-	if t := g.vars["TMPDIR"]; t != "" {
-		tmp = append(tmp, filepath.Clean(t))
-	}
-	roots := append([]string{proj}, tmp...)
-	if home != "" {
-		roots = append(roots, filepath.Join(home, ".cache"))
-	}
-	return &policy.Ctx{
-		Cwd:        dir,
-		Project:    proj,
-		Home:       home,
-		WriteRoots: roots,
-		TempDirs:   tmp,
-		Env:        g.vars,
-		FS:         policy.OSFS{},
-	}
-}
+// decisionCtx is what policy judges against besides the facts (roots.go).
+func (g *guard) decisionCtx(dir string) *policy.Ctx { return g.boundaryCtx(dir) }
 
 // analyze runs the analysis of a script in dir with the caller's
 // environment.

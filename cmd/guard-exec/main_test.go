@@ -18,6 +18,7 @@ func guardMain() {
 }
 
 func TestMain(m *testing.M) {
+	systemTempDirs = nil // work directories are under /tmp; see roots.go
 	testscript.Main(m, map[string]func(){
 		"guard-exec": guardMain,
 		"bash":       guardMain,

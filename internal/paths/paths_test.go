@@ -1,0 +1,32 @@
+package paths
+
+import "testing"
+
+func TestLocations(t *testing.T) {
+	env := func(m map[string]string) func(string) string {
+		return func(k string) string { return m[k] }
+	}
+	tests := []struct {
+		name string
+		got  string
+		want string
+	}{
+		{"config xdg", UserConfigDir(env(map[string]string{"XDG_CONFIG_HOME": "/x/cfg", "HOME": "/h"})), "/x/cfg/guard-exec"},
+		{"config home", UserConfigDir(env(map[string]string{"HOME": "/h"})), "/h/.config/guard-exec"},
+		{"config relative xdg ignored", UserConfigDir(env(map[string]string{"XDG_CONFIG_HOME": "cfg", "HOME": "/h"})), "/h/.config/guard-exec"},
+		{"config file", UserConfigFile(env(map[string]string{"HOME": "/h"})), "/h/.config/guard-exec/config.toml"},
+		{"config unknown", UserConfigDir(env(nil)), ""},
+		{"config file unknown", UserConfigFile(env(nil)), ""},
+		{"state", StateDir(env(map[string]string{"HOME": "/h"})), "/h/.local/state/guard-exec"},
+		{"state xdg", StateDir(env(map[string]string{"XDG_STATE_HOME": "/s"})), "/s/guard-exec"},
+		{"shim", ShimDir(env(map[string]string{"HOME": "/h"})), "/h/.local/share/guard-exec/shim"},
+		{"shim xdg", ShimDir(env(map[string]string{"XDG_DATA_HOME": "/d", "HOME": "/h"})), "/d/guard-exec/shim"},
+		{"shim unknown", ShimDir(env(nil)), ""},
+		{"system", SystemConfigFile(), "/etc/guard-exec/config.toml"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.name, tt.got, tt.want)
+		}
+	}
+}

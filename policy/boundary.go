@@ -1,0 +1,262 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// finding is one outcome of the boundary pass; each is one rule.
+type finding uint8
+
+const (
+	fNone finding = iota
+	fOverwrite
+	fDelete
+	fCreate
+	fPerm
+	fSystem
+	fPersist
+	fGitConfig
+	fCredRead
+	fCredWrite
+	fCredExfil
+	fEnvExfil
+	fSelfConfig
+	fSelfLedger
+	fSelfShim
+	fSelfAgent
+	fSelfProject
+	fSelfEnv
+	fSelfCommand
+	nFindings
+)
+
+// boundaryState is the boundary pass over one analysis: every command's
+// writes, reads and sends are judged once, and each rule of the boundary,
+// credential and self-defence families reads its own list of spans.
+type boundaryState struct {
+	a      *parse.Analysis
+	spans  [nFindings][]Span
+	taints map[*parse.Command]taint // what each command's output carries, when anything
+	files  map[string]taint         // files a tainted command wrote (cp key /tmp/k), resolved
+	// netWriters are commands with a /dev/tcp or /dev/udp operand.
+	netWriters map[*parse.Command]bool
+
+	dirs      *PathCache // resolved directories when Ctx.Paths is nil (paths.go)
+	rootsDone bool
+	roots     []string // write roots with symlinks resolved, when they differ
+	self      *selfSet
+}
+
+func (x *Ctx) state() *boundaryState {
+	if x.bnd == nil {
+		x.bnd = &boundaryState{}
+	}
+	return x.bnd
+}
+
+// boundary runs the pass over a once and returns its findings.
+func (x *Ctx) boundary(a *parse.Analysis) *boundaryState {
+	b := x.state()
+	if b.a == a {
+		return b
+	}
+	b.a, b.spans, b.taints, b.files, b.netWriters = a, [nFindings][]Span{}, nil, nil, nil
+	for _, c := range a.Commands {
+		if c.Remote != "" {
+			continue // its paths are another machine's
+		}
+		ws := x.writes(c)
+		for _, w := range ws {
+			b.add(x.judgeWrite(w), c)
+			if netPath(w.t.Path) {
+				if b.netWriters == nil {
+					b.netWriters = map[*parse.Command]bool{}
+				}
+				b.netWriters[c] = true // tee /dev/tcp/h/p sends what it reads
+			}
+		}
+		if c.Name == "git" && gitConfigCode(c) {
+			b.add(fGitConfig, c)
+		}
+		read, code := x.readTaint(c), taint(0)
+		if src := interpCode(c); src != "" {
+			code = codeTaint(src)
+			if codePersists(src) {
+				b.add(fPersist, c)
+			}
+		}
+		if read != 0 || code&taintCred != 0 {
+			b.add(fCredRead, c)
+		}
+		if t := x.outTaint(c, read, code) | b.upstreamTaint(c); t != 0 {
+			if b.taints == nil {
+				b.taints = map[*parse.Command]taint{}
+			}
+			b.taints[c] = t
+			x.taintWrites(b, ws, t)
+		}
+		if selfCommand(c) {
+			b.add(fSelfCommand, c)
+		}
+		if selfEnvCommand(c) {
+			b.add(fSelfEnv, c)
+		}
+	}
+	for _, as := range a.Assignments {
+		// Prefixes (VAR=x cmd) are found on their command, with env's.
+		if !as.Prefix && isSelfVar(as.Name) {
+			b.spans[fSelfEnv] = append(b.spans[fSelfEnv], Span{Text: as.Name + "=…", Pos: as.Pos})
+		}
+	}
+	x.exfil(a, b)
+	return b
+}
+
+// add records a finding for a command, once per command.
+func (b *boundaryState) add(f finding, c *parse.Command) {
+	if f == fNone {
+		return
+	}
+	s := b.spans[f]
+	if n := len(s); n > 0 && s[n-1].Pos == c.Pos && s[n-1].Text == c.Span {
+		return
+	}
+	b.spans[f] = append(s, Span{Text: c.Span, Pos: c.Pos})
+}
+
+// spansOf makes a Script rule of one finding.
+func spansOf(f finding) func(*Ctx, *parse.Analysis) []Span {
+	return func(x *Ctx, a *parse.Analysis) []Span { return x.boundary(a).spans[f] }
+}
+
+// judgeWrite gives a write its one finding, the most specific first:
+// guard-exec's own files, credential stores, persistence points, then the
+// allowed roots, system directories, and outside the roots what the write
+// does to what is there.
+func (x *Ctx) judgeWrite(w write) finding {
+	if w.persist {
+		return fPersist
+	}
+	t := w.t
+	if t.Known && skipDevice(t.Path) {
+		return fNone // before resolving: /dev/stderr leads to /proc/self/fd/2 and on to a pipe
+	}
+	var p string
+	exists := false
+	switch {
+	case t.Known:
+		p, exists = x.locate(t, w.follow)
+		if t.Glob {
+			exists = true // a pattern names files that are there
+		}
+	case t.Under != "":
+		// Somewhere below a known directory: judge it as files landing
+		// there.
+		p = x.resolve(t.Under)
+		w.kind = wInto
+	default:
+		return fNone
+	}
+	if skipDevice(p) {
+		return fNone
+	}
+	if f := x.selfWrite(p, w); f != fNone {
+		return f
+	}
+	if x.credWrite(p, w) {
+		return fCredWrite
+	}
+	if x.persistWrite(p, w) {
+		return fPersist
+	}
+	if x.inWriteRoots(p) || x.routineFile(p) {
+		return fNone
+	}
+	if x.systemPath(p) {
+		if w.recursive {
+			return fNone // rm -r and find -delete there are the filesystem rules' to judge
+		}
+		return fSystem
+	}
+	return outside(w, exists)
+}
+
+// ciFiles are the environment variables naming files a CI runner reads
+// back after a step (GitHub Actions); steps append to them routinely.
+var ciFiles = []string{"GITHUB_ENV", "GITHUB_OUTPUT", "GITHUB_PATH", "GITHUB_STEP_SUMMARY", "GITHUB_STATE"}
+
+// routineFile reports whether p is a file outside the roots that ordinary
+// work writes: ~/.ssh/known_hosts (ssh-keyscan >> it in every CI job that
+// clones over ssh) and the CI runner's step files.
+func (x *Ctx) routineFile(p string) bool {
+	if x.Home != "" && p == x.Home+"/.ssh/known_hosts" {
+		return true
+	}
+	for _, v := range ciFiles {
+		if f := x.Env[v]; filepath.IsAbs(f) && (p == filepath.Clean(f) || p == x.resolve(f)) {
+			return true
+		}
+	}
+	return false
+}
+
+// outside judges a write outside the allowed roots by what it does to
+// what is there: destroying or changing an existing file is held,
+// creating one only warned about.
+func outside(w write, exists bool) finding {
+	switch w.kind {
+	case wDelete:
+		if exists && !w.recursive {
+			return fDelete
+		}
+	case wWrite, wAppend, wModify:
+		if exists {
+			return fOverwrite
+		}
+		if w.kind != wModify {
+			return fCreate
+		}
+	case wMeta:
+		if exists && !w.tighten {
+			return fPerm
+		}
+	case wTouch, wMkdir:
+		if !exists {
+			return fCreate
+		}
+	case wInto, wCreate:
+		return fCreate
+	}
+	return fNone
+}
+
+// skipDevice reports whether a write goes to a device or descriptor the
+// boundary leaves alone: /dev/null, /dev/stderr, /dev/fd/N, /dev/tty.
+// Network pseudo-files (/dev/tcp, /dev/udp) are judged as sends.
+func skipDevice(p string) bool {
+	return within(p, "/dev") || within(p, "/proc") && procFd(p)
+}
+
+// persistWrite reports whether a write plants something that runs later.
+// Deleting a hook or a profile is not planting; creating an empty file or
+// directory is not either.
+func (x *Ctx) persistWrite(p string, w write) bool {
+	switch w.kind {
+	case wDelete, wTouch, wMkdir:
+		return false
+	case wMeta:
+		// chmod 600 ~/.ssh/config fixes a permission; chmod +x on a hook
+		// arms it.
+		return gitCodePath(p) && strings.Contains(p, "/hooks")
+	}
+	if x.persistencePoint(p) {
+		return true
+	}
+	// Unknown files landing in a directory that holds persistence points
+	// (tar -x -C ~, cp -r dotfiles/. ~/). A system directory is held as
+	// one anyway.
+	return (w.kind == wInto || w.kind == wWrite) && x.holdsPersistence(p) && !x.systemPath(p)
+}

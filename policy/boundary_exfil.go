@@ -1,0 +1,294 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/guard-exec/guard-exec/internal/redact"
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// taint is what a command's output carries.
+type taint uint8
+
+const (
+	taintCred taint = 1 << iota // the content of a credential store, or a token a tool printed
+	taintEnv                    // the environment, where tokens live
+)
+
+// findingOf maps a taint to the rule it breaks when it leaves the machine.
+func (t taint) findings() []finding {
+	var fs []finding
+	if t&taintCred != 0 {
+		fs = append(fs, fCredExfil)
+	}
+	if t&taintEnv != 0 {
+		fs = append(fs, fEnvExfil)
+	}
+	return fs
+}
+
+// netPath reports whether p is one of bash's network pseudo-files.
+func netPath(p string) bool {
+	return strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/")
+}
+
+// pathTaint says what reading the resolved path p gives.
+func (x *Ctx) pathTaint(p string) taint {
+	if within(p, "/proc") && strings.HasSuffix(p, "/environ") {
+		return taintEnv
+	}
+	if cred, _ := x.credPath(p); cred {
+		return taintCred
+	}
+	return 0
+}
+
+// sendTaint says what sending the resolved path p (a file or a whole
+// directory) gives away: a directory that holds the home directory's
+// stores (~, ~/.ssh) gives them all, and a file an earlier command of the
+// script filled from one (zip -r /tmp/k.zip ~/.ssh) gives what it holds.
+func (x *Ctx) sendTaint(b *boundaryState, p string) taint {
+	t := x.pathTaint(p)
+	if x.Home != "" && (x.credDir(p) || within(x.Home, p)) {
+		t |= taintCred
+	}
+	for f, ft := range b.files {
+		if within(f, p) {
+			t |= ft
+		}
+	}
+	return t
+}
+
+// upstreamTaint is what reaches a command on standard input from the
+// commands before it in its pipeline (or its here-string's substitutions).
+func (b *boundaryState) upstreamTaint(c *parse.Command) taint {
+	var t taint
+	if c.Stdin != nil {
+		for _, u := range c.Stdin.Upstream() {
+			t |= b.taints[u]
+		}
+	}
+	return t
+}
+
+// taintWrites marks the files a tainted command writes: what it wrote
+// carries what it read.
+func (x *Ctx) taintWrites(b *boundaryState, ws []write, t taint) {
+	for _, w := range ws {
+		switch w.kind {
+		case wWrite, wAppend, wModify, wInto, wCreate:
+		default:
+			continue
+		}
+		if !w.t.Known {
+			continue
+		}
+		p, _ := x.locate(w.t, true)
+		if b.files == nil {
+			b.files = map[string]taint{}
+		}
+		if len(b.files) < 64 {
+			b.files[p] |= t
+		}
+	}
+}
+
+// readTaint is what a command prints or copies from the files it reads:
+// credential stores and process environments among its read operands or
+// its input redirection.
+func (x *Ctx) readTaint(c *parse.Command) taint {
+	var t taint
+	if c.Stdin != nil && c.Stdin.Kind == parse.InputFile && c.Stdin.Path != "" {
+		t |= x.pathTaint(x.resolve(c.Stdin.Path))
+	}
+	for _, tg := range x.readTargets(c) {
+		switch {
+		case tg.Glob:
+			if x.credGlob(tg) {
+				t |= taintCred
+			}
+		case tg.Known:
+			t |= x.pathTaint(x.resolve(tg.raw))
+		}
+	}
+	return t
+}
+
+// outTaint is what a command's output carries: what it read, what its
+// inline code reads, the environment it dumps, or a token a credential
+// tool prints.
+func (x *Ctx) outTaint(c *parse.Command, read, code taint) taint {
+	t := read | code
+	if envDump(c) {
+		t |= taintEnv
+	}
+	if secretPrinter(c) {
+		t |= taintCred
+	}
+	if (c.Name == "echo" || c.Name == "printf" || c.Name == "cat") && refsSecretVar(c.Span) {
+		t |= taintEnv
+	}
+	return t
+}
+
+// refsSecretVar reports whether shell text expands a variable whose name
+// says it is a secret ($AWS_SECRET_ACCESS_KEY, ${GITHUB_TOKEN}). The
+// analysis gives words their values, not their sources, so the command's
+// own text is read for this.
+func refsSecretVar(s string) bool {
+	for {
+		i := strings.IndexByte(s, '$')
+		if i < 0 {
+			return false
+		}
+		s = s[i+1:]
+		s = strings.TrimPrefix(s, "{")
+		n := 0
+		for n < len(s) && (s[n] == '_' || s[n] >= 'A' && s[n] <= 'Z' || s[n] >= 'a' && s[n] <= 'z' || n > 0 && s[n] >= '0' && s[n] <= '9') {
+			n++
+		}
+		if n > 0 && redact.SecretEnvName(s[:n]) {
+			return true
+		}
+	}
+}
+
+// envDump reports whether a command prints environment variables: env or
+// printenv on their own, set without arguments, export -p, declare -p or
+// -x without names, compgen -e.
+func envDump(c *parse.Command) bool {
+	switch c.Name {
+	case "env":
+		// With a command, env is a wrapper and the analysis peeled it.
+		for _, a := range c.Args {
+			if a.Value == "--help" || a.Value == "--version" {
+				return false
+			}
+		}
+		return true
+	case "printenv":
+		return true
+	case "set":
+		return len(c.Args) == 0
+	case "export":
+		return len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "-p"
+	case "declare", "typeset":
+		a := ParseArgs(c.Args, OptSpec{})
+		for _, op := range a.Operands {
+			if strings.Contains(op.Value, "=") {
+				return false
+			}
+		}
+		return a.Short("p") || a.Short("x") && len(a.Operands) == 0
+	case "compgen":
+		return ParseArgs(c.Args, OptSpec{}).Short("ev")
+	}
+	return false
+}
+
+// secretPrinters are tool commands that print a stored token.
+var secretPrinters = map[string][][]string{
+	"gh":       {{"auth", "token"}, {"auth", "status", "--show-token"}, {"auth", "status", "-t"}},
+	"git":      {{"credential", "fill"}},
+	"aws":      {{"configure", "get"}, {"configure", "export-credentials"}, {"sts", "get-session-token"}},
+	"gcloud":   {{"auth", "print-access-token"}, {"auth", "print-identity-token"}, {"auth", "application-default", "print-access-token"}},
+	"az":       {{"account", "get-access-token"}},
+	"kubectl":  {{"config", "view", "--raw"}},
+	"op":       {{"read"}, {"item", "get"}},
+	"heroku":   {{"auth:token"}},
+	"security": {{"find-generic-password"}, {"find-internet-password"}},
+	"vault":    {{"read"}, {"kv", "get"}, {"print", "token"}},
+}
+
+// secretPrinter reports whether a command prints a stored token.
+func secretPrinter(c *parse.Command) bool {
+	for _, seq := range secretPrinters[c.Name] {
+		if hasWords(c.Args, seq) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasWords reports whether the literal words of seq appear in args in
+// order (options may sit between them).
+func hasWords(args []parse.Word, seq []string) bool {
+	i := 0
+	for _, a := range args {
+		if i < len(seq) && a.Value == seq[i] {
+			i++
+		}
+	}
+	return i == len(seq)
+}
+
+// exfil finds credentials and environment dumps leaving the machine: a
+// sink uploading a credential file, a sink fed from one on its standard
+// input (directly, through a pipeline of filters, or through a here-string
+// of a command substitution), a tainted command writing into a /dev/tcp
+// connection, and a tainted command substitution in a script that talks
+// to the network (curl -d "$(cat ~/.aws/credentials)", k=$(…); curl -d
+// "$k").
+func (x *Ctx) exfil(a *parse.Analysis, b *boundaryState) {
+	var first *parse.Command
+	tcp := false
+	for _, c := range a.Commands {
+		if c.Remote != "" {
+			continue
+		}
+		s := x.sendOf(b, c)
+		if !s.net {
+			continue
+		}
+		if first == nil {
+			first = c
+		}
+		tcp = tcp || s.tcp
+		var t taint
+		for _, f := range s.files {
+			if f.Known {
+				t |= x.sendTaint(b, x.resolve(f.raw))
+			}
+		}
+		if s.own {
+			t |= b.taints[c]
+		}
+		if s.stdin && c.Stdin != nil {
+			if c.Stdin.Kind == parse.InputFile && c.Stdin.Path != "" {
+				t |= x.sendTaint(b, x.resolve(c.Stdin.Path))
+			}
+			t |= b.upstreamTaint(c)
+		}
+		for _, f := range t.findings() {
+			b.add(f, c)
+		}
+	}
+	if first == nil || len(b.taints) == 0 {
+		return
+	}
+	for _, c := range a.Commands {
+		t := b.taints[c]
+		if t == 0 || c.Remote != "" {
+			continue
+		}
+		// Captured output (a command or process substitution, read
+		// into a variable) goes wherever the script sends it; an open
+		// /dev/tcp descriptor takes anything written to it.
+		if tcp || c.Context&(parse.InCmdSubst|parse.InProcSubst) != 0 || captures(c) {
+			for _, f := range t.findings() {
+				b.add(f, first)
+			}
+		}
+	}
+}
+
+// captures reports whether a command reads its input into shell variables
+// (read, mapfile), where the rest of the script can send it.
+func captures(c *parse.Command) bool {
+	switch c.Name {
+	case "read", "mapfile", "readarray":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,158 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// gitPlaceSettings name a place git takes hooks, templates or more
+// configuration from, or allow a transport that runs commands: written
+// with git config, whatever the value, they plant code for a later git
+// command. Keys are lowercase; "*" is a subsection.
+var gitPlaceSettings = []string{
+	"core.hookspath", "include.path", "includeif.*.path", "init.templatedir", "uploadpack.packobjectshook",
+	"remote.*.uploadpack", "remote.*.receivepack", "protocol.ext.allow", "protocol.allow",
+	"filter.*.clean", "filter.*.smudge", "filter.*.process",
+}
+
+// gitCommandSettings hold a command git runs. Naming an installed program
+// is ordinary setup (core.editor "code --wait", core.pager delta,
+// credential.helper store); a value with shell syntax, an ssh
+// ProxyCommand, or a program outside the system directories plants code
+// (see commandValue).
+var gitCommandSettings = []string{
+	"core.fsmonitor", "core.pager", "core.editor", "core.sshcommand", "core.askpass", "core.gitproxy",
+	"core.alternaterefscommand", "sequence.editor", "diff.external", "diff.*.textconv", "diff.*.command",
+	"difftool.*.cmd", "mergetool.*.cmd", "merge.*.driver", "credential.helper", "credential.*.helper",
+	"gpg.program", "gpg.*.program", "interactive.difffilter", "web.browser", "browser.*.cmd", "man.*.cmd",
+	"pager.*", "sendemail.smtpserver", "sendemail.*.smtpserver",
+}
+
+// gitConfigCode reports whether a git command writes a setting that makes
+// git run a command later: `git config core.hooksPath x`, `git config
+// --global alias.x '!sh …'`, `git config set core.pager …`.
+func gitConfigCode(c *parse.Command) bool {
+	sub, rest := gitSub(c)
+	if sub != "config" {
+		return false
+	}
+	a := ParseArgs(rest, OptSpec{Short: "f", Long: []string{"file", "blob", "type", "default", "comment", "value"}})
+	if a.Has("l", "get", "get-all", "get-regexp", "get-urlmatch", "unset", "unset-all", "list",
+		"remove-section", "rename-section", "edit", "get-color", "get-colorbool", "show-origin", "show-scope") {
+		return false
+	}
+	ops := a.Operands
+	if len(ops) > 0 {
+		switch ops[0].Value {
+		case "set":
+			ops = ops[1:]
+		case "get", "unset", "list", "edit", "rename-section", "remove-section":
+			return false
+		}
+	}
+	if len(ops) < 2 {
+		return false
+	}
+	key, val := ops[0].Value, ops[1].Value
+	if ops[0].Dynamic {
+		return true // a setting the analysis cannot name
+	}
+	return gitCodeKey(key, val)
+}
+
+// gitCodeKey reports whether setting key to val plants code: every
+// place setting, a command setting with a risky value, an alias that
+// starts with ! (a shell command).
+func gitCodeKey(key, val string) bool {
+	sec, sub, name, ok := splitGitKey(key)
+	if !ok {
+		return false
+	}
+	if sec == "alias" {
+		v := strings.TrimLeft(val, " \t")
+		return strings.HasPrefix(v, "!") || strings.Contains(val, parse.Unknown)
+	}
+	if gitKeyIn(gitPlaceSettings, sec, sub, name) {
+		return true
+	}
+	if !gitKeyIn(gitCommandSettings, sec, sub, name) {
+		return false
+	}
+	if sec == "core" && name == "fsmonitor" {
+		switch strings.ToLower(strings.TrimSpace(val)) {
+		case "true", "false", "":
+			return false // the built-in daemon
+		}
+	}
+	return riskyCommandValue(val)
+}
+
+// gitKeyIn reports whether a split key matches one of the patterns.
+func gitKeyIn(patterns []string, sec, sub, name string) bool {
+	for _, k := range patterns {
+		ps, psub, pname, _ := splitGitKey(k)
+		switch {
+		case ps != sec:
+		case pname == "*" && psub == "": // pager.*: every name, any subsection
+			return true
+		case pname != name:
+		case psub == "*" && sub != "", psub == "" && sub == "", psub != "*" && psub == sub:
+			return true
+		}
+	}
+	return false
+}
+
+// codeRunners are programs that run the code they are given.
+var codeRunners = []string{"sh", "bash", "zsh", "dash", "ksh", "fish", "perl", "ruby", "node", "env", "eval",
+	"exec", "xargs", "curl", "wget", "nc", "socat", "busybox"}
+
+// systemProgramDirs are where installed programs live.
+var systemProgramDirs = []string{"/usr/", "/bin/", "/sbin/", "/opt/homebrew/", "/snap/", "/nix/", "/Applications/"}
+
+// riskyCommandValue reports whether a command git will run through the
+// shell does more than start an installed program: shell syntax, an ssh
+// option that runs a command, or a program named by a path outside the
+// system directories (./hook, /tmp/x, ~/bin/x).
+func riskyCommandValue(val string) bool {
+	if strings.Contains(val, parse.Unknown) || strings.ContainsAny(val, "|;&$()<>`!\n") {
+		return true
+	}
+	lower := strings.ToLower(val)
+	if strings.Contains(lower, "proxycommand") || strings.Contains(lower, "localcommand") {
+		return true
+	}
+	fields := strings.Fields(val)
+	if len(fields) == 0 {
+		return false
+	}
+	switch prog := filepath.Base(fields[0]); {
+	case contains(codeRunners, prog), strings.HasPrefix(prog, "python"):
+		return true // sh -c …, python -c …: a script, not a program
+	case !strings.Contains(fields[0], "/"):
+		return false
+	}
+	for _, d := range systemProgramDirs {
+		if strings.HasPrefix(fields[0], d) {
+			return false
+		}
+	}
+	return true
+}
+
+// splitGitKey splits "section[.subsection].name"; section and name are
+// case-insensitive, the subsection is not.
+func splitGitKey(key string) (sec, sub, name string, ok bool) {
+	i := strings.IndexByte(key, '.')
+	j := strings.LastIndexByte(key, '.')
+	if i <= 0 || j == len(key)-1 {
+		return "", "", "", false
+	}
+	sec, name = strings.ToLower(key[:i]), strings.ToLower(key[j+1:])
+	if j > i {
+		sub = key[i+1 : j]
+	}
+	return sec, sub, name, true
+}

@@ -1,0 +1,102 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// interpreters run inline code given with these options.
+var interpreters = map[string][]string{
+	"python": {"-c"}, "pypy": {"-c"}, "pypy3": {"-c"},
+	"node": {"-e", "--eval", "-p", "--print"}, "nodejs": {"-e", "--eval", "-p", "--print"},
+	"deno": {"eval"}, "bun": {"-e", "--eval"},
+	"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r"},
+}
+
+// interpCode returns the inline code an interpreter runs: the value of -c
+// (python), -e (node, perl, ruby), -r (php), or a heredoc it executes.
+func interpCode(c *parse.Command) string {
+	name := c.Name
+	if strings.HasPrefix(name, "python") {
+		name = "python"
+	}
+	flags, ok := interpreters[name]
+	if !ok {
+		return ""
+	}
+	var code strings.Builder
+	for i := 0; i+1 < len(c.Args); i++ {
+		if contains(flags, c.Args[i].Value) {
+			code.WriteString(c.Args[i+1].Value)
+			code.WriteByte('\n')
+			i++
+		}
+	}
+	if in := c.Stdin; in != nil && in.Executed && (in.Kind == parse.InputHeredoc || in.Kind == parse.InputHereString) {
+		code.WriteString(in.Text)
+	}
+	return code.String()
+}
+
+// codeCredMarks are credential stores as interpreter code names them.
+var codeCredMarks = []string{
+	".ssh/id_", "id_rsa", "id_ed25519", "id_ecdsa", ".aws/credentials", ".aws/config", ".netrc", ".npmrc",
+	".pypirc", ".git-credentials", ".kube/config", ".docker/config.json", "gh/hosts.yml", ".gnupg",
+	"'.env'", `".env"`, "/.env'", `/.env"`,
+}
+
+// codeEnvMarks are ways interpreter code takes the whole environment.
+var codeEnvMarks = []string{
+	"os.environ)", "dict(os.environ", "os.environ.items", "os.environ.copy", "str(os.environ", "**os.environ",
+	"dict(environ", "os.environb", "process.env)", "stringify(process.env", "entries(process.env",
+	"%env", "env.to_h", "env.to_a", "env.each", "getenv()", "$_env", "$_server", "/proc/self/environ",
+}
+
+// codeNetMarks are network APIs of the common interpreters.
+var codeNetMarks = []string{
+	"requests.", "urllib", "http.client", "httplib", "socket", "ftplib", "smtplib", "aiohttp", "httpx",
+	"paramiko", "pycurl", "urlopen", "fetch(", "http.request", "https.request", "http.get(", "https.get(",
+	"net.connect", "createconnection", "axios", "xmlhttprequest", "websocket", "lwp::", "http::tiny",
+	"io::socket", "net::http", "open-uri", "tcpsocket", "httparty", "faraday", "curl_exec", "fsockopen",
+	"stream_socket_client", "file_get_contents('http", `file_get_contents("http`,
+}
+
+func codeTaint(code string) taint {
+	lower := strings.ToLower(code)
+	var t taint
+	if containsAny(lower, codeCredMarks) {
+		t |= taintCred
+	}
+	if containsAny(lower, codeEnvMarks) {
+		t |= taintEnv
+	}
+	return t
+}
+
+// codePersistMarks are persistence points as interpreter code names them,
+// and codeWriteMarks the ways it writes a file.
+var (
+	codePersistMarks = []string{".bashrc", ".bash_profile", "/.profile", ".zshrc", ".zprofile", "authorized_keys",
+		".git/hooks", "/etc/cron", "/var/spool/cron", "/etc/sudoers", "systemd/user", ".config/autostart",
+		"/etc/profile", "launchagents"}
+	codeWriteMarks = []string{"'a'", `"a"`, "'w'", `"w"`, "'a+'", "'w+'", `"a+"`, `"w+"`, "write_text", "writefile",
+		"appendfile", "file.write", "shutil.copy", "symlink", ">>", "open(f,'a')", "file.open"}
+)
+
+// codePersists reports whether inline code writes a persistence point.
+func codePersists(code string) bool {
+	lower := strings.ToLower(code)
+	return containsAny(lower, codePersistMarks) && containsAny(lower, codeWriteMarks)
+}
+
+func codeNetwork(code string) bool { return containsAny(strings.ToLower(code), codeNetMarks) }
+
+func containsAny(s string, marks []string) bool {
+	for _, m := range marks {
+		if strings.Contains(s, m) {
+			return true
+		}
+	}
+	return false
+}

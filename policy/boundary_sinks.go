@@ -1,0 +1,181 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// A sendTo is how a command sends data off the machine.
+type sendTo struct {
+	net   bool     // the command talks to the network
+	stdin bool     // it sends what it reads on standard input
+	own   bool     // it sends its own output or what its own code reads (a /dev/tcp redirect, python -c)
+	files []Target // local files it uploads
+	tcp   bool     // it opens a /dev/tcp or /dev/udp connection
+}
+
+var (
+	sshSpec = OptSpec{Short: "BbcDEeFIiJLlmOoPpQRSWw"}
+	scpSpec = OptSpec{Short: "cFiJlOoPSX"}
+)
+
+// sendOf says how a command sends data off the machine, if it does.
+func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
+	var s sendTo
+	for i := range c.Redirs {
+		r := &c.Redirs[i]
+		if (r.Write || r.Read) && netPath(r.Path) {
+			s.net, s.own, s.stdin, s.tcp = true, true, true, true
+		}
+	}
+	if b.netWriters[c] {
+		s.net, s.own, s.stdin, s.tcp = true, true, true, true
+	}
+	if c.NameDynamic || c.Function {
+		return s
+	}
+	switch c.Name {
+	case "curl":
+		x.curlSends(c, &s)
+	case "wget":
+		s.net = true
+		a := ParseArgs(c.Args, wgetSpec)
+		for _, v := range append(a.LongValues("post-file"), a.LongValues("body-file")...) {
+			x.sendFile(c, v, &s)
+		}
+	case "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp", "sftp", "mail", "mailx", "sendmail", "mutt":
+		s.net, s.stdin = true, true
+		if c.Name == "socat" {
+			for _, w := range c.Args {
+				for _, pre := range []string{"FILE:", "OPEN:", "GOPEN:", "file:", "open:", "gopen:"} {
+					if v, ok := strings.CutPrefix(w.Value, pre); ok {
+						v, _, _ = strings.Cut(v, ",")
+						x.sendFile(c, v, &s)
+					}
+				}
+			}
+		}
+	case "openssl":
+		if len(c.Args) > 0 && c.Args[0].Value == "s_client" {
+			s.net, s.stdin = true, true
+		}
+	case "ssh":
+		a := ParseArgs(c.Args, sshSpec)
+		s.net, s.stdin = true, !a.Short("nf")
+	case "scp", "rsync":
+		spec := scpSpec
+		if c.Name == "rsync" {
+			spec = rsyncSpec
+		}
+		a := ParseArgs(c.Args, spec)
+		n := len(a.Operands)
+		if n > 1 && remoteOperand(a.Operands[n-1].Value) {
+			s.net = true
+			for _, op := range a.Operands[:n-1] {
+				if !remoteOperand(op.Value) {
+					s.files = append(s.files, x.target(c, op))
+				}
+			}
+		}
+	case "aws":
+		x.awsSends(c, &s)
+	case "gh":
+		if hasWords(c.Args, []string{"gist", "create"}) {
+			s.net = true
+			for _, w := range c.Args[2:] {
+				if w.Value == "-" {
+					s.stdin = true
+				} else if !strings.HasPrefix(w.Value, "-") {
+					s.files = append(s.files, x.target(c, w))
+				}
+			}
+		}
+	default:
+		if code := interpCode(c); code != "" && codeNetwork(code) {
+			s.net, s.stdin, s.own = true, true, true
+		}
+	}
+	if s.net && (c.HasWrapper("xargs") || c.HasWrapper("parallel")) {
+		s.stdin = true // the input becomes the arguments
+	}
+	return s
+}
+
+// curlSends finds what curl uploads: @file of the data options, the files
+// of -F, -T; "-" (or @-) is standard input.
+func (x *Ctx) curlSends(c *parse.Command, s *sendTo) {
+	s.net = true
+	a := ParseArgs(c.Args, curlSpec)
+	for _, long := range []string{"data", "data-ascii", "data-binary", "data-urlencode", "json"} {
+		for _, v := range a.LongValues(long) {
+			x.curlData(c, long, v, s)
+		}
+	}
+	for _, v := range a.ShortValues('d') {
+		x.curlData(c, "data", v, s)
+	}
+	for _, v := range append(a.ShortValues('F'), a.LongValues("form")...) {
+		_, f, ok := strings.Cut(v, "=")
+		if ok && (strings.HasPrefix(f, "@") || strings.HasPrefix(f, "<")) {
+			f, _, _ = strings.Cut(f[1:], ";")
+			x.sendFile(c, f, s)
+		}
+	}
+	for _, v := range append(a.ShortValues('T'), a.LongValues("upload-file")...) {
+		if v == "." {
+			v = "-"
+		}
+		x.sendFile(c, v, s)
+	}
+}
+
+// curlData reads a data option's value: "@file" (and "name@file" for
+// --data-urlencode) names a file to send.
+func (x *Ctx) curlData(c *parse.Command, long, v string, s *sendTo) {
+	at := strings.IndexByte(v, '@')
+	if at < 0 {
+		return
+	}
+	if at > 0 && (long != "data-urlencode" || strings.Contains(v[:at], "=")) {
+		return
+	}
+	x.sendFile(c, v[at+1:], s)
+}
+
+// sendFile records a file a sink uploads; "-" and /dev/stdin are standard
+// input.
+func (x *Ctx) sendFile(c *parse.Command, v string, s *sendTo) {
+	switch v {
+	case "":
+		return
+	case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		s.stdin = true
+		return
+	}
+	s.files = append(s.files, x.target(c, valueWord(v)))
+}
+
+// awsSends: aws s3 cp|mv|sync SRC s3://… uploads SRC.
+func (x *Ctx) awsSends(c *parse.Command, s *sendTo) {
+	if len(c.Args) < 2 || c.Args[0].Value != "s3" {
+		return
+	}
+	switch c.Args[1].Value {
+	case "cp", "mv", "sync":
+	default:
+		return
+	}
+	a := ParseArgs(c.Args[2:], OptSpec{Long: []string{"exclude", "include", "acl", "storage-class", "profile", "region",
+		"sse", "content-type", "cache-control", "expires", "metadata", "grants", "endpoint-url"}})
+	n := len(a.Operands)
+	if n < 2 || !strings.HasPrefix(a.Operands[n-1].Value, "s3://") {
+		return
+	}
+	s.net = true
+	for _, op := range a.Operands[:n-1] {
+		if !strings.HasPrefix(op.Value, "s3://") {
+			x.sendFile(c, op.Value, s)
+		}
+	}
+}

@@ -1,0 +1,405 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/guard-exec/guard-exec/internal/paths"
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// selfSet is guard-exec's own files for one decision, as given in
+// Ctx.Self and with the defaults filled in, each path both as written and
+// with its symlinks resolved.
+type selfSet struct {
+	config []string
+	ledger []string
+	shim   []string
+	state  []string
+}
+
+// selfPaths builds the set once per decision.
+func (x *Ctx) selfPaths() *selfSet {
+	b := x.state()
+	if b.self != nil {
+		return b.self
+	}
+	getenv := func(k string) string {
+		if v, ok := x.Env[k]; ok {
+			return v
+		}
+		if k == "HOME" {
+			return x.Home
+		}
+		return ""
+	}
+	// Each path is taken as given and resolved: ~/.config is often a
+	// link into a dotfiles repository.
+	s := &selfSet{}
+	given := func(ps ...string) []string { return x.absPaths(true, ps...) }
+	dflt := given
+	if len(x.Self.ConfigFiles) > 0 {
+		s.config = given(x.Self.ConfigFiles...)
+	} else {
+		s.config = dflt(paths.UserConfigDir(getenv), paths.SystemConfigDir)
+	}
+	switch {
+	case x.Self.LedgerDir != "":
+		s.ledger = given(x.Self.LedgerDir)
+	case x.Project != "":
+		s.ledger = dflt(filepath.Join(x.Project, paths.LedgerDirName))
+	}
+	if x.Self.StateDir != "" {
+		s.state = given(x.Self.StateDir)
+	} else {
+		s.state = dflt(paths.StateDir(getenv))
+	}
+	if x.Self.ShimDir != "" {
+		s.shim = given(x.Self.ShimDir)
+	} else {
+		s.shim = dflt(paths.ShimDir(getenv))
+	}
+	b.self = s
+	return s
+}
+
+// absPaths returns the non-empty absolute paths, cleaned, and with
+// resolve their resolved forms where those differ.
+func (x *Ctx) absPaths(resolve bool, ps ...string) []string {
+	var out []string
+	for _, p := range ps {
+		if p == "" || !filepath.IsAbs(p) {
+			continue
+		}
+		p = filepath.Clean(p)
+		out = append(out, p)
+		if resolve {
+			// Resolved as a directory, so Ctx.Paths remembers it.
+			if r, _ := x.lookupDir(p, 0); r != p {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+func anyWithin(p string, roots []string) bool {
+	for _, r := range roots {
+		if within(p, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyBelow reports whether one of the roots is inside p: deleting p
+// deletes it.
+func anyBelow(p string, roots []string) bool {
+	for _, r := range roots {
+		if within(r, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasComponent reports whether p has a path component equal to name.
+func hasComponent(p, name string) bool {
+	return strings.Contains(p+"/", "/"+name+"/")
+}
+
+// selfWrite judges a write against guard-exec's own files. Creating an
+// empty file or a directory changes nothing the guard reads.
+func (x *Ctx) selfWrite(p string, w write) finding {
+	if w.kind == wTouch || w.kind == wMkdir {
+		return fNone
+	}
+	s := x.selfPaths()
+	switch {
+	case anyWithin(p, s.config):
+		return fSelfConfig
+	case anyWithin(p, s.ledger), anyWithin(p, s.state), hasComponent(p, paths.LedgerDirName):
+		return fSelfLedger
+	case anyWithin(p, s.shim):
+		return fSelfShim
+	}
+	if w.kind == wDelete && w.tree && x.Home != "" && within(p, x.Home) && p != x.Home {
+		// Deleting a directory above them inside the home directory
+		// deletes them too (rm -rf ~/.config). The home directory itself,
+		// the places above it and the project root are left to the
+		// filesystem rules, which hold them.
+		switch {
+		case anyBelow(p, s.config):
+			return fSelfConfig
+		case anyBelow(p, s.state), p != x.Project && anyBelow(p, s.ledger):
+			return fSelfLedger
+		case anyBelow(p, s.shim):
+			return fSelfShim
+		}
+	}
+	if x.agentSettings(p) {
+		return fSelfAgent
+	}
+	if filepath.Base(p) == paths.ProjectConfigName {
+		return fSelfProject
+	}
+	return fNone
+}
+
+// agentSettings reports whether p is a coding agent's settings, where its
+// hooks — guard-exec among them — are configured.
+func (x *Ctx) agentSettings(p string) bool {
+	dir, base := filepath.Split(p)
+	dir = strings.TrimSuffix(dir, "/")
+	parent := filepath.Base(dir)
+	switch {
+	case parent == ".claude" && strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json"):
+		return true
+	case strings.Contains(p, "/.claude/hooks/"):
+		return true
+	case parent == ".gemini" && base == "settings.json":
+		return true
+	case parent == ".cursor" && base == "hooks.json":
+		return true
+	case hasComponent(p, ".codex"):
+		return true
+	case x.Home != "" && p == x.Home+"/.claude.json":
+		return true
+	}
+	return false
+}
+
+// selfVarPrefix names guard-exec's own variables: the session, the ledger
+// directory, the parent evidence id. Setting one changes what the guard
+// records or which session's loop brake applies.
+const selfVarPrefix = "GUARD_EXEC_"
+
+func isSelfVar(name string) bool { return strings.HasPrefix(name, selfVarPrefix) }
+
+// selfEnvCommand reports whether a command unsets or exports one of
+// guard-exec's variables by name (assignments with a value are found in
+// the analysis' assignments).
+func selfEnvCommand(c *parse.Command) bool {
+	for _, as := range c.Assigns {
+		if isSelfVar(as.Name) {
+			return true
+		}
+	}
+	switch c.Name {
+	case "unset":
+		for _, a := range c.Args {
+			if isSelfVar(a.Value) {
+				return true
+			}
+		}
+	case "export", "declare", "typeset", "readonly", "local":
+		// NAME=value is among the analysis' assignments; a bare NAME
+		// exports or freezes what is there.
+		for _, a := range c.Args {
+			if !strings.Contains(a.Value, "=") && isSelfVar(a.Value) {
+				return true
+			}
+		}
+	}
+	if c.HasWrapper("env") && strings.Contains(c.Span, selfVarPrefix) &&
+		(strings.Contains(c.Span, "-u") || strings.Contains(c.Span, "--unset")) {
+		return true
+	}
+	return false
+}
+
+// selfCommand reports whether a command drives guard-exec itself in a way
+// only a person may: approving a held command, removing the shims,
+// changing the configuration, or starting a nested guard in a mode that
+// blocks nothing.
+func selfCommand(c *parse.Command) bool {
+	// $(which guard-exec) approve: the name is not known, but its text is.
+	if c.Name != paths.Name && !(c.NameDynamic && strings.Contains(c.Span, paths.Name)) {
+		return false
+	}
+	args := c.Args
+	for len(args) > 0 {
+		name, val, hasVal := strings.Cut(args[0].Value, "=")
+		switch name {
+		case "--ci", "--strict":
+			args = args[1:]
+			continue
+		case "--pty", "--mode", "--timeout":
+			if !hasVal && len(args) > 1 {
+				val = args[1].Value
+				args = args[1:]
+			}
+			args = args[1:]
+			if name == "--mode" && (val == "advise" || val == "audit" || strings.Contains(val, parse.Unknown)) {
+				return true
+			}
+			continue
+		}
+		break
+	}
+	if len(args) == 0 || strings.HasPrefix(args[0].Value, "-") {
+		return false // the shell grammar: -c CMD is judged as the nested script
+	}
+	rest := args[1:]
+	switch args[0].Value {
+	case "approve":
+		return true
+	case "shim":
+		return len(rest) > 0 && contains([]string{"uninstall", "remove", "rm", "disable"}, rest[0].Value)
+	case "config":
+		for _, w := range rest {
+			if contains([]string{"set", "unset", "edit", "init", "reset", "write", "exempt", "add", "remove"}, w.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var selfRules = []*Rule{
+	{
+		ID: "self-config", Family: "self-defence", Severity: Deny,
+		Message: "changes guard-exec's own configuration",
+		Hint:    "ask the user to edit the guard-exec configuration; an agent must not change its own guard",
+		Script:  spansOf(fSelfConfig),
+		Raw:     `(>|\btee|\bcp|\bmv|\brm|\bsed\s+-i)[^;&|]*(\.config/guard-exec|/etc/guard-exec)`,
+		Examples: []string{
+			"echo 'mode = \"audit\"' > ~/.config/guard-exec/config.toml",
+			"rm ~/.config/guard-exec/config.toml",
+			"sed -i s/enforce/audit/ /etc/guard-exec/config.toml",
+			"rm -rf ~/.config",
+			"cp x.toml /home/user/.config/guard-exec/config.toml",
+		},
+		NotExamples: []string{
+			"cat ~/.config/guard-exec/config.toml",
+			"mkdir -p ~/.config/guard-exec",
+			"echo x > ~/.config/other/x",
+		},
+	},
+	{
+		ID: "self-ledger", Family: "self-defence", Severity: Deny,
+		Message: "changes or deletes guard-exec's evidence ledger",
+		Hint:    "leave the ledger alone; read it with guard-exec log",
+		Script:  spansOf(fSelfLedger),
+		Raw:     `(>|\btee|\bcp|\bmv|\brm|\btruncate|\bsed\s+-i)[^;&|]*\.guard-exec(/|\s|$)`,
+		Examples: []string{
+			"rm -rf .guard-exec",
+			"rm .guard-exec/ledger.jsonl",
+			"echo '{}' >> .guard-exec/ledger.jsonl",
+			"truncate -s 0 .guard-exec/ledger.jsonl",
+			"mv .guard-exec /tmp/old",
+			"sed -i /ev-0001/d .guard-exec/ledger.jsonl",
+			"find .guard-exec -delete",
+			"rm -rf ~/.local/state/guard-exec",
+			"cd .guard-exec && rm *",
+		},
+		NotExamples: []string{
+			"cat .guard-exec/ledger.jsonl",
+			"guard-exec log",
+			"rm -rf build",
+			"echo x > .guard-exec.toml.bak",
+		},
+	},
+	{
+		ID: "self-shim", Family: "self-defence", Severity: Deny,
+		Message: "changes guard-exec's shim directory",
+		Hint:    "ask the user to manage the shims with guard-exec shim",
+		Script:  spansOf(fSelfShim),
+		Raw:     `guard-exec/shim`,
+		Examples: []string{
+			"rm ~/.local/share/guard-exec/shim/bash",
+			"ln -sf /bin/bash ~/.local/share/guard-exec/shim/bash",
+			"rm -rf ~/.local/share/guard-exec",
+		},
+		NotExamples: []string{
+			"ls ~/.local/share/guard-exec/shim",
+			"readlink ~/.local/share/guard-exec/shim/bash",
+		},
+	},
+	{
+		ID: "self-agent-settings", Family: "self-defence", Severity: Hold,
+		Message: "edits a coding agent's settings, where its hooks and guard are configured",
+		Hint:    "ask the user to change the agent's settings",
+		Script:  spansOf(fSelfAgent),
+		Raw:     `(>|\btee|\bcp|\bmv|\brm|\bln|\bsed\s+-i)[^;&|]*(\.claude/settings|\.codex/|\.gemini/settings)`,
+		Examples: []string{
+			"echo '{}' > .claude/settings.json",
+			"echo '{}' > .claude/settings.local.json",
+			"sed -i s/guard-exec// ~/.claude/settings.json",
+			"rm ~/.codex/config.toml",
+			"cp x.json .gemini/settings.json",
+			"echo x > .codex/config.toml",
+		},
+		NotExamples: []string{
+			"cat .claude/settings.json",
+			"echo x > .claude/notes.md",
+			"echo x > docs/settings.json",
+		},
+	},
+	{
+		ID: "self-project-config", Family: "self-defence", Severity: Warn,
+		Message: "changes the project's guard-exec rules (which can only add protection)",
+		Hint:    "say in the change why the project's guard rules change",
+		Script:  spansOf(fSelfProject),
+		Examples: []string{
+			"echo x > .guard-exec.toml",
+			"rm .guard-exec.toml",
+			"sed -i s/hold/deny/ .guard-exec.toml",
+		},
+		NotExamples: []string{
+			"cat .guard-exec.toml",
+			"grep severity .guard-exec.toml",
+		},
+	},
+	{
+		ID: "self-env", Family: "self-defence", Severity: Deny,
+		Message: "sets or removes one of guard-exec's own variables",
+		Hint:    "leave GUARD_EXEC_* variables alone; they are the guard's session and evidence settings",
+		Script:  spansOf(fSelfEnv),
+		Raw:     `(^|[\s;&|(])GUARD_EXEC_\w*=|\b(unset|export)\s+GUARD_EXEC_`,
+		Examples: []string{
+			"GUARD_EXEC_LEDGER_DIR=/tmp/x ls",
+			"export GUARD_EXEC_SESSION=new",
+			"env GUARD_EXEC_SESSION=x git push",
+			"unset GUARD_EXEC_SESSION",
+			"declare -x GUARD_EXEC_LEDGER_DIR=/tmp",
+			"GUARD_EXEC_PARENT=; bash",
+			"env -u GUARD_EXEC_SESSION bash",
+			"bash -c 'export GUARD_EXEC_SESSION=x'",
+			"export GUARD_EXEC_SESSION",
+			"readonly GUARD_EXEC_SESSION",
+		},
+		NotExamples: []string{
+			"echo $GUARD_EXEC_SESSION",
+			`echo "GUARD_EXEC_SESSION=x"`,
+			"printenv GUARD_EXEC_SESSION",
+		},
+	},
+	{
+		ID: "self-command", Family: "self-defence", Severity: Deny,
+		Message: "runs a guard-exec command only a person may run (approve, shim removal, configuration, a mode that blocks nothing)",
+		Hint:    "ask the user; approvals are given by a person at a terminal",
+		Script:  spansOf(fSelfCommand),
+		Raw:     `guard-exec\s+(approve|shim\s+uninstall|--mode[= ](advise|audit))`,
+		Examples: []string{
+			"guard-exec approve ev-0001",
+			"/usr/local/bin/guard-exec approve ev-0001",
+			"command guard-exec approve ev-0001",
+			"bash -c 'guard-exec approve ev-0001'",
+			"guard-exec shim uninstall",
+			"guard-exec config set mode audit",
+			"guard-exec --mode=audit -c 'rm -rf /'",
+			"guard-exec --mode advise -c x",
+			"$(which guard-exec) approve ev-1",
+			"`command -v guard-exec` approve ev-1",
+		},
+		NotExamples: []string{
+			"guard-exec log",
+			"guard-exec check -c 'rm -rf /'",
+			"guard-exec explain -c x",
+			"guard-exec -c 'approve'",
+			"echo guard-exec approve",
+			"guard-exec shim install",
+		},
+	},
+}

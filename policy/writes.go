@@ -1,0 +1,358 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// writeKind says what a command does to a path it writes.
+type writeKind uint8
+
+const (
+	wWrite  writeKind = iota + 1 // content created or replaced: >, cp DEST, tee, curl -o
+	wAppend                      // content added, the file created when missing: >>, tee -a
+	wModify                      // content edited in place; the file must exist: sed -i, patch
+	wDelete                      // removed: rm, unlink, rmdir, the source of mv
+	wMeta                        // permissions or ownership changed: chmod, chown
+	wTouch                       // created when missing, else only its times change
+	wMkdir                       // a directory created
+	wInto                        // a directory that receives files named by the command: tar -x -C, unzip -d, rsync
+	wCreate                      // a new file or directory, never an existing one replaced: git clone DIR, wget URL
+)
+
+// A write is one place a command changes.
+type write struct {
+	kind writeKind
+	t    Target
+	// follow is set when a symlink in the last component is written
+	// through (cp, >, tee); rm, mv, ln and mkdir act on the link itself.
+	follow bool
+	// recursive marks a recursive delete (rm -r, find -delete), whose
+	// blast radius the filesystem rules judge.
+	recursive bool
+	// tree is set when the whole tree under the path goes (rm -r, find
+	// -delete, mv of a directory): what is below it goes too.
+	tree bool
+	// persist marks a write that installs something that runs later
+	// without being asked (a crontab, an enabled service), whatever path
+	// it lands in.
+	persist bool
+	// tighten marks a permission change that only takes access away
+	// (chmod 600, chmod go-rwx): outside the roots it is a fix, not a risk.
+	tighten bool
+}
+
+// writer says, for one program, which of its targetOps and option values
+// are write targets and what kind. One table for every program: the
+// boundary, credential and self-defence rules all judge what it yields.
+type writer struct {
+	spec OptSpec
+	// when limits the table to the mode in which the program writes
+	// (sed -i, tar -x); nil means always.
+	when func(a *Args) bool
+	ops  targetOps
+	kind writeKind
+	// kindOf picks the kind from the options (tee -a appends).
+	kindOf   func(a *Args) writeKind
+	noFollow bool
+	// opts are options whose values are write targets.
+	opts []optTarget
+	// extra handles what the table cannot say (dd of=, tar's modes).
+	extra func(x *Ctx, c *parse.Command, a *Args, ws []write) []write
+}
+
+// notDryRun: rsync -n/--dry-run only lists what it would do.
+func notDryRun(a *Args) bool { return !a.Has("n", "dry-run") }
+
+// targetOps selects which operands are targets.
+type targetOps uint8
+
+const (
+	opsNone       targetOps = iota
+	opsAll                  // every operand: rm FILE…, touch FILE…
+	opsAfterFirst           // chmod MODE FILE…, chown OWNER FILE…
+	opsDest                 // cp/mv/install/ln: the last operand, or -t DIR
+	opsLast                 // rsync SRC… DEST
+)
+
+// optTarget is an option whose value is a write target.
+type optTarget struct {
+	short byte
+	long  string
+	kind  writeKind
+}
+
+var (
+	cpSpec    = OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
+	lnSpec    = OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
+	instSpec  = OptSpec{Short: "mogStZ", Long: []string{"mode", "owner", "group", "suffix", "target-directory", "strip-program"}}
+	touchSpec = OptSpec{Short: "drt", Long: []string{"date", "reference", "time"}}
+	curlSpec  = OptSpec{
+		Short: "AbcCdDeEFHKmoPQrTtuUwxXyYz",
+		Long: []string{"user-agent", "cookie", "cookie-jar", "continue-at", "data", "data-ascii", "data-binary",
+			"data-raw", "data-urlencode", "dump-header", "referer", "cert", "form", "form-string", "header",
+			"config", "max-time", "output", "output-dir", "ftp-port", "quote", "range", "upload-file",
+			"telnet-option", "user", "proxy-user", "write-out", "proxy", "request", "speed-time", "speed-limit",
+			"time-cond", "url", "json", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "etag-compare",
+			"key", "cacert", "capath", "connect-timeout", "retry", "resolve", "connect-to", "interface",
+			"oauth2-bearer", "unix-socket", "aws-sigv4", "variable"},
+	}
+	wgetSpec = OptSpec{
+		Short: "OoaPeUtTwQlADRiIXB",
+		Long: []string{"output-document", "output-file", "append-output", "directory-prefix", "execute",
+			"user-agent", "tries", "timeout", "wait", "quota", "level", "accept", "reject", "domains",
+			"include-directories", "exclude-directories", "input-file", "base", "header", "post-data",
+			"post-file", "body-data", "body-file", "method", "user", "password", "load-cookies", "save-cookies"},
+	}
+	tarSpec = OptSpec{
+		Short: "fCTXbHKNgVLF",
+		Long: []string{"file", "directory", "files-from", "exclude-from", "exclude", "format",
+			"use-compress-program", "owner", "group", "mode", "transform", "xform", "newer", "after-date",
+			"label", "blocking-factor", "starting-file", "listed-incremental", "tape-length", "info-script"},
+	}
+)
+
+// writers is the write-target table, by program name after wrapper
+// peeling. Programs absent from it write nothing the boundary judges
+// (package managers write their caches; that is routine).
+var writers = map[string]*writer{
+	"cp":      {spec: cpSpec, ops: opsDest, kind: wWrite},
+	"mv":      {spec: cpSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: mvSources},
+	"install": {spec: instSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: installDirs},
+	"ln":      {spec: lnSpec, ops: opsDest, kind: wWrite, noFollow: true},
+	"rsync":   {spec: rsyncSpec, ops: opsLast, kind: wInto, when: notDryRun},
+	"rm":      {ops: opsAll, kind: wDelete, noFollow: true},
+	"rmdir":   {ops: opsAll, kind: wDelete, noFollow: true},
+	"unlink":  {ops: opsAll, kind: wDelete, noFollow: true},
+	"shred": {spec: OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source"}},
+		ops: opsAll, kind: wModify},
+	"truncate": {spec: OptSpec{Short: "sr", Long: []string{"size", "reference"}}, ops: opsAll, kind: wWrite},
+	"touch":    {spec: touchSpec, ops: opsAll, kind: wTouch},
+	"mkdir":    {spec: OptSpec{Short: "m", Long: []string{"mode"}}, ops: opsAll, kind: wMkdir, noFollow: true},
+	"chmod":    {extra: chmodTargets},
+	"chown":    {spec: OptSpec{Long: []string{"from", "reference"}}, ops: opsAfterFirst, kind: wMeta},
+	"chgrp":    {spec: OptSpec{Long: []string{"reference"}}, ops: opsAfterFirst, kind: wMeta},
+	"tee":      {ops: opsAll, kindOf: teeKind},
+	"dd":       {extra: ddTargets},
+	"sed": {spec: OptSpec{Short: "efl", Long: []string{"expression", "file", "line-length"}},
+		when: func(a *Args) bool { return a.Has("i", "in-place") }, extra: scriptThenFiles("ef", "expression", "file")},
+	"perl": {spec: OptSpec{Short: "eE"}, when: func(a *Args) bool { return a.Short("i") },
+		extra: scriptThenFiles("eE")},
+	"dos2unix": {ops: opsAll, kind: wModify},
+	"unix2dos": {ops: opsAll, kind: wModify},
+	"patch": {spec: OptSpec{Short: "oidpBrDFVYzg", Long: []string{"output", "input", "directory", "strip",
+		"prefix", "reject-file", "ifdef", "fuzz", "version-control", "basename-prefix", "suffix", "get"}},
+		opts: []optTarget{{'o', "output", wWrite}, {'r', "reject-file", wWrite}}, extra: patchTargets},
+	"sort": {spec: OptSpec{Short: "oktTS", Long: []string{"output", "key", "field-separator", "temporary-directory",
+		"buffer-size", "files0-from", "parallel", "batch-size", "compress-program", "sort", "random-source"}},
+		opts: []optTarget{{'o', "output", wWrite}}},
+	"curl": {spec: curlSpec, opts: []optTarget{
+		{'o', "output", wWrite}, {'D', "dump-header", wWrite}, {'c', "cookie-jar", wWrite},
+		{0, "output-dir", wInto}, {0, "trace", wWrite}, {0, "trace-ascii", wWrite}, {0, "stderr", wWrite},
+		{0, "libcurl", wWrite}, {0, "etag-save", wWrite}}, extra: curlRemoteName},
+	"wget": {spec: wgetSpec, opts: []optTarget{
+		{'O', "output-document", wWrite}, {'o', "output-file", wWrite}, {'a', "append-output", wAppend},
+		{0, "save-cookies", wWrite}}, extra: wgetDefault},
+	"tar":        {spec: tarSpec, extra: tarTargets},
+	"unzip":      {spec: OptSpec{Short: "dP"}, extra: unzipTargets},
+	"git":        {spec: gitGlobal, extra: gitTargets},
+	"crontab":    {spec: OptSpec{Short: "u"}, extra: crontabTargets},
+	"ssh-keygen": {spec: OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVwYZz"}, extra: keygenTargets},
+	"find":       {extra: findTargets},
+	"go":         {extra: goTargets},
+	"systemctl":  {extra: serviceTargets},
+	"launchctl":  {extra: serviceTargets},
+	"at":         {extra: atTargets},
+	"zip": {spec: OptSpec{Short: "bnPtxi", Long: []string{"temp-path", "suffixes", "password", "exclude", "include"}},
+		extra: zipTargets},
+	"batch": {extra: atTargets},
+}
+
+func init() {
+	for _, cc := range []string{"cc", "gcc", "g++", "c++", "clang", "clang++"} {
+		writers[cc] = &writer{extra: ccTargets}
+	}
+}
+
+// writes lists every place a command writes: its write redirections and
+// what the table says of its arguments.
+func (x *Ctx) writes(c *parse.Command) []write {
+	var ws []write
+	for i := range c.Redirs {
+		r := &c.Redirs[i]
+		if !r.Write || r.Target.Value == "" {
+			continue
+		}
+		k := wWrite
+		switch {
+		case r.Append:
+			k = wAppend
+		case r.Read: // <> opens for reading and writing, creating, not truncating
+			k = wAppend
+		}
+		ws = append(ws, write{kind: k, t: x.target(c, r.Target), follow: true})
+	}
+	if c.NameDynamic || c.Function {
+		return ws
+	}
+	wr := writers[c.Name]
+	if wr == nil {
+		return ws
+	}
+	a := ParseArgs(c.Args, wr.spec)
+	if wr.when != nil && !wr.when(a) {
+		return ws
+	}
+	kind := wr.kind
+	if wr.kindOf != nil {
+		kind = wr.kindOf(a)
+	}
+	add := func(k writeKind, t Target) {
+		ws = append(ws, write{kind: k, t: t, follow: !wr.noFollow && k != wDelete && k != wMkdir})
+	}
+	switch wr.ops {
+	case opsAll:
+		for _, op := range a.Operands {
+			add(kind, x.target(c, op))
+		}
+	case opsAfterFirst:
+		if len(a.Operands) > 1 {
+			for _, op := range a.Operands[1:] {
+				add(kind, x.target(c, op))
+			}
+		}
+	case opsDest:
+		for _, t := range x.destTargets(c, a, c.Name == "ln") {
+			add(kind, t)
+		}
+	case opsLast:
+		if n := len(a.Operands); n > 1 && !remoteOperand(a.Operands[n-1].Value) {
+			add(kind, x.target(c, a.Operands[n-1]))
+		}
+	}
+	for _, o := range wr.opts {
+		for _, v := range optValues(a, o.short, o.long) {
+			if v != "-" {
+				add(o.kind, x.target(c, valueWord(v)))
+			}
+		}
+	}
+	if wr.extra != nil {
+		ws = wr.extra(x, c, a, ws)
+	}
+	if c.Name == "rm" && a.Has("rR", "recursive") {
+		for i := range ws {
+			if ws[i].kind == wDelete {
+				ws[i].recursive, ws[i].tree = true, true
+			}
+		}
+	}
+	return ws
+}
+
+// optValues returns the values of a short and a long option.
+func optValues(a *Args, short byte, long string) []string {
+	var vs []string
+	if short != 0 {
+		vs = append(vs, a.ShortValues(short)...)
+	}
+	if long != "" {
+		vs = append(vs, a.LongValues(long)...)
+	}
+	return vs
+}
+
+// lastValue is the last value given to an option, or "".
+func lastValue(a *Args, short byte, long string) string {
+	vs := optValues(a, short, long)
+	if len(vs) == 0 {
+		return ""
+	}
+	return vs[len(vs)-1]
+}
+
+// valueWord makes an option's value a word; the value is dynamic when it
+// holds an unknown part.
+func valueWord(v string) parse.Word {
+	return parse.Word{Value: v, Dynamic: strings.Contains(v, parse.Unknown)}
+}
+
+// destTargets are the files cp, mv, install and ln create: the last
+// operand, or each source's name inside it when it is a directory (-t
+// DIR, a trailing slash, several sources, or an existing directory).
+func (x *Ctx) destTargets(c *parse.Command, a *Args, ln bool) []Target {
+	ops := a.Operands
+	if d := lastValue(a, 't', "target-directory"); d != "" {
+		return x.inside(c, x.target(c, valueWord(d)), ops)
+	}
+	if len(ops) == 0 {
+		return nil
+	}
+	if len(ops) == 1 {
+		if ln { // ln TARGET makes a link named after it in the working directory
+			return x.inside(c, x.target(c, parse.Word{Value: "."}), ops)
+		}
+		return nil
+	}
+	dest, srcs := ops[len(ops)-1], ops[:len(ops)-1]
+	dt := x.target(c, dest)
+	if !dt.Known || dt.Glob || a.Has("T", "no-target-directory") {
+		return []Target{dt}
+	}
+	if len(srcs) > 1 || strings.HasSuffix(dest.Value, "/") || x.isDir(dt) {
+		return x.inside(c, dt, srcs)
+	}
+	return []Target{dt}
+}
+
+// inside names each source's file in directory dir. A source whose name is
+// not known lands somewhere in dir.
+func (x *Ctx) inside(_ *parse.Command, dir Target, srcs []parse.Word) []Target {
+	if !dir.Known {
+		return []Target{dir}
+	}
+	out := make([]Target, 0, len(srcs))
+	for _, s := range srcs {
+		base := filepath.Base(s.Value)
+		if !s.Literal() || base == "/" || base == "." || base == ".." {
+			out = append(out, Target{Word: dir.Word, Path: dir.Path, raw: dir.raw, Known: true, Glob: true})
+			continue
+		}
+		raw := strings.TrimRight(dir.raw, "/") + "/" + base
+		out = append(out, Target{Word: s, Path: filepath.Clean(raw), raw: raw, Known: true})
+	}
+	return out
+}
+
+// isDir reports whether a target is an existing directory.
+func (x *Ctx) isDir(t Target) bool {
+	p, ok := x.lookup(t.raw)
+	if !ok {
+		return false
+	}
+	fi, err := x.fs().Lstat(p)
+	return err == nil && fi.IsDir()
+}
+
+// remoteOperand reports whether a copy operand names another machine:
+// [user@]host:path or rsync://host/path. A colon after a slash is part of
+// a local path.
+func remoteOperand(v string) bool {
+	if strings.HasPrefix(v, "rsync://") {
+		return true
+	}
+	i := strings.IndexByte(v, ':')
+	if i <= 0 {
+		return false
+	}
+	return !strings.ContainsRune(v[:i], '/')
+}
+
+func teeKind(a *Args) writeKind {
+	if a.Has("a", "append") {
+		return wAppend
+	}
+	return wWrite
+}

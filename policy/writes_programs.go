@@ -1,0 +1,438 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// mvSources: moving a file away deletes it where it was.
+func mvSources(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+	srcs := a.Operands
+	if lastValue(a, 't', "target-directory") == "" {
+		if len(srcs) < 2 {
+			return ws
+		}
+		srcs = srcs[:len(srcs)-1]
+	}
+	for _, s := range srcs {
+		ws = append(ws, write{kind: wDelete, t: x.target(c, s), tree: true})
+	}
+	return ws
+}
+
+// installDirs: install -d creates its operands as directories.
+func installDirs(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+	if !a.Has("d", "directory") {
+		return ws
+	}
+	ws = ws[:0]
+	for _, op := range a.Operands {
+		ws = append(ws, write{kind: wMkdir, t: x.target(c, op)})
+	}
+	return ws
+}
+
+// chmodTargets: chmod's mode may look like an option (chmod -x f), so its
+// words are read by hand: known flags, then the mode unless --reference
+// gave one, then the files.
+func chmodTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+	haveMode, tighten := false, false
+	setMode := func(w parse.Word) {
+		haveMode, tighten = true, w.Literal() && chmodTightens(w.Value)
+	}
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		switch {
+		case v == "--":
+			for _, w := range c.Args[i+1:] {
+				if !haveMode {
+					setMode(w)
+					continue
+				}
+				ws = append(ws, write{kind: wMeta, t: x.target(c, w), follow: true, tighten: tighten})
+			}
+			return ws
+		case strings.HasPrefix(v, "--reference="):
+			haveMode = true
+		case v == "--reference" && i+1 < len(c.Args):
+			haveMode = true
+			i++
+		case strings.HasPrefix(v, "--"):
+		case !haveMode && isChmodFlags(v):
+		case !haveMode:
+			setMode(c.Args[i])
+		default:
+			ws = append(ws, write{kind: wMeta, t: x.target(c, c.Args[i]), follow: true, tighten: tighten})
+		}
+	}
+	return ws
+}
+
+// chmodTightens reports whether a chmod mode only takes access away from
+// others: an octal mode granting group and others nothing (600, 0700,
+// 400), or symbolic clauses that each remove (go-rwx), clear (o=) or touch
+// only the owner (u+x). `chmod 600 ~/.ssh/id_ed25519` is what ssh asks
+// for; it must not read as tampering.
+func chmodTightens(mode string) bool {
+	if mode == "" {
+		return false
+	}
+	if strings.Trim(mode, "01234567") == "" {
+		return len(mode) >= 3 && len(mode) <= 4 && strings.HasSuffix(mode, "00")
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		i := strings.IndexAny(clause, "+-=")
+		if i < 0 {
+			return false
+		}
+		who, op, perms := clause[:i], clause[i], clause[i+1:]
+		switch {
+		case strings.Trim(who, "ugoa") != "" || strings.ContainsAny(perms, "+-="):
+			return false // a second operator or a mode the table cannot read
+		case op == '-':
+		case op == '=' && perms == "":
+		case who == "u":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isChmodFlags reports whether a word is a cluster of chmod's own flags
+// (-R, -v, -c, -f) rather than a mode such as -x or -w.
+func isChmodFlags(v string) bool {
+	if len(v) < 2 || v[0] != '-' {
+		return false
+	}
+	for _, r := range v[1:] {
+		if !strings.ContainsRune("Rvcf", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// ddTargets: dd of=FILE.
+func ddTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+	for _, w := range c.Args {
+		if v, ok := strings.CutPrefix(w.Value, "of="); ok && v != "" {
+			w.Value = v
+			ws = append(ws, write{kind: wWrite, t: x.target(c, w), follow: true})
+		}
+	}
+	return ws
+}
+
+// scriptThenFiles: sed and perl take their program as the first operand
+// unless an option gave it; the operands after it are the edited files.
+func scriptThenFiles(shorts string, longs ...string) func(*Ctx, *parse.Command, *Args, []write) []write {
+	return func(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+		ops := a.Operands
+		if !a.Has(shorts, longs...) && len(ops) > 0 {
+			ops = ops[1:]
+		}
+		for _, op := range ops {
+			ws = append(ws, write{kind: wModify, t: x.target(c, op), follow: true})
+		}
+		return ws
+	}
+}
+
+// patchTargets: patch FILE edits FILE; -d DIR works in DIR.
+func patchTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+	if len(a.Operands) > 0 && lastValue(a, 'o', "output") == "" {
+		ws = append(ws, write{kind: wModify, t: x.target(c, a.Operands[0]), follow: true})
+	}
+	if d := lastValue(a, 'd', "directory"); d != "" {
+		ws = append(ws, write{kind: wInto, t: x.target(c, valueWord(d))})
+	}
+	return ws
+}
+
+// curlRemoteName: -O saves each URL under its last path segment, in
+// --output-dir or the working directory, replacing what is there; -J
+// takes the name from the server, which cannot be known.
+func curlRemoteName(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+	if !a.Has("OJ", "remote-name", "remote-name-all", "remote-header-name") {
+		return ws
+	}
+	dir := lastValue(a, 0, "output-dir")
+	if dir == "" {
+		dir = "."
+	}
+	if a.Has("J", "remote-header-name") {
+		return append(ws, write{kind: wInto, t: x.target(c, valueWord(dir))})
+	}
+	for _, u := range append(a.Operands, urlWords(a.LongValues("url"))...) {
+		if name := urlName(u.Value, ""); name != "" {
+			ws = append(ws, write{kind: wWrite, t: x.target(c, valueWord(dir+"/"+name)), follow: true})
+		}
+	}
+	return ws
+}
+
+// wgetDefault: without -O, wget saves each URL under its last path
+// segment (index.html for none) in -P DIR or the working directory, and
+// never replaces a file: it picks name.1 instead.
+func wgetDefault(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+	if a.Has("O", "output-document", "spider") {
+		return ws
+	}
+	dir := lastValue(a, 'P', "directory-prefix")
+	if dir == "" {
+		dir = "."
+	}
+	for _, u := range a.Operands {
+		if name := urlName(u.Value, "index.html"); name != "" {
+			ws = append(ws, write{kind: wCreate, t: x.target(c, valueWord(dir+"/"+name)), follow: true})
+		}
+	}
+	return ws
+}
+
+func urlWords(vs []string) []parse.Word {
+	out := make([]parse.Word, len(vs))
+	for i, v := range vs {
+		out[i] = valueWord(v)
+	}
+	return out
+}
+
+// urlName is the file name a download takes from its URL: the last path
+// segment, without query or fragment; empty gives dflt. A name the
+// analysis cannot know, or one that is no file name, gives "".
+func urlName(u, dflt string) string {
+	if strings.Contains(u, parse.Unknown) {
+		return ""
+	}
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+		if j := strings.IndexByte(u, '/'); j >= 0 {
+			u = u[j:]
+		} else {
+			u = ""
+		}
+	}
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	name := u[strings.LastIndexByte(u, '/')+1:]
+	if name == "" {
+		name = dflt
+	}
+	if name == "." || name == ".." {
+		return ""
+	}
+	return name
+}
+
+// tarTargets: extracting writes into -C DIR (or the working directory);
+// creating writes the archive -f FILE. The old form puts the letters in
+// the first word without a dash (tar xzf a.tgz -C /).
+func tarTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+	if len(c.Args) > 0 {
+		if first := c.Args[0].Value; first != "" && first[0] != '-' && isLetters(first) {
+			args := append([]parse.Word{{Value: "-" + first, Pos: c.Args[0].Pos}}, c.Args[1:]...)
+			a = ParseArgs(args, tarSpec)
+		}
+	}
+	switch {
+	case a.Has("x", "extract", "get"):
+		dir := lastValue(a, 'C', "directory")
+		if dir == "" {
+			dir = "."
+		}
+		ws = append(ws, write{kind: wInto, t: x.target(c, valueWord(dir))})
+	case a.Has("cru", "create", "append", "update"):
+		if f := lastValue(a, 'f', "file"); f != "" && f != "-" && !remoteOperand(f) {
+			ws = append(ws, write{kind: wWrite, t: x.target(c, valueWord(f)), follow: true})
+		}
+	}
+	return ws
+}
+
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if (s[i] < 'a' || s[i] > 'z') && (s[i] < 'A' || s[i] > 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// unzipTargets: unzip writes into -d DIR, else the working directory;
+// -l, -t, -v, -p and -Z only read.
+func unzipTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+	if a.Short("ltvpZ") {
+		return ws
+	}
+	dir := lastValue(a, 'd', "")
+	if dir == "" {
+		dir = "."
+	}
+	return append(ws, write{kind: wInto, t: x.target(c, valueWord(dir))})
+}
+
+var gitCloneSpec = OptSpec{Short: "bocujn", Long: []string{"branch", "origin", "config", "upload-pack", "jobs",
+	"depth", "reference", "reference-if-able", "separate-git-dir", "template", "filter", "shallow-since",
+	"shallow-exclude", "server-option", "bundle-uri", "ref-format"}}
+
+// gitTargets: git clone URL [DIR] creates DIR, else a directory named
+// after the URL, in the working directory or git -C's. git config is
+// judged by setting, not as a file write (boundary.go).
+func gitTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+	sub, rest := gitSub(c)
+	if sub != "clone" {
+		return ws
+	}
+	a := ParseArgs(rest, gitCloneSpec)
+	base := "."
+	if d := ParseArgs(c.Args, gitGlobal).ShortValues('C'); len(d) > 0 {
+		base = d[len(d)-1]
+	}
+	switch len(a.Operands) {
+	case 0:
+		return ws
+	case 1:
+		name := strings.TrimSuffix(urlName(strings.TrimRight(a.Operands[0].Value, "/"), ""), ".git")
+		if i := strings.LastIndexByte(name, ':'); i >= 0 { // host:repo
+			name = name[i+1:]
+		}
+		if name == "" {
+			return append(ws, write{kind: wInto, t: x.target(c, valueWord(base))})
+		}
+		return append(ws, write{kind: wCreate, t: x.target(c, valueWord(base+"/"+name))})
+	}
+	dir := a.Operands[1]
+	if !filepath.IsAbs(dir.Value) && base != "." {
+		dir.Value = base + "/" + dir.Value
+	}
+	return append(ws, write{kind: wCreate, t: x.target(c, dir)})
+}
+
+// crontabTargets: installing (crontab FILE, crontab -), editing (-e) or
+// removing (-r) the user's crontab changes what runs on a schedule.
+func crontabTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+	if a.Short("l") && !a.Short("er") {
+		return ws
+	}
+	return append(ws, write{kind: wWrite, persist: true, t: Target{Word: parse.Word{Value: "crontab"}}})
+}
+
+// keygenTargets: ssh-keygen -f FILE writes a key pair there, unless the
+// mode only reads the file (-l, -y, -F, -L, -Q, -B).
+func keygenTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+	if a.Short("lyFLQBeiD") {
+		return ws
+	}
+	f := lastValue(a, 'f', "")
+	if f == "" {
+		return ws
+	}
+	t := x.target(c, valueWord(f))
+	ws = append(ws, write{kind: wWrite, t: t, follow: true})
+	if t.Known && !a.Short("R") {
+		pub := valueWord(f + ".pub")
+		ws = append(ws, write{kind: wWrite, t: x.target(c, pub), follow: true})
+	}
+	return ws
+}
+
+// findTargets: find's -delete removes what it finds under its starting
+// points; -fprint FILE and friends write FILE.
+func findTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+	var starts []parse.Word
+	i := 0
+	for ; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		if v == "-H" || v == "-L" || v == "-P" {
+			continue
+		}
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "\\(" {
+			break
+		}
+		starts = append(starts, c.Args[i])
+	}
+	if len(starts) == 0 {
+		starts = []parse.Word{{Value: "."}}
+	}
+	for ; i < len(c.Args); i++ {
+		switch c.Args[i].Value {
+		case "-delete":
+			for _, s := range starts {
+				ws = append(ws, write{kind: wDelete, t: x.target(c, s), recursive: true, tree: true})
+			}
+		case "-fprint", "-fprint0", "-fprintf", "-fls":
+			if i+1 < len(c.Args) {
+				ws = append(ws, write{kind: wWrite, t: x.target(c, c.Args[i+1]), follow: true})
+			}
+		}
+	}
+	return ws
+}
+
+// goTargets: go build -o FILE, go test -c -o FILE.
+func goTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+	if len(c.Args) == 0 {
+		return ws
+	}
+	switch c.Args[0].Value {
+	case "build", "test", "install":
+	default:
+		return ws
+	}
+	return dashO(x, c, c.Args[1:], ws)
+}
+
+// ccTargets: cc -o FILE (or -oFILE).
+func ccTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+	return dashO(x, c, c.Args, ws)
+}
+
+func dashO(x *Ctx, c *parse.Command, args []parse.Word, ws []write) []write {
+	for i, w := range args {
+		v := w.Value
+		switch {
+		case (v == "-o" || v == "--o") && i+1 < len(args):
+			ws = append(ws, write{kind: wWrite, t: x.target(c, args[i+1]), follow: true})
+		case strings.HasPrefix(v, "-o="):
+			w.Value = v[3:]
+			ws = append(ws, write{kind: wWrite, t: x.target(c, w), follow: true})
+		}
+	}
+	return ws
+}
+
+// serviceTargets: enabling a service (systemctl enable, launchctl load)
+// makes it start at every boot or login.
+func serviceTargets(_ *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+	for _, w := range c.Args {
+		switch w.Value {
+		case "enable", "reenable", "link", "edit", "add-wants", "add-requires", "set-default", "preset",
+			"load", "bootstrap":
+			return append(ws, write{kind: wWrite, persist: true, t: Target{Word: w}})
+		}
+	}
+	return ws
+}
+
+// atTargets: at and batch schedule a command to run later, unless they
+// only list (-l), remove (-r, -d) or show (-c) jobs.
+func atTargets(_ *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+	a := ParseArgs(c.Args, OptSpec{Short: "fqtM"})
+	if a.Short("lrdc") {
+		return ws
+	}
+	return append(ws, write{kind: wWrite, persist: true, t: Target{Word: parse.Word{Value: c.Name}}})
+}
+
+// zipTargets: zip ARCHIVE FILE… writes the archive.
+func zipTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+	if len(a.Operands) == 0 || a.Operands[0].Value == "-" {
+		return ws
+	}
+	return append(ws, write{kind: wWrite, t: x.target(c, a.Operands[0]), follow: true})
+}
