@@ -23,6 +23,7 @@ type job struct {
 	argv []string // its argv
 
 	analysis *parse.Analysis // set when the caller analysed already (argv mode)
+	file     string          // the script file the text came from, for CI annotations
 }
 
 // execute is the pipeline every way in shares: analyse, decide, then run

@@ -21,6 +21,9 @@ var subcommands = map[string]func(ctx context.Context, g *guard, args []string) 
 	"rules":   runRules,
 	"version": runVersion,
 	"help":    runHelp,
+	"shim":    runShimCmd,
+	"hook":    runHook,
+	"doctor":  runDoctor,
 }
 
 // run is the whole program: args is the full argv, env the environment.
