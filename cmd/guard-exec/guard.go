@@ -34,6 +34,7 @@ type guard struct {
 	led     *ledger.Ledger
 	ledErr  error
 	cfg     *policy.Config
+	sources *sourcedFiles // large sourced files, reduced (sourced.go)
 }
 
 // config returns the merged configuration, loaded once.
@@ -124,12 +125,11 @@ func (g *guard) decisionCtx(dir string) *policy.Ctx {
 // analyze runs the analysis of a script in dir with the caller's
 // environment.
 func (g *guard) analyze(script string, d parse.Dialect, args []string, dir string) *parse.Analysis {
-	return parse.Analyze(script, parse.Options{
+	return g.analyzeSourced(script, parse.Options{
 		Dialect: d,
 		Env:     g.vars,
 		Dir:     dir,
 		Args:    args,
-		Files:   osFiles{},
 	})
 }
 
