@@ -35,8 +35,14 @@ func (g *guard) execute(ctx context.Context, j *job) error {
 	}
 	x := g.decisionCtx(j.dir)
 	d := g.policyEngine().Decide(a, x)
-	rec := g.execRecord(j, a, d)
+	err := g.decideAndRun(ctx, j, a, d)
+	g.ciStep(j, d, err)
+	return err
+}
 
+// decideAndRun blocks, asks or runs, by the decision.
+func (g *guard) decideAndRun(ctx context.Context, j *job, a *parse.Analysis, d *policy.Decision) error {
+	rec := g.execRecord(j, a, d)
 	if d.Verdict.Blocks() {
 		ok, err := g.mayRunBlocked(j, a, d, rec)
 		if err != nil {

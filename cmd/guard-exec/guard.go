@@ -22,7 +22,6 @@ type guard struct {
 	st   *stdio
 
 	invocation string // shell|shim|script|argv|hook|check
-	login      bool
 	pty        shim.PTYMode
 	mode       *policy.Mode // from --mode; nil means the configured mode
 	timeout    time.Duration

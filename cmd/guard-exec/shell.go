@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/guard-exec/guard-exec/parse"
 	"github.com/guard-exec/guard-exec/shim"
@@ -25,18 +27,23 @@ const maxScript = 1<<20 + 1
 //	stdin, a file     the whole rest of the file, before any line runs
 //	stdin, a pipe     statement by statement as it arrives (stream.go)
 //	stdin, a terminal an interactive bash with a guard on each line (interactive.go)
-func runShell(ctx context.Context, g *guard, name string, args []string) error {
-	inv, err := shim.ParseInvocation(name, args)
+//
+// argv0 is the caller's argv[0] for a shim ("bash", "/x/sh", "-bash") or
+// "guard-exec" ("-guard-exec" for a login shell): it decides the dialect,
+// whether the shell is a login shell, and the $0 the real shell gets.
+func runShell(ctx context.Context, g *guard, argv0 string, args []string) error {
+	name := strings.TrimPrefix(filepath.Base(argv0), "-")
+	if name != "sh" {
+		name = "bash"
+	}
+	inv, err := shim.ParseInvocation(argv0, args)
 	if err != nil {
 		if g.invocation == "shim" {
 			// Strictly the shell: bash reports bad options with status 2.
-			fmt.Fprintf(g.st.err, "%s: %v\n", name, err)
+			fmt.Fprintf(g.st.err, "%v\n", err)
 			return status(usageStatus(err))
 		}
 		return usagef("%v", err)
-	}
-	if g.login {
-		inv.Login = true
 	}
 	real, err := shim.FindShell(inv.Shell, g.vars["PATH"], g.pathSet(), self())
 	if err != nil {

@@ -228,6 +228,7 @@ func (s *streamer) accept(text string, d *policy.Decision) {
 			s.warned[k] = true
 			fmt.Fprintf(s.g.st.err, "guard-exec: warning: %s: %s\n", h.Rule.ID, h.Rule.Message)
 		}
+		s.g.ciAnnotate("", d)
 	}
 	s.send(text)
 }
@@ -243,6 +244,8 @@ func (s *streamer) hold(text string, d *policy.Decision) {
 		id, _ = led.Append(rec)
 	}
 	g.reportBlock(d, id)
+	g.ciAnnotate("", d)
+	g.ciSummaryRow(blockWord(d), text, d, exitBlocked)
 	s.send(heldStmt)
 }
 
