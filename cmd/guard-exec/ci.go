@@ -48,7 +48,11 @@ func (g *guard) ciStep(j *job, d *policy.Decision, err error) {
 	if outcome == "ran" && g.vars[envParent] != "" {
 		return
 	}
-	g.ciSummaryRow(outcome, j.script, d, code)
+	what := j.script
+	if j.file != "" {
+		what = j.file // a script: its name says more than its text on one line
+	}
+	g.ciSummaryRow(outcome, what, d, code)
 }
 
 // ciAnnotate prints the workflow commands for a decision's hits.
@@ -140,7 +144,7 @@ func endsInTable(f *os.File) bool {
 // cell renders a command for a table cell: one line, bounded, with the
 // characters markdown would read as structure escaped.
 func cell(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = strings.Join(strings.Fields(strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ")), " ")
 	if r := []rune(s); len(r) > 120 {
 		s = string(r[:119]) + "…"
 	}

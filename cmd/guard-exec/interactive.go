@@ -32,7 +32,7 @@ func (g *guard) interactive(inv *shim.Invocation, real string) error {
 	fd := int(r.Fd())
 	// The rcfile is small (well under a pipe's buffer), so writing it all
 	// before bash starts cannot block.
-	if _, err := w.WriteString(interactiveRC(self(), inv, fd)); err != nil {
+	if _, err := w.WriteString(interactiveRC(self(), inv, fd, g.ci)); err != nil {
 		return err
 	}
 	w.Close()
@@ -145,13 +145,18 @@ func startupFiles(inv *shim.Invocation) string {
 // the line runs with a warning: a person must never be locked out of their
 // own shell. This is a guard for people, not a boundary: `trap - DEBUG`
 // turns it off.
-func interactiveRC(bin string, inv *shim.Invocation, fd int) string {
+func interactiveRC(bin string, inv *shim.Invocation, fd int, ci bool) string {
 	var b strings.Builder
 	// bash has read the whole file before running it: the pipe it came
 	// through is closed first, so no command inherits it.
 	fmt.Fprintf(&b, "exec %d<&-\n", fd)
 	b.WriteString(startupFiles(inv))
 	fmt.Fprintf(&b, "__ge_bin=%s\n", shellWord(bin))
+	if ci {
+		b.WriteString("__ge_opts=--ci\n") // --ci: holds are never asked about
+	} else {
+		b.WriteString("__ge_opts=\n")
+	}
 	b.WriteString(interactiveTrap)
 	return b.String()
 }
@@ -170,7 +175,7 @@ else
   PROMPT_COMMAND="__ge_pc_on"$'\n'"${PROMPT_COMMAND:-}"$'\n'"__ge_pc_off"
 fi
 __ge_judge() {
-  "$__ge_bin" hook shell -c "$1"
+  "$__ge_bin" hook shell $__ge_opts -c "$1"
   local rc=$?
   case $rc in
     0|126) return $rc ;;

@@ -49,6 +49,9 @@ func runShell(ctx context.Context, g *guard, argv0 string, args []string) error 
 	if err != nil {
 		return err
 	}
+	if g.invocation == "shell" && claudePrefixOperand(g, inv) {
+		inv.HasCommand, inv.Command, inv.ScriptFile = true, inv.ScriptFile, ""
+	}
 	dialect := parse.Bash
 	if inv.Shell == "sh" {
 		dialect = parse.POSIX
@@ -68,6 +71,21 @@ func runShell(ctx context.Context, g *guard, argv0 string, args []string) error 
 		return g.runStream(ctx, j, inv, name)
 	}
 	return g.execute(ctx, j)
+}
+
+// claudePrefixOperand reports whether guard-exec's only operand is a
+// command line handed over by Claude Code's CLAUDE_CODE_SHELL_PREFIX, whose
+// contract is "PREFIX COMMAND": Claude Code marks its shell with
+// CLAUDECODE=1, and the operand names no file but reads as a command line.
+// Anywhere else an operand is a script file, as for bash.
+func claudePrefixOperand(g *guard, inv *shim.Invocation) bool {
+	if g.vars["CLAUDECODE"] == "" || inv.ScriptFile == "" || len(inv.Args) > 0 || len(inv.ShellOpts) > 0 {
+		return false
+	}
+	if _, err := os.Stat(inv.ScriptFile); !os.IsNotExist(err) {
+		return false
+	}
+	return strings.ContainsAny(inv.ScriptFile, " \t\n;&|<>")
 }
 
 // usageStatus is the status bash exits with for a command line it refuses.
