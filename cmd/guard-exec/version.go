@@ -33,6 +33,10 @@ Usage:
   guard-exec check --batch                 JSON Lines in, one decision per line out
   guard-exec explain [--json] -c 'COMMAND' what the analysis sees, and why
   guard-exec rules [--json]                the rules in effect
+  guard-exec shim install|uninstall|status [--dir DIR]
+                                           bash and sh links to guard-exec, for PATH
+  guard-exec hook claude|gemini            answer an agent's pre-tool hook (JSON on stdin)
+  guard-exec doctor [--dir DIR]            check the setup with a live must-hold probe
   guard-exec version
 
 Own options, before the shell's: --pty=auto|always|never, --mode=enforce|advise|audit,
