@@ -39,17 +39,25 @@ func IsGuardExec(path, self string) bool {
 }
 
 // goNote is the start of the ELF note the Go linker writes at the front of
-// every binary (name "Go", type 4: the build id). Reading one page for it
-// keeps the check for a real bash to a single small read; only Go
-// binaries pay for reading their build information.
+// every binary (name "Go", type 4: the build id), within its first page.
+// Only files that have it pay for reading their build information.
 var goNote = []byte("\x04\x00\x00\x00Go\x00\x00")
 
+// minGuardSize is below the size of any guard-exec build (it links a shell
+// parser and the Go runtime: several MiB even stripped). Smaller files —
+// bash, dash, zsh — are not opened at all, which keeps the check to one
+// stat on every command.
+const minGuardSize = 2 << 20
+
 func isGuardCopy(path string) bool {
+	if info, err := os.Stat(path); err != nil || info.Size() < minGuardSize {
+		return false
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
-	head := make([]byte, 8192)
+	head := make([]byte, 4096)
 	n, _ := f.ReadAt(head, 0)
 	f.Close()
 	if !bytes.HasPrefix(head[:n], []byte("\x7fELF")) || !bytes.Contains(head[:n], goNote) {

@@ -89,8 +89,8 @@ func interactiveOpts(inv *shim.Invocation) []string {
 
 // startupFiles are what bash would have read: for a login shell
 // /etc/profile and the first of ~/.bash_profile, ~/.bash_login, ~/.profile;
-// otherwise /etc/bash.bashrc (Debian's system file) and ~/.bashrc, or the
-// --rcfile given. --noprofile and --norc are honoured.
+// otherwise ~/.bashrc, or the --rcfile given. --noprofile and --norc are
+// honoured.
 func startupFiles(inv *shim.Invocation) string {
 	norc, noprofile, rcfile := false, false, ""
 	for i, o := range inv.ShellOpts {
@@ -114,7 +114,9 @@ func startupFiles(inv *shim.Invocation) string {
 	case rcfile != "":
 		fmt.Fprintf(&b, "[ -r %s ] && . %s\n", shellWord(rcfile), shellWord(rcfile))
 	case !norc:
-		b.WriteString("[ -r /etc/bash.bashrc ] && . /etc/bash.bashrc\n[ -r ~/.bashrc ] && . ~/.bashrc\n")
+		// bash reads its system file (/etc/bash.bashrc where it was built
+		// with one) itself, --rcfile or not: only the personal one is ours.
+		b.WriteString("[ -r ~/.bashrc ] && . ~/.bashrc\n")
 	}
 	return b.String()
 }
