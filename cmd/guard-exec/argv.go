@@ -17,7 +17,7 @@ func runArgv(ctx context.Context, g *guard, argv []string) error {
 		return usagef("-- needs a program to run")
 	}
 	dir := g.workdir()
-	a := parse.AnalyzeArgv(argv, parse.Options{Env: g.vars, Dir: dir, Files: osFiles{}})
+	a := g.analyzeArgvSourced(argv, parse.Options{Env: g.vars, Dir: dir})
 	path, err := lookPath(argv[0], g.vars["PATH"])
 	if err != nil {
 		fmt.Fprintf(g.st.err, "guard-exec: %s: command not found\n", argv[0])

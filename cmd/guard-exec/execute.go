@@ -23,6 +23,7 @@ type job struct {
 	argv []string // its argv
 
 	analysis *parse.Analysis // set when the caller analysed already (argv mode)
+	file     string          // the script file the text came from, for CI annotations
 }
 
 // execute is the pipeline every way in shares: analyse, decide, then run
@@ -34,8 +35,14 @@ func (g *guard) execute(ctx context.Context, j *job) error {
 	}
 	x := g.decisionCtx(j.dir)
 	d := g.policyEngine().Decide(a, x)
-	rec := g.execRecord(j, a, d)
+	err := g.decideAndRun(ctx, j, a, d)
+	g.ciStep(j, d, err)
+	return err
+}
 
+// decideAndRun blocks, asks or runs, by the decision.
+func (g *guard) decideAndRun(ctx context.Context, j *job, a *parse.Analysis, d *policy.Decision) error {
+	rec := g.execRecord(j, a, d)
 	if d.Verdict.Blocks() {
 		ok, err := g.mayRunBlocked(j, a, d, rec)
 		if err != nil {

@@ -36,6 +36,7 @@ type guard struct {
 	cfg     *policy.Config
 	scrub   *envScrub
 	places  map[string]*places // by working directory (roots.go)
+	sources *sourcedFiles      // large sourced files, reduced (sourced.go)
 }
 
 // config returns the merged configuration, loaded once (config.go).
@@ -106,12 +107,11 @@ func (g *guard) decisionCtx(dir string) *policy.Ctx { return g.boundaryCtx(dir) 
 // analyze runs the analysis of a script in dir with the caller's
 // environment.
 func (g *guard) analyze(script string, d parse.Dialect, args []string, dir string) *parse.Analysis {
-	return parse.Analyze(script, parse.Options{
+	return g.analyzeSourced(script, parse.Options{
 		Dialect: d,
 		Env:     g.vars,
 		Dir:     dir,
 		Args:    args,
-		Files:   osFiles{},
 	})
 }
 

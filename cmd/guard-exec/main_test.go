@@ -23,6 +23,10 @@ func TestMain(m *testing.M) {
 		"guard-exec": guardMain,
 		"bash":       guardMain,
 		"sh":         guardMain,
+		// login shells are started with a '-' before the name; testscript
+		// dispatches on the name, so the login forms are registered too
+		"-bash":       guardMain,
+		"-guard-exec": guardMain,
 	})
 }
 

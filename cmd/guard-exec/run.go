@@ -23,6 +23,9 @@ var subcommands = map[string]func(ctx context.Context, g *guard, args []string) 
 	"approve": runApprove,
 	"version": runVersion,
 	"help":    runHelp,
+	"shim":    runShimCmd,
+	"hook":    runHook,
+	"doctor":  runDoctor,
 }
 
 // run is the whole program: args is the full argv, env the environment.
@@ -31,11 +34,19 @@ func run(ctx context.Context, args []string, env []string, st *stdio) error {
 		args = []string{"guard-exec"}
 	}
 	g := newGuard(env, st)
-	// Login shells get "-bash" as argv[0]; the shell grammar takes it as is.
+	if g.onGitHub() {
+		g.ci = true // nobody answers a question in a CI job
+	}
+	// login(1), tmux and terminal emulators start a login shell with a
+	// '-' before its name: "-bash", "-guard-exec".
 	name := strings.TrimPrefix(filepath.Base(args[0]), "-")
 	if name == "bash" || name == "sh" {
 		g.invocation = "shim"
 		return runShell(ctx, g, args[0], args[1:])
+	}
+	arg0 := "guard-exec"
+	if strings.HasPrefix(filepath.Base(args[0]), "-") {
+		arg0 = "-guard-exec"
 	}
 	rest := args[1:]
 	if len(rest) > 0 {
@@ -51,6 +62,10 @@ func run(ctx context.Context, args []string, env []string, st *stdio) error {
 	if err != nil {
 		return err
 	}
+	if len(rest) > 0 && rest[0] == "--" { // guard-exec --ci -- PROG …
+		g.invocation = "argv"
+		return runArgv(ctx, g, rest[1:])
+	}
 	g.invocation = "shell"
-	return runShell(ctx, g, "bash", rest)
+	return runShell(ctx, g, arg0, rest)
 }

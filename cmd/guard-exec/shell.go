@@ -2,10 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/guard-exec/guard-exec/parse"
 	"github.com/guard-exec/guard-exec/shim"
@@ -18,21 +19,38 @@ const maxScript = 1<<20 + 1
 
 // runShell is guard-exec standing in for bash or sh: the shell's own
 // option grammar, then analyse, decide, run, record.
-func runShell(ctx context.Context, g *guard, arg0 string, args []string) error {
-	inv, err := shim.ParseInvocation(arg0, args)
+//
+// Where the script comes from decides how it is judged:
+//
+//	-c SCRIPT         the script, before anything runs
+//	FILE              the whole file, before any line runs; bash reads FILE itself
+//	stdin, a file     the whole rest of the file, before any line runs
+//	stdin, a pipe     statement by statement as it arrives (stream.go)
+//	stdin, a terminal an interactive bash with a guard on each line (interactive.go)
+//
+// argv0 is the caller's argv[0] for a shim ("bash", "/x/sh", "-bash") or
+// "guard-exec" ("-guard-exec" for a login shell): it decides the dialect,
+// whether the shell is a login shell, and the $0 the real shell gets.
+func runShell(ctx context.Context, g *guard, argv0 string, args []string) error {
+	name := strings.TrimPrefix(filepath.Base(argv0), "-")
+	if name != "sh" {
+		name = "bash"
+	}
+	inv, err := shim.ParseInvocation(argv0, args)
 	if err != nil {
-		var ue *shim.UsageError
-		if g.invocation == "shim" && errors.As(err, &ue) {
-			// Strictly the shell: bash's own message and status.
-			fmt.Fprintln(g.st.err, ue.Msg)
-			return status(ue.ExitCode())
+		if g.invocation == "shim" {
+			// Strictly the shell: bash reports bad options with status 2.
+			fmt.Fprintf(g.st.err, "%v\n", err)
+			return status(usageStatus(err))
 		}
 		return usagef("%v", err)
 	}
-	name := inv.Shell
-	real, err := shim.FindRealShell(inv.Shell, g.vars["PATH"], self())
+	real, err := shim.FindShell(inv.Shell, g.vars["PATH"], g.pathSet(), self())
 	if err != nil {
 		return err
+	}
+	if g.invocation == "shell" && claudePrefixOperand(g, inv) {
+		inv.HasCommand, inv.Command, inv.ScriptFile = true, inv.ScriptFile, ""
 	}
 	dialect := parse.Bash
 	if inv.Shell == "sh" {
@@ -44,48 +62,99 @@ func runShell(ctx context.Context, g *guard, arg0 string, args []string) error {
 		j.script, j.args = inv.Command, inv.Args
 		j.argv = inv.Argv(real)
 	case inv.ScriptFile != "":
-		g.invocation = "script"
-		b, err := readBounded(inv.ScriptFile)
-		if err != nil {
-			fmt.Fprintf(g.st.err, "%s: %s: %v\n", name, inv.ScriptFile, err)
-			return status(127)
-		}
-		j.script = string(b)
-		j.args = append([]string{inv.ScriptFile}, inv.Args...)
-		j.argv = inv.Argv(real)
+		return g.runScriptFile(ctx, j, inv, name)
 	case shim.IsTerminal(g.st.in):
-		return g.interactive(ctx, inv, real)
+		return g.interactive(inv, real)
+	case isRegular(g.st.in):
+		return g.runStdinFile(ctx, j, inv, name)
 	default:
-		// The script comes from stdin. It is read whole and judged before any
-		// of it runs, then handed to the shell as a -c script; commands in it
-		// that read stdin see end of input, where under bash they would read
-		// the rest of the script.
-		b, err := io.ReadAll(io.LimitReader(g.st.in, maxScript))
-		if err != nil {
-			return fmt.Errorf("reading the script from stdin: %w", err)
-		}
-		j.script = string(b)
-		j.args = append([]string{name}, inv.Args...)
-		stdinInv := *inv
-		stdinInv.HasCommand, stdinInv.Command, stdinInv.ReadStdin = true, j.script, false
-		stdinInv.Args = j.args
-		j.argv = stdinInv.Argv(real)
+		return g.runStream(ctx, j, inv, name)
 	}
 	return g.execute(ctx, j)
 }
 
-// interactive runs the real shell for a person at a terminal. Lines typed
-// there are not checked one by one; doc.go says so.
-func (g *guard) interactive(ctx context.Context, inv *shim.Invocation, real string) error {
-	fmt.Fprintf(g.st.err, "guard-exec: warning: interactive %s is not guarded line by line\n", inv.Shell)
-	res, err := shim.Run(ctx, &shim.Spec{
-		Path: real, Argv: inv.Argv(real), Env: g.childEnv(nil, ""), Dir: g.workdir(),
-		Stdin: g.st.in, Stdout: g.st.out, Stderr: g.st.err, PTY: shim.PTYNever,
-	})
-	if err != nil {
-		return err
+// claudePrefixOperand reports whether guard-exec's only operand is a
+// command line handed over by Claude Code's CLAUDE_CODE_SHELL_PREFIX, whose
+// contract is "PREFIX COMMAND": Claude Code marks its shell with
+// CLAUDECODE=1, and the operand names no file but reads as a command line.
+// Anywhere else an operand is a script file, as for bash.
+func claudePrefixOperand(g *guard, inv *shim.Invocation) bool {
+	if g.vars["CLAUDECODE"] == "" || inv.ScriptFile == "" || len(inv.Args) > 0 || len(inv.ShellOpts) > 0 {
+		return false
 	}
-	return status(res.ExitCode)
+	if _, err := os.Stat(inv.ScriptFile); !os.IsNotExist(err) {
+		return false
+	}
+	return strings.ContainsAny(inv.ScriptFile, " \t\n;&|<>")
+}
+
+// usageStatus is the status bash exits with for a command line it refuses.
+func usageStatus(err error) int {
+	if ue, ok := err.(interface{ ExitCode() int }); ok {
+		return ue.ExitCode()
+	}
+	return 2
+}
+
+// runScriptFile judges a whole script file before any of it runs (a held
+// line anywhere means no line runs), then lets the real shell read the
+// file itself, so $0, BASH_SOURCE, line numbers in error messages and
+// reads of the script's own file behave as under bash.
+func (g *guard) runScriptFile(ctx context.Context, j *job, inv *shim.Invocation, name string) error {
+	g.invocation = "script"
+	b, err := readBounded(inv.ScriptFile)
+	if err != nil {
+		fmt.Fprintf(g.st.err, "%s: %s: %v\n", name, inv.ScriptFile, pathErrText(err))
+		return status(127)
+	}
+	j.script = string(b)
+	j.args = append([]string{inv.ScriptFile}, inv.Args...)
+	j.argv = inv.Argv(j.path)
+	j.file = inv.ScriptFile
+	return g.execute(ctx, j)
+}
+
+// runStdinFile judges a script that comes from a regular file on stdin
+// (bash < script.sh) as a whole, then rewinds stdin so the real shell reads
+// the same bytes from the same descriptor, as it would without the guard.
+func (g *guard) runStdinFile(ctx context.Context, j *job, inv *shim.Invocation, name string) error {
+	start, err := g.st.in.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return g.runStream(ctx, j, inv, name)
+	}
+	b, err := io.ReadAll(io.LimitReader(g.st.in, maxScript))
+	if err != nil {
+		return fmt.Errorf("reading the script from stdin: %w", err)
+	}
+	if _, err := g.st.in.Seek(start, io.SeekStart); err != nil {
+		return fmt.Errorf("rewinding stdin: %w", err)
+	}
+	j.script = string(b)
+	j.args = append([]string{name}, inv.Args...)
+	j.argv = inv.Argv(j.path)
+	return g.execute(ctx, j)
+}
+
+func isRegular(f *os.File) bool {
+	if f == nil {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// pathErrText is an open error without the path, which the caller names.
+func pathErrText(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		switch {
+		case os.IsNotExist(pe.Err):
+			return "No such file or directory"
+		case os.IsPermission(pe.Err):
+			return "Permission denied"
+		}
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 func readBounded(path string) ([]byte, error) {

@@ -35,6 +35,10 @@ Usage:
   guard-exec rules [--json]                the rules in effect
   guard-exec approve ev-N                  a person at a terminal lets a held command run once
   guard-exec config show|init|check        the configuration in effect, a commented template, validation
+  guard-exec shim install|uninstall|status [--dir DIR]
+                                           bash and sh links to guard-exec, for PATH
+  guard-exec hook claude|gemini            answer an agent's pre-tool hook (JSON on stdin)
+  guard-exec doctor [--dir DIR]            check the setup with a live must-hold probe
   guard-exec version
 
 Own options, before the shell's: --pty=auto|always|never, --mode=enforce|advise|audit,

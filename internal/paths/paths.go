@@ -60,6 +60,14 @@ func ShimDir(getenv func(string) string) string {
 	return ""
 }
 
+// CacheDir is $XDG_CACHE_HOME/guard-exec, else ~/.cache/guard-exec. It
+// holds the index of large sourced files (an agent's shell snapshot) and
+// the user rules whose examples passed, which the guard trusts as it
+// trusts its configuration.
+func CacheDir(getenv func(string) string) string {
+	return xdg(getenv, "XDG_CACHE_HOME", ".cache")
+}
+
 // xdg resolves one XDG base directory with guard-exec's name appended. The
 // XDG specification says a relative value is invalid and must be ignored.
 func xdg(getenv func(string) string, v, fallback string) string {

@@ -1,0 +1,326 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/guard-exec/guard-exec/ledger"
+	"github.com/guard-exec/guard-exec/parse"
+	"github.com/guard-exec/guard-exec/policy"
+)
+
+const hookUsage = `usage: guard-exec hook claude|gemini|shell [--ci] [--mode MODE]
+
+claude   Claude Code PreToolUse hook: reads the hook JSON on stdin, answers
+         with a permission decision for Bash tool calls
+gemini   Gemini CLI BeforeTool hook: the same for run_shell_command
+shell    the interactive shell's DEBUG trap: guard-exec hook shell -c LINE
+         exits 0 to run the line, 126 to skip it
+`
+
+// maxHookInput bounds the hook JSON read from stdin: a command is at most
+// 1 MiB, and JSON escaping can double it.
+const maxHookInput = 4 << 20
+
+// hookRun is one hook call: the agent's command, where it runs, and the
+// session it belongs to.
+type hookRun struct {
+	command string
+	cwd     string
+	session string
+}
+
+// runHook answers an agent's pre-tool hook with guard-exec's verdict, so
+// people who prefer hooks to a shell stand-in get the same engine. Nothing
+// runs: the agent runs the command itself when the answer lets it. Every
+// decision is recorded in the ledger (mode hook).
+func runHook(_ context.Context, g *guard, args []string) error {
+	g.invocation = "hook"
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(g.st.out, hookUsage)
+		if len(args) == 0 {
+			return status(exitGuardFailed)
+		}
+		return nil
+	}
+	kind := args[0]
+	fs := pflag.NewFlagSet("hook "+kind, pflag.ContinueOnError)
+	fs.SetOutput(g.st.err)
+	fs.BoolVar(&g.ci, "ci", false, "deny held commands instead of asking (no person will answer)")
+	modeFlag := fs.String("mode", "", "enforce, advise or audit")
+	command := fs.StringP("command", "c", "", "the command line (hook shell)")
+	if err := g.parseFlags(fs, args[1:]); err != nil {
+		return err
+	}
+	if *modeFlag != "" {
+		if err := g.setOwnFlag("--mode", *modeFlag); err != nil {
+			return err
+		}
+	}
+	switch kind {
+	case "claude":
+		return g.hookClaude()
+	case "gemini":
+		return g.hookGemini()
+	case "shell":
+		if !fs.Changed("command") {
+			return usagef("hook shell needs -c 'LINE'")
+		}
+		return g.hookShell(*command)
+	}
+	return usagef("hook: unknown agent %q (want claude, gemini or shell)", kind)
+}
+
+// judge decides a hook's command in its working directory and records the
+// decision.
+func (g *guard) judge(h *hookRun) (*policy.Decision, string) {
+	if h.cwd != "" && filepath.IsAbs(h.cwd) {
+		g.cwd = filepath.Clean(h.cwd)
+	}
+	dir := g.workdir()
+	a := g.analyze(h.command, parse.Bash, nil, dir)
+	d := g.policyEngine().Decide(a, g.decisionCtx(dir))
+	rec := g.execRecord(&job{script: h.command, dir: dir}, a, d)
+	rec.Kind = ledger.KindDecision
+	if h.session != "" && g.vars["GUARD_EXEC_SESSION"] == "" {
+		rec.Session = h.session
+	}
+	id := ""
+	if led, err := g.book(); err != nil {
+		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
+	} else if id, err = led.Append(rec); err != nil {
+		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
+	}
+	return d, id
+}
+
+// reason is the one-paragraph explanation an agent or a person reads in
+// the hook's answer: which rule, why, where, and what to do instead.
+func reason(d *policy.Decision) string {
+	h := d.Hits[0]
+	word := map[policy.Severity]string{policy.Warn: "warning", policy.Hold: "held", policy.Deny: "denied"}[d.Verdict]
+	if word == "" {
+		word = "allowed"
+	}
+	where := ""
+	if h.Span != "" {
+		where = fmt.Sprintf(" (%s: %s)", h.Pos, h.Span)
+	}
+	return fmt.Sprintf("guard-exec: %s: %s: %s%s%s; hint: %s", word, h.Rule.ID, h.Rule.Message, where, more(d.Hits), h.Rule.Hint)
+}
+
+// readHookInput reads and decodes the hook's JSON; the error says what is
+// wrong without echoing the input (it may hold secrets).
+func (g *guard) readHookInput(v any) error {
+	b, err := io.ReadAll(io.LimitReader(g.st.in, maxHookInput+1))
+	if err != nil {
+		return fmt.Errorf("reading the hook input: %w", err)
+	}
+	if len(b) > maxHookInput {
+		return errors.New("the hook input is larger than 4 MiB")
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return fmt.Errorf("the hook input is not JSON (byte %d)", se.Offset)
+		}
+		return fmt.Errorf("the hook input is not the expected JSON object: %v", err)
+	}
+	return nil
+}
+
+// toolCall is the part of a pre-tool hook's input guard-exec reads; Claude
+// Code and Gemini CLI share these field names.
+type toolCall struct {
+	SessionID      string          `json:"session_id"`
+	Cwd            string          `json:"cwd"`
+	HookEventName  string          `json:"hook_event_name"`
+	PermissionMode string          `json:"permission_mode"`
+	ToolName       *string         `json:"tool_name"`
+	ToolInput      json.RawMessage `json:"tool_input"`
+}
+
+type shellInput struct {
+	Command   *string `json:"command"`
+	Directory string  `json:"directory"` // Gemini CLI, relative to cwd
+	DirPath   string  `json:"dir_path"`  // Gemini CLI, newer name
+}
+
+// command extracts the shell command of a tool call.
+func (t *toolCall) command() (*hookRun, error) {
+	var in shellInput
+	if len(t.ToolInput) == 0 || json.Unmarshal(t.ToolInput, &in) != nil || in.Command == nil {
+		return nil, errors.New(`the hook input has no tool_input.command string`)
+	}
+	h := &hookRun{command: *in.Command, cwd: t.Cwd}
+	if d := firstNonEmpty(in.DirPath, in.Directory); d != "" {
+		if filepath.IsAbs(d) {
+			h.cwd = d
+		} else if filepath.IsAbs(t.Cwd) {
+			h.cwd = filepath.Join(t.Cwd, d)
+		}
+	}
+	return h, nil
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// Claude Code's PreToolUse contract: exit 0 with a JSON answer on stdout
+// (hookSpecificOutput.permissionDecision allow|deny|ask, with a reason), or
+// exit 2 to block with the reason on stderr. Any other status lets the
+// call through, so every failure here is exit 2.
+type claudeAnswer struct {
+	SystemMessage      string          `json:"systemMessage,omitempty"`
+	HookSpecificOutput *claudeDecision `json:"hookSpecificOutput,omitempty"`
+}
+
+type claudeDecision struct {
+	HookEventName            string `json:"hookEventName"`
+	PermissionDecision       string `json:"permissionDecision"`
+	PermissionDecisionReason string `json:"permissionDecisionReason"`
+}
+
+const claudeBlock = 2
+
+func (g *guard) hookClaude() error {
+	var t toolCall
+	if err := g.readHookInput(&t); err != nil {
+		fmt.Fprintf(g.st.err, "guard-exec: error: %v; blocking the tool call\n", err)
+		return status(claudeBlock)
+	}
+	if t.ToolName == nil {
+		fmt.Fprintf(g.st.err, "guard-exec: error: the hook input has no tool_name; blocking the tool call\n")
+		return status(claudeBlock)
+	}
+	if *t.ToolName != "Bash" {
+		return nil // not a shell command: nothing to judge
+	}
+	h, err := t.command()
+	if err != nil {
+		fmt.Fprintf(g.st.err, "guard-exec: error: %v; blocking the tool call\n", err)
+		return status(claudeBlock)
+	}
+	if t.SessionID != "" {
+		h.session = "claude:" + t.SessionID
+	}
+	d, _ := g.judge(h)
+	var ans claudeAnswer
+	switch {
+	case d.Mode == policy.Audit || d.Verdict == policy.Allow:
+		return nil // no opinion: Claude Code's own permission rules apply
+	case d.Verdict == policy.Warn:
+		ans.SystemMessage = reason(d)
+	default:
+		dec := "deny"
+		if d.Verdict == policy.Hold && !g.ci && claudeCanAsk(t.PermissionMode) {
+			dec = "ask" // a person answers Claude Code's prompt: that is a hold
+		}
+		ans.HookSpecificOutput = &claudeDecision{HookEventName: "PreToolUse", PermissionDecision: dec,
+			PermissionDecisionReason: reason(d)}
+	}
+	return newJSONEncoder(g.st.out).Encode(ans)
+}
+
+// claudeCanAsk reports whether Claude Code will put an "ask" in front of a
+// person. In bypassPermissions and dontAsk modes nobody is asked, so a hold
+// becomes a denial rather than risk an automatic yes.
+func claudeCanAsk(mode string) bool {
+	switch mode {
+	case "bypassPermissions", "dontAsk":
+		return false
+	}
+	return true
+}
+
+// Gemini CLI's BeforeTool contract: exit 0 with JSON on stdout
+// ({"decision":"deny","reason":…} blocks and tells the agent why; {} lets
+// the call go on), or exit 2 to block with the reason on stderr. Gemini
+// has no "ask" for hooks, so a hold is a denial.
+type geminiAnswer struct {
+	Decision      string `json:"decision,omitempty"`
+	Reason        string `json:"reason,omitempty"`
+	SystemMessage string `json:"systemMessage,omitempty"`
+}
+
+const geminiShellTool = "run_shell_command"
+
+func (g *guard) hookGemini() error {
+	var t toolCall
+	if err := g.readHookInput(&t); err != nil {
+		fmt.Fprintf(g.st.err, "guard-exec: error: %v; blocking the tool call\n", err)
+		return status(claudeBlock)
+	}
+	if t.ToolName == nil {
+		fmt.Fprintf(g.st.err, "guard-exec: error: the hook input has no tool_name; blocking the tool call\n")
+		return status(claudeBlock)
+	}
+	enc := newJSONEncoder(g.st.out)
+	if *t.ToolName != geminiShellTool {
+		return enc.Encode(geminiAnswer{})
+	}
+	h, err := t.command()
+	if err != nil {
+		fmt.Fprintf(g.st.err, "guard-exec: error: %v; blocking the tool call\n", err)
+		return status(claudeBlock)
+	}
+	if t.SessionID != "" {
+		h.session = "gemini:" + t.SessionID
+	}
+	d, _ := g.judge(h)
+	var ans geminiAnswer
+	switch {
+	case d.Mode == policy.Audit || d.Verdict == policy.Allow:
+	case d.Verdict == policy.Warn:
+		ans.SystemMessage = reason(d)
+	default:
+		ans.Decision, ans.Reason = "deny", reason(d)
+	}
+	return enc.Encode(ans)
+}
+
+// hookShell judges one line for the interactive shell's DEBUG trap: 0 runs
+// it, 126 skips it. A hold asks the person at the terminal, as a hold
+// does everywhere.
+func (g *guard) hookShell(line string) error {
+	if strings.TrimSpace(line) == "" {
+		return nil
+	}
+	d, id := g.judge(&hookRun{command: line})
+	switch {
+	case d.Mode == policy.Audit || d.Verdict == policy.Allow:
+		return nil
+	case d.Verdict == policy.Warn:
+		g.warn(d)
+		return nil
+	case d.Verdict == policy.Hold && g.askAtTerminal(d):
+		g.recordApproval(id, line)
+		return nil
+	}
+	g.reportBlock(d, id)
+	return status(exitBlocked)
+}
+
+// recordApproval records a person's yes at the terminal for a hook
+// decision.
+func (g *guard) recordApproval(ref, line string) {
+	led, err := g.book()
+	if err != nil {
+		return
+	}
+	_, _ = led.Append(&ledger.Record{Kind: ledger.KindApproval, Session: g.session(), Cwd: g.workdir(),
+		Project: g.projectRoot(), Raw: line, Ref: ref, Mode: "tty"})
+}

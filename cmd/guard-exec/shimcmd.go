@@ -1,0 +1,176 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/guard-exec/guard-exec/internal/paths"
+	"github.com/guard-exec/guard-exec/shim"
+)
+
+const shimUsage = `usage: guard-exec shim install|uninstall|status [--dir DIR]
+
+install     make DIR/bash and DIR/sh links to this guard-exec, and print the
+            PATH and SHELL lines that put them in front
+uninstall   remove them (only entries that are guard-exec)
+status      show what is installed and whether PATH finds it first
+
+DIR defaults to $XDG_DATA_HOME/guard-exec/shim (~/.local/share/guard-exec/shim).
+`
+
+// runShimCmd is `guard-exec shim …`: the PATH shim's installer.
+func runShimCmd(_ context.Context, g *guard, args []string) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(g.st.out, shimUsage)
+		if len(args) == 0 {
+			return status(exitGuardFailed)
+		}
+		return nil
+	}
+	verb := args[0]
+	fs := pflag.NewFlagSet("shim "+verb, pflag.ContinueOnError)
+	fs.SetOutput(g.st.err)
+	dirFlag := fs.String("dir", "", "the shim `DIR`ectory")
+	if err := g.parseFlags(fs, args[1:]); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("shim %s takes no arguments, got %q", verb, fs.Arg(0))
+	}
+	dir, err := g.shimDir(*dirFlag)
+	if err != nil {
+		return err
+	}
+	switch verb {
+	case "install":
+		return g.shimInstall(dir)
+	case "uninstall":
+		return g.shimUninstall(dir)
+	case "status":
+		return g.shimStatus(dir)
+	}
+	return usagef("shim: unknown action %q (want install, uninstall or status)", verb)
+}
+
+// shimDir is --dir made absolute, or the default.
+func (g *guard) shimDir(flag string) (string, error) {
+	if flag == "" {
+		d := paths.ShimDir(g.getenv)
+		if d == "" {
+			return "", usagef("no home directory to put the shim in; give --dir DIR")
+		}
+		return d, nil
+	}
+	abs, err := filepath.Abs(flag)
+	if err != nil {
+		return "", usagef("--dir: %v", err)
+	}
+	return abs, nil
+}
+
+func (g *guard) shimInstall(dir string) error {
+	target, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("finding the guard-exec executable: %w", err)
+	}
+	if t, err := filepath.EvalSymlinks(target); err == nil {
+		target = t
+	}
+	if strings.Contains(target, string(filepath.Separator)+"go-build") {
+		fmt.Fprintf(g.st.err, "guard-exec: warning: this guard-exec is a temporary build (go run) and the links will break when it is cleaned up; install it first: go install ./cmd/guard-exec\n")
+	}
+	if err := shim.Install(dir, target); err != nil {
+		return err
+	}
+	fmt.Fprintf(g.st.err, "guard-exec: installed bash and sh in %s (links to %s)\n", dir, target)
+	if i := shim.OnPath(dir, g.vars["PATH"]); i != 0 {
+		fmt.Fprintf(g.st.err, "guard-exec: hint: put the directory first on PATH and use guard-exec as the shell: eval \"$(guard-exec shim install)\" or add these lines to your profile\n")
+	}
+	fmt.Fprintf(g.st.out, "export PATH=%s:\"$PATH\"\n", shellWord(dir))
+	fmt.Fprintf(g.st.out, "export SHELL=%s\n", shellWord(target))
+	return nil
+}
+
+func (g *guard) shimUninstall(dir string) error {
+	removed, err := shim.Uninstall(dir, self())
+	for _, p := range removed {
+		fmt.Fprintf(g.st.err, "guard-exec: removed %s\n", p)
+	}
+	if len(removed) == 0 && err == nil {
+		fmt.Fprintf(g.st.err, "guard-exec: nothing to remove in %s\n", dir)
+	}
+	if shim.OnPath(dir, g.vars["PATH"]) >= 0 {
+		fmt.Fprintf(g.st.err, "guard-exec: hint: %s is still on PATH; remove it from your profile\n", dir)
+	}
+	if err != nil {
+		return fmt.Errorf("shim uninstall: %w", err)
+	}
+	return nil
+}
+
+// shimStatus prints the shim's state; exit 1 when it is not in effect.
+func (g *guard) shimStatus(dir string) error {
+	ok := g.printShimStatus(dir)
+	if !ok {
+		return status(1)
+	}
+	return nil
+}
+
+// printShimStatus describes dir's links and the real shells behind them;
+// it reports whether both links are installed and found first on PATH.
+func (g *guard) printShimStatus(dir string) bool {
+	path := g.vars["PATH"]
+	ok := true
+	fmt.Fprintf(g.st.out, "shim directory: %s\n", dir)
+	for _, l := range shim.Status(dir, path, self()) {
+		var state string
+		switch {
+		case !l.Exists:
+			state, ok = "not installed", false
+		case !l.Ours:
+			state, ok = "not guard-exec (left alone)", false
+		case l.Target == "":
+			state, ok = "broken link: its guard-exec binary is gone; run guard-exec shim install again", false
+		case !l.Active():
+			state, ok = fmt.Sprintf("installed, but PATH finds %s first", orNone(l.Found)), false
+		default:
+			state = "active: PATH finds it first"
+		}
+		fmt.Fprintf(g.st.out, "  %-4s %s\n", l.Name, state)
+		if real, err := shim.FindShell(l.Name, path, g.pathSet(), self()); err == nil {
+			fmt.Fprintf(g.st.out, "       real %s: %s\n", l.Name, real)
+		} else {
+			fmt.Fprintf(g.st.out, "       real %s: none found (%v)\n", l.Name, err)
+			ok = false
+		}
+	}
+	return ok
+}
+
+// pathSet reports whether the environment has a PATH at all.
+func (g *guard) pathSet() bool {
+	_, ok := g.vars["PATH"]
+	return ok
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "nothing"
+	}
+	return s
+}
+
+// shellWord quotes s for a shell line the user may eval.
+func shellWord(s string) string {
+	q, err := quote(s)
+	if err != nil {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return q
+}
