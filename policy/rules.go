@@ -10,6 +10,7 @@ func Builtin() []*Rule {
 		systemRules,
 		privilegeRules,
 		analysisRules,
+		loopRules,
 	} {
 		all = append(all, family...)
 	}
