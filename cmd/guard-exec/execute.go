@@ -33,6 +33,7 @@ func (g *guard) execute(ctx context.Context, j *job) error {
 		a = g.analyze(j.script, j.dialect, j.args, j.dir)
 	}
 	x := g.decisionCtx(j.dir)
+	g.withLoopBrake(x)
 	d := g.policyEngine().Decide(a, x)
 	rec := g.execRecord(j, a, d)
 

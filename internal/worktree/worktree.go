@@ -30,7 +30,7 @@ type Interval struct{ From, To time.Time }
 // Options tune a walk. The zero value is the default.
 type Options struct {
 	Quiet      []Interval
-	Skip       []string // absolute directories not walked (the ledger, a temp dir inside the project)
+	Skip       []string // absolute paths neither walked nor looked at (the ledger, a temp dir inside the project)
 	MaxEntries int      // default DefaultMaxEntries
 	// NoGit stops a walk that reached MaxEntries from asking git about the
 	// rest of a repository (see gitChanged).
@@ -135,6 +135,10 @@ func (w *walker) dir(dir string, root bool, queue []string) []string {
 			if SkipNames[name] {
 				continue
 			}
+			path := dir + string(os.PathSeparator) + name
+			if w.skip[path] {
+				continue
+			}
 			if w.res.Entries >= w.max {
 				w.res.Incomplete = true
 				return queue
@@ -144,12 +148,11 @@ func (w *walker) dir(dir string, root bool, queue []string) []string {
 			if !ok {
 				continue
 			}
-			path := dir + string(os.PathSeparator) + name
 			if w.counts(t) {
 				w.res.Changed, w.res.Path = true, path
 				return queue
 			}
-			if isDir && !w.skip[path] {
+			if isDir {
 				queue = append(queue, path)
 			}
 		}
