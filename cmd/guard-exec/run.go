@@ -19,6 +19,10 @@ var subcommands = map[string]func(ctx context.Context, g *guard, args []string) 
 	"check":   runCheck,
 	"explain": runExplain,
 	"rules":   runRules,
+	"log":     runLog,
+	"show":    runShow,
+	"stats":   runStats,
+	"loops":   runLoops,
 	"version": runVersion,
 	"help":    runHelp,
 }
