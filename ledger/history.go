@@ -68,29 +68,27 @@ func (l *Ledger) StoredCommand(command string) string {
 // command that started them, and decisions never ran.
 //
 // It is built to be asked on every command. The ledger is read backwards
-// in chunks that start at 32 KiB and double, so a caller that stops early
+// in chunks that start at 64 KiB and double, so a caller that stops early
 // reads little; the lines of other sessions are passed over with a byte
 // search, and of the session's own only the few fields a Run needs are
 // read, without decoding the whole record (the digest and the raw command
 // are the bulk of a line).
+//
+// Unlike the other readers it takes no lock, which would cost three system
+// calls per command: what a concurrent append or rotation can do to it is
+// harmless here. A line being written reads as unparsable and is passed
+// over (so a run may look unfinished for that moment), and a segment
+// renamed between two opens is read twice, which the ids sort out.
 func (l *Ledger) SessionRuns(session string, fn func(Run) bool) (cut bool, err error) {
 	if session == "" {
 		return false, nil
 	}
-	lk, err := l.lockShared()
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil // nothing was ever appended
-	}
-	if err != nil {
-		return false, err
-	}
-	defer lk.Close()
 	t := newTailReader(l)
 	defer t.close()
 	// The quoted value, not the key with it, so a line written with other
 	// spacing still passes; quotes inside other strings are escaped, so
 	// the search finds few strangers.
-	s := runScan{session: bound(session, maxField), exits: map[int64][]byte{}}
+	s := runScan{session: bound(session, maxField), exits: map[int64][]byte{}, seen: map[int64]bool{}}
 	s.needle = jsonString(s.session)
 	var lines [][]byte
 	for {
@@ -128,7 +126,7 @@ func splitLines(b []byte, out [][]byte) [][]byte {
 // of whole lines, into one buffer filled from its end: a line that spans
 // two reads is whole without copying, and lines given out stay valid. The
 // buffer is RunWindow long, but memory is only touched where it is read
-// into. The caller holds the shared lock.
+// into.
 type tailReader struct {
 	l     *Ledger
 	buf   []byte
@@ -143,7 +141,7 @@ type tailReader struct {
 
 func newTailReader(l *Ledger) *tailReader {
 	buf := make([]byte, RunWindow)
-	return &tailReader{l: l, buf: buf, pos: len(buf), done: len(buf), chunk: 32 << 10}
+	return &tailReader{l: l, buf: buf, pos: len(buf), done: len(buf), chunk: 64 << 10}
 }
 
 const maxTailChunk = 128 << 10
@@ -234,6 +232,7 @@ type runScan struct {
 	session string
 	needle  []byte
 	exits   map[int64][]byte // exit lines by id number, for the execs further back
+	seen    map[int64]bool   // execs given out (a segment read twice gives them again)
 }
 
 // line handles one line, newest first; it returns the session's runs.
@@ -251,8 +250,13 @@ func (s *runScan) line(b []byte) (Run, bool) {
 		if !ok {
 			return r, false
 		}
-		if n, _ := ParseID(r.ID); s.exits[n] != nil {
-			readExit(s.exits[n], &r)
+		n, _ := ParseID(r.ID)
+		if s.seen[n] {
+			return r, false
+		}
+		s.seen[n] = true
+		if e := s.exits[n]; e != nil {
+			readExit(e, &r)
 		}
 		return r, true
 	}

@@ -252,3 +252,22 @@ func FuzzEachField(f *testing.F) {
 		}
 	})
 }
+
+// TestSessionRunsSegmentTwice: SessionRuns takes no lock, so a rotation
+// between two opens can show it one segment twice; each run is given once.
+func TestSessionRunsSegmentTwice(t *testing.T) {
+	l := histLedger(t)
+	a := run(t, l, "s", "/p", "make", 1, nil)
+	b := run(t, l, "s", "/p", "make", 2, nil)
+	data, err := os.ReadFile(filepath.Join(l.Dir(), activeName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(l.Dir(), segmentName(1)), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got := sessionRuns(t, l, "s")
+	if len(got) != 2 || got[0].ID != b || got[1].ID != a || got[0].Exit != 2 {
+		t.Fatalf("got %+v", got)
+	}
+}

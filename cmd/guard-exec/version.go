@@ -33,6 +33,10 @@ Usage:
   guard-exec check --batch                 JSON Lines in, one decision per line out
   guard-exec explain [--json] -c 'COMMAND' what the analysis sees, and why
   guard-exec rules [--json]                the rules in effect
+  guard-exec log [-n N] [--json] [--session S] [--failed] [--blocked] [--verify]
+  guard-exec show [--replay] ev-N          everything about one command
+  guard-exec stats [--json]                counts by verdict and rule, failing commands
+  guard-exec loops                         this session's failing streaks
   guard-exec version
 
 Own options, before the shell's: --pty=auto|always|never, --mode=enforce|advise|audit,
