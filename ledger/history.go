@@ -123,10 +123,10 @@ func splitLines(b []byte, out [][]byte) [][]byte {
 }
 
 // tailReader reads the kept segments backwards, newest first, in batches
-// of whole lines, into one buffer filled from its end: a line that spans
-// two reads is whole without copying, and lines given out stay valid. The
-// buffer is RunWindow long, but memory is only touched where it is read
-// into.
+// of whole lines, into a buffer filled from its end: a line that spans two
+// reads is whole without copying, and lines given out stay valid. The
+// buffer starts at the first chunk and grows (into a new one: what was
+// given out is never overwritten) up to RunWindow.
 type tailReader struct {
 	l     *Ledger
 	buf   []byte
@@ -136,18 +136,16 @@ type tailReader struct {
 	seg   int // 0 is the active segment, then ledger.1.jsonl, …
 	f     *os.File
 	off   int64 // the segment's bytes before off are not read yet
-	cut   bool  // the buffer ran out before the history did
+	total int   // bytes read, at most RunWindow
+	cut   bool  // the window ran out before the history did
 }
 
-func newTailReader(l *Ledger) *tailReader {
-	buf := make([]byte, RunWindow)
-	return &tailReader{l: l, buf: buf, pos: len(buf), done: len(buf), chunk: 64 << 10}
-}
+func newTailReader(l *Ledger) *tailReader { return &tailReader{l: l, chunk: 64 << 10} }
 
 const maxTailChunk = 128 << 10
 
 // next returns the next older batch: whole lines, oldest first; nil at the
-// end of the history or of the buffer.
+// end of the history or of the window.
 func (t *tailReader) next() ([]byte, error) {
 	for {
 		if t.f == nil {
@@ -169,16 +167,18 @@ func (t *tailReader) next() ([]byte, error) {
 			}
 			continue
 		}
-		if t.pos == 0 {
+		if t.total >= RunWindow {
 			t.cut = true
 			return nil, nil
 		}
-		c := min(t.chunk, t.pos, int(min(t.off, 1<<30)))
+		c := int(min(int64(min(t.chunk, RunWindow-t.total)), t.off))
+		t.room(c)
 		if _, err := t.f.ReadAt(t.buf[t.pos-c:t.pos], t.off-int64(c)); err != nil && !errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("ledger: read: %w", err)
 		}
 		t.pos -= c
 		t.off -= int64(c)
+		t.total += c
 		t.chunk = min(2*t.chunk, maxTailChunk)
 		if t.off == 0 {
 			continue
@@ -196,6 +196,19 @@ func (t *tailReader) next() ([]byte, error) {
 			return b, nil
 		}
 	}
+}
+
+// room makes space for c more bytes before t.pos, moving what is not
+// given out yet into a larger buffer.
+func (t *tailReader) room(c int) {
+	if t.pos >= c {
+		return
+	}
+	keep := t.buf[t.pos:t.done]
+	size := max(min(2*len(t.buf), RunWindow), len(keep)+c)
+	buf := make([]byte, size)
+	copy(buf[size-len(keep):], keep)
+	t.buf, t.pos, t.done = buf, size-len(keep), size
 }
 
 // open opens segment t.seg, or moves past it when it does not exist.

@@ -271,3 +271,58 @@ func TestSessionRunsSegmentTwice(t *testing.T) {
 		t.Fatalf("got %+v", got)
 	}
 }
+
+// TestSessionRunsLongLines: lines longer than a read, read across chunks
+// and buffer growth, come out whole.
+func TestSessionRunsLongLines(t *testing.T) {
+	l := histLedger(t)
+	long := strings.Repeat("y", 30<<10)
+	var want []string
+	for i := 0; i < 6; i++ {
+		cmd := fmt.Sprint("echo ", i, " ", long)
+		run(t, l, "s", "/p", cmd, i, func(exec, _ *Record) { exec.Raw = cmd + " raw" })
+		want = append([]string{l.StoredCommand(cmd)}, want...)
+	}
+	got := sessionRuns(t, l, "s")
+	if len(got) != 3 && len(got) != 4 { // 256 KiB holds the last three or four
+		t.Fatalf("%d runs", len(got))
+	}
+	for i, r := range got {
+		if r.Command != want[i] || r.Exit != 5-i {
+			t.Errorf("run %d: exit %d, command %.20q…", i, r.Exit, r.Command)
+		}
+	}
+}
+
+// FuzzSessionRuns: whatever a segment holds, the reader neither panics nor
+// gives out another session's runs.
+func FuzzSessionRuns(f *testing.F) {
+	f.Add([]byte(`{"kind":"exec","id":"ev-0001","time":"t","session":"s","cwd":"/p","command":"x","prev":""}` + "\n" +
+		`{"kind":"exit","id":"ev-0001","time":"t","exit":1,"prev":""}` + "\n"))
+	f.Add([]byte(`{"kind":"exec","id":"ev-0002","session":"s","parent":"ev-0001"}` + "\n" + `{"kind":"exit","id":"ev-`))
+	f.Add([]byte("\n\n{\"kind\":\"exec\",\"session\":\"s\"\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		l, err := Open(dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, activeName), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, segmentName(1)), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		_, err = l.SessionRuns("s", func(r Run) bool {
+			if r.Session != "s" || r.ID == "" || seen[r.ID] {
+				t.Fatalf("bad run %+v", r)
+			}
+			seen[r.ID] = true
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -140,7 +140,7 @@ func TestObserves(t *testing.T) {
 		"git log --oneline -5", "git -C sub status", "git branch", "git stash list", "git config --get user.name",
 		"go vet ./...", "go env GOPATH", "cat x 2>/dev/null", "find . -name '*.go' | xargs grep -n foo",
 		"cd pkg && ls", "echo hi >&2", "rg foo 2>&1 | wc -l", "sleep 2", "head -c 100 /dev/urandom | od -c",
-		"tail -n 50 build.log", "which go", "ps aux | grep node",
+		"tail -n 50 build.log", "which go", "ps aux | grep node", "guard-exec show ev-0004", "guard-exec loops",
 	}
 	acts := []string{
 		"go test ./...", "npm install", "pip install requests", "sudo apt-get install -y jq", "echo x > file",
@@ -148,7 +148,7 @@ func TestObserves(t *testing.T) {
 		"git commit -m x", "git checkout main", "git branch -D x", "git config user.name x", "make",
 		"docker compose up -d", "kill 1234", "export X=1; env X=1 python t.py", "eval \"$CMD\"", "$(which go) build",
 		"ssh host cat /etc/hosts", "cat <(curl -s x)", "echo 'oops", "python -c 'print(1)'", "go env -w GOFLAGS=-x",
-		"touch x", "mkdir -p d", "sudo cat /etc/shadow",
+		"touch x", "mkdir -p d", "sudo cat /etc/shadow", "guard-exec -c 'make'",
 	}
 	for _, c := range looks {
 		if !Observes(analyze(c)) {

@@ -97,8 +97,22 @@ var observers = map[string]func(c *parse.Command) bool{
 	"nm": nil, "objdump": nil, "readelf": nil, "seq": nil, "expr": nil,
 	"env": func(c *parse.Command) bool { return len(c.Args) == 0 },
 	// version control and toolchains, their reporting subcommands
-	"git": gitLooks,
-	"go":  goLooks,
+	"git":        gitLooks,
+	"go":         goLooks,
+	"guard-exec": guardLooks,
+}
+
+// guardLooks: guard-exec's own commands that read (an agent asking the
+// ledger why it is held is gathering information).
+func guardLooks(c *parse.Command) bool {
+	if len(c.Args) == 0 {
+		return false
+	}
+	switch c.Args[0].Value {
+	case "log", "show", "stats", "loops", "rules", "explain", "check", "version", "help":
+		return true
+	}
+	return false
 }
 
 func findLooks(c *parse.Command) bool {
