@@ -219,6 +219,12 @@ func (t *tailReader) open() error {
 	}
 	f, err := os.OpenFile(t.l.path(name), os.O_RDONLY|openFlags, 0)
 	if errors.Is(err, fs.ErrNotExist) {
+		// No active segment: nothing was ever appended, or a rotation is
+		// between its two steps (it starts the new segment at once). Older
+		// segments are not worth the system calls either way.
+		if t.seg == 0 {
+			t.seg = t.l.opts.Keep + 1
+		}
 		t.seg++
 		return nil
 	}
