@@ -106,7 +106,6 @@ type streak struct {
 	command, cwd string
 	fails        []ledger.Run // consecutive failures, newest first, at most n
 	others       []ledger.Run // the session's other commands since the oldest of fails, newest first
-	last         ledger.Run   // its latest attempt of any outcome
 }
 
 // judge finds the streak of fingerprint (fp, cwd) in runs (newest first):
@@ -122,9 +121,6 @@ func judge(runs []ledger.Run, fp, cwd string, n int) streak {
 		if r.Command != fp || r.Cwd != cwd {
 			others = append(others, r)
 			continue
-		}
-		if s.last.ID == "" {
-			s.last = r
 		}
 		o := outcomeOf(&r)
 		if o == succeeded {
