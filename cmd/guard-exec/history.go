@@ -208,7 +208,7 @@ func oneLine(s string, max int) string {
 			r = '⏎'
 		case r == '\t':
 			r = ' '
-		case r < 0x20 || r == 0x7f:
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
 			r = '�'
 		}
 		out = append(out, r)

@@ -128,7 +128,7 @@ func TestOneLineAndDuration(t *testing.T) {
 			t.Errorf("fmtDuration(%v) = %q, want %q", ms, got, want)
 		}
 	}
-	if got := visible("ok\x1b]0;title\x07\n"); got != `ok\x1b]0;title\x07`+"\n" {
-		t.Errorf("visible: %q", got)
+	if got := printable("ok\x1b]0;title\x07\n\u009b2J"); got != `ok\x1b]0;title\x07`+"\n"+`\x9b2J` {
+		t.Errorf("printable: %q", got)
 	}
 }

@@ -109,9 +109,9 @@ func printShow(w io.Writer, id string, recs []ledger.Record) {
 		if main.Kind == ledger.KindApproval {
 			p("approves", "%s", main.Ref)
 		}
-		p("command", "%s", visible(main.Command))
+		p("command", "%s", printable(main.Command))
 		if main.Raw != "" && main.Raw != main.Command {
-			p("raw", "%s", visible(main.Raw))
+			p("raw", "%s", printable(main.Raw))
 		}
 		if main.Verdict != "" {
 			v := main.Verdict
@@ -123,7 +123,7 @@ func printShow(w io.Writer, id string, recs []ledger.Record) {
 		for _, h := range main.Rules {
 			where := ""
 			if h.Span != "" {
-				where = fmt.Sprintf(" at %s: %s", h.Pos, visible(h.Span))
+				where = fmt.Sprintf(" at %s: %s", h.Pos, printable(h.Span))
 			}
 			p("rule", "%s (%s): %s%s", h.ID, h.Severity, h.Message, where)
 		}
@@ -188,7 +188,7 @@ func printExit(p func(k, format string, a ...any), w io.Writer, e *ledger.Record
 	if e.Digest != "" {
 		fmt.Fprintln(w, "digest")
 		for _, l := range strings.Split(strings.TrimRight(e.Digest, "\n"), "\n") {
-			fmt.Fprintf(w, "    %s\n", visible(l))
+			fmt.Fprintf(w, "    %s\n", printable(l))
 		}
 	}
 }
@@ -227,11 +227,11 @@ func longTime(s string) string {
 	return t.Local().Format("2006-01-02 15:04:05.000 MST")
 }
 
-// visible makes stored text safe to print: control characters other
-// than tab and newline (escape sequences a transcript or output carried)
-// are shown, not sent to the terminal.
-func visible(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool { return r < 0x20 && r != '\t' && r != '\n' || r == 0x7f }) < 0 {
+// printable makes stored text safe to print, lines kept: control
+// characters other than tab and newline (escape sequences an output
+// carried, C1 controls included) are shown, not sent to the terminal.
+func printable(s string) string {
+	if strings.IndexFunc(s, control) < 0 {
 		return s
 	}
 	var b strings.Builder
@@ -239,7 +239,7 @@ func visible(s string) string {
 		switch {
 		case r == '\t' || r == '\n':
 			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
+		case control(r):
 			fmt.Fprintf(&b, "\\x%02x", r)
 		default:
 			b.WriteRune(r)
@@ -310,6 +310,10 @@ func playCast(ctx context.Context, r io.Reader, w io.Writer, speed float64, slee
 		}
 	}
 	return sc.Err()
+}
+
+func control(r rune) bool {
+	return r < 0x20 && r != '\t' && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) error {
