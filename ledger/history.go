@@ -93,7 +93,7 @@ func (l *Ledger) SessionRuns(session string, fn func(Run) bool) (cut bool, err e
 		if batch == nil {
 			return t.cut, nil
 		}
-		lines = splitLines(batch, lines[:0])
+		lines = appendLines(batch, lines[:0])
 		for i := len(lines) - 1; i >= 0; i-- {
 			r, ok := s.line(lines[i])
 			if ok && !fn(r) {
@@ -103,8 +103,8 @@ func (l *Ledger) SessionRuns(session string, fn func(Run) bool) (cut bool, err e
 	}
 }
 
-// splitLines appends the lines of b (without their newlines) to out.
-func splitLines(b []byte, out [][]byte) [][]byte {
+// appendLines appends the lines of b (without their newlines) to out.
+func appendLines(b []byte, out [][]byte) [][]byte {
 	for len(b) > 0 {
 		i := bytes.IndexByte(b, '\n')
 		if i < 0 {
