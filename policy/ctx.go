@@ -37,9 +37,11 @@ type Ctx struct {
 	Paths *PathCache
 	// Self holds guard-exec's own files, which commands may not touch.
 	Self SelfPaths
-	// Session and History feed the loop brake; History may be nil.
-	Session string
-	History History
+	// Session, History and BlockAfter feed the loop brake (loop.go);
+	// History may be nil, and BlockAfter 0 turns the brake off.
+	Session    string
+	History    History
+	BlockAfter int
 
 	a *parse.Analysis // the analysis being decided
 	e *Engine         // the engine deciding, for rules that consult other rules

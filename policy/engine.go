@@ -98,6 +98,7 @@ func (e *Engine) Decide(a *parse.Analysis, x *Ctx) *Decision {
 	} else {
 		d.Hits = e.match(a, x)
 	}
+	d.Hits = e.loopBrake(a, x, d.Hits)
 	d.Hits = dedupe(d.Hits)
 	for _, h := range d.Hits {
 		if h.Severity > d.Severity {

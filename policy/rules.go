@@ -18,6 +18,7 @@ func Builtin() []*Rule {
 		credentialRules,
 		selfRules,
 		analysisRules,
+		loopRules,
 	} {
 		all = append(all, family...)
 	}

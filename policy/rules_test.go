@@ -168,10 +168,12 @@ func TestRulesAreData(t *testing.T) {
 		if strings.ContainsAny(r.Message+r.Hint, "\n\r") {
 			t.Errorf("%s: message and hint are one line each", r.ID)
 		}
-		if r.Family != "analysis" && (len(r.Examples) < 2 || len(r.NotExamples) < 2) {
+		// Analysis and loop rules judge the analysis and the history, not
+		// a command line: they have no examples to run.
+		if r.Family != "analysis" && r.Family != "loop" && (len(r.Examples) < 2 || len(r.NotExamples) < 2) {
 			t.Errorf("%s: a rule needs at least two examples that must match and two that must not", r.ID)
 		}
-		if r.Family != "analysis" && r.Command == nil && r.Dynamic == nil && r.Script == nil {
+		if r.Family != "analysis" && r.Family != "loop" && r.Command == nil && r.Dynamic == nil && r.Script == nil {
 			t.Errorf("%s: a rule needs a matcher", r.ID)
 		}
 		if r.Command != nil && len(r.Programs) == 0 && !anyProgramAllowed[r.ID] {

@@ -180,6 +180,67 @@
 // guard binary), so an unchanged file is not re-checked on every command.
 // That cache can only skip a check: a forged entry could load a rule whose
 // examples fail, which adds hits and never removes any.
+// # Loop brake
+//
+// The Nth attempt of a command line that failed N-1 times in a row
+// (loop.block_after, default 3; 0 turns it off) is held with rule
+// loop-brake, like any hold: at a terminal a person is asked, otherwise it
+// exits 126 and a person can approve it once. The rules, where the
+// specification leaves them open:
+//
+//   - The fingerprint is the canonical command line (whitespace, comments
+//     and quoting style do not matter, the words do) plus the working
+//     directory. The session is GUARD_EXEC_SESSION, else the parent
+//     process (its pid and start time).
+//   - "In a row" counts the fingerprint's own attempts in the session:
+//     other commands in between do not break the streak. An agent that
+//     runs go test, reads a file, runs go test again is looping on go test.
+//   - A success of the command resets the streak. So does anything that
+//     could make the next attempt turn out differently: a change in the
+//     project's files after the last failure (outside the failing runs
+//     themselves, whose own writes — reports, caches, build output — do
+//     not count), or another command since that ran and is not one that
+//     only looks (cat, grep, ls, git status, go vet …: see policy.Observes).
+//     An install, a started service, a killed process lifts the brake;
+//     reading does not. A command that failed changed nothing and does not
+//     lift it.
+//   - An attempt with no exit record (its guard was killed, or it still
+//     runs) and one stopped by SIGINT, SIGTERM, SIGHUP, SIGQUIT or SIGKILL
+//     from outside counts neither way. One the guard's own --timeout
+//     stopped is a failure: a command that hangs every time loops too.
+//   - The change check walks the project (the git top level, or the
+//     working directory) comparing inode change times, without entering
+//     version control data, dependency trees and caches (node_modules,
+//     vendor, target, .venv, …), the ledger or a temp dir inside it. It runs
+//     only when a command is about to be held. A walk past 20,000 entries
+//     asks git status about the rest of a repository; when that cannot
+//     answer either, the project counts as changed: holding an agent that
+//     did edit the code blocks work, while one more attempt of a loop only
+//     costs that attempt.
+//   - The lookup reads the session's last 24 commands from the end of the
+//     ledger, at most 256 KiB, whatever the ledger holds.
+//   - A nested guard (a shim inside a guarded command) is never braked: a
+//     script's own retries are its business; the command that started it
+//     is the one braked. guard-exec check judges a command alone and has no
+//     brake.
+//   - block_after = 1 acts as 2: nothing is held before it failed once.
+//
+// # Reading the ledger
+//
+//	guard-exec log [-n N] [--json] [--session S] [--failed] [--blocked]
+//	guard-exec log --verify
+//	guard-exec show [--json] [--replay [--speed X]] ev-N
+//	guard-exec stats [--json]
+//	guard-exec loops [--session S]
+//
+// All take --ledger DIR; by default they read the project's ledger
+// (GUARD_EXEC_LEDGER_DIR overrides) and never create one. Each reads a
+// bounded tail: log the last N commands (from the last 10,000 records
+// when filtering), stats the last 10,000 records, loops the session's
+// commands in the last 256 KiB. In stats, a hold a person approved counts
+// against the guard: precision is the share of holds nobody approved.
+// show --replay plays the asciicast transcript of a command run under a
+// terminal, pauses capped at 2 s.
 //
 // # Exit codes
 //
@@ -193,6 +254,9 @@
 // errors. guard-exec hook claude|gemini exits 0 with its answer on stdout,
 // or 2 (the hook protocols' "block") when its input is not valid.
 // guard-exec doctor and shim status exit 1 when something needs attention.
+// errors. guard-exec log --verify exits 1 when it finds a problem; the
+// commands that read the ledger exit 125 on errors (an unknown id, an
+// unreadable ledger).
 //
 // # Limitations
 //

@@ -34,6 +34,7 @@ func (g *guard) execute(ctx context.Context, j *job) error {
 		a = g.analyze(j.script, j.dialect, j.args, j.dir)
 	}
 	x := g.decisionCtx(j.dir)
+	g.withLoopBrake(x)
 	d := g.policyEngine().Decide(a, x)
 	err := g.decideAndRun(ctx, j, a, d)
 	g.ciStep(j, d, err)

@@ -39,6 +39,10 @@ Usage:
                                            bash and sh links to guard-exec, for PATH
   guard-exec hook claude|gemini            answer an agent's pre-tool hook (JSON on stdin)
   guard-exec doctor [--dir DIR]            check the setup with a live must-hold probe
+  guard-exec log [-n N] [--json] [--session S] [--failed] [--blocked] [--verify]
+  guard-exec show [--replay] ev-N          everything about one command
+  guard-exec stats [--json]                counts by verdict and rule, failing commands
+  guard-exec loops                         this session's failing streaks
   guard-exec version
 
 Own options, before the shell's: --pty=auto|always|never, --mode=enforce|advise|audit,
