@@ -64,6 +64,7 @@ type SelfPaths struct {
 	LedgerDir   string // the ledger of the command's project
 	StateDir    string // the ledger outside any project
 	ShimDir     string
+	CacheDir    string // what the guard has checked already (trusted like config)
 }
 
 // Analysis returns the analysis under decision.

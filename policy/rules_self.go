@@ -16,6 +16,7 @@ type selfSet struct {
 	ledger []string
 	shim   []string
 	state  []string
+	cache  []string
 }
 
 // selfPaths builds the set once per decision.
@@ -58,6 +59,11 @@ func (x *Ctx) selfPaths() *selfSet {
 		s.shim = given(x.Self.ShimDir)
 	} else {
 		s.shim = dflt(paths.ShimDir(getenv))
+	}
+	if x.Self.CacheDir != "" {
+		s.cache = given(x.Self.CacheDir)
+	} else {
+		s.cache = dflt(paths.CacheDir(getenv))
 	}
 	b.self = s
 	return s
@@ -122,6 +128,12 @@ func (x *Ctx) selfWrite(p string, w write) finding {
 		return fSelfLedger
 	case anyWithin(p, s.shim):
 		return fSelfShim
+	case w.kind != wDelete && anyWithin(p, s.cache):
+		// The cache holds what the guard has already checked (user rules
+		// whose examples passed, the index of a large sourced file) and is
+		// trusted like the configuration: a forged entry could hide code.
+		// Deleting it only makes the guard check again.
+		return fSelfConfig
 	}
 	if w.kind == wDelete && w.tree && x.Home != "" && within(p, x.Home) && p != x.Home {
 		// Deleting a directory above them inside the home directory
@@ -262,18 +274,21 @@ var selfRules = []*Rule{
 		Message: "changes guard-exec's own configuration",
 		Hint:    "ask the user to edit the guard-exec configuration; an agent must not change its own guard",
 		Script:  spansOf(fSelfConfig),
-		Raw:     `(>|\btee|\bcp|\bmv|\brm|\bsed\s+-i)[^;&|]*(\.config/guard-exec|/etc/guard-exec)`,
+		Raw:     `(>|\btee|\bcp|\bmv|\brm|\bsed\s+-i)[^;&|]*(\.config/guard-exec|/etc/guard-exec|\.cache/guard-exec)`,
 		Examples: []string{
 			"echo 'mode = \"audit\"' > ~/.config/guard-exec/config.toml",
 			"rm ~/.config/guard-exec/config.toml",
 			"sed -i s/enforce/audit/ /etc/guard-exec/config.toml",
 			"rm -rf ~/.config",
 			"cp x.toml /home/user/.config/guard-exec/config.toml",
+			"echo forged > ~/.cache/guard-exec/checked-rules",
 		},
 		NotExamples: []string{
 			"cat ~/.config/guard-exec/config.toml",
 			"mkdir -p ~/.config/guard-exec",
 			"echo x > ~/.config/other/x",
+			"rm -rf ~/.cache/guard-exec",
+			"echo x > ~/.cache/pip/x",
 		},
 	},
 	{

@@ -95,8 +95,11 @@ func (w *row) outcome() string {
 		return "-"
 	case w.rec.Kind == ledger.KindDecision && w.rec.Verdict == "deny":
 		return "denied"
-	case w.rec.Kind == ledger.KindDecision:
+	case w.rec.Kind == ledger.KindDecision && w.rec.Verdict == "hold":
 		return "held"
+	case w.rec.Kind == ledger.KindDecision:
+		// A hook's answer: judged here, run (or not) by the agent.
+		return "checked"
 	case w.exit == nil:
 		return "interrupted"
 	case w.exit.TimedOut:
@@ -111,7 +114,11 @@ func (w *row) failed() bool {
 	return w.rec.Kind == ledger.KindExec && w.exit != nil && w.exit.Exit != nil && *w.exit.Exit != 0
 }
 
-func (w *row) blocked() bool { return w.rec.Kind == ledger.KindDecision }
+// blocked: a decision record that held or denied. Hooks also write
+// decision records for what they allow.
+func (w *row) blocked() bool {
+	return w.rec.Kind == ledger.KindDecision && (w.rec.Verdict == "hold" || w.rec.Verdict == "deny")
+}
 
 func (w *row) verdict() string {
 	if w.rec.Kind == ledger.KindApproval {

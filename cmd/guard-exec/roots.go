@@ -166,5 +166,6 @@ func (g *guard) selfPaths(proj string) policy.SelfPaths {
 		LedgerDir:   ledger.Location(proj, g.getenv),
 		StateDir:    paths.StateDir(g.getenv),
 		ShimDir:     paths.ShimDir(g.getenv),
+		CacheDir:    paths.CacheDir(g.getenv),
 	}
 }
