@@ -34,6 +34,7 @@ type guard struct {
 	led     *ledger.Ledger
 	ledErr  error
 	cfg     *policy.Config
+	sess    string // session(), once computed
 	scrub   *envScrub
 	places  map[string]*places // by working directory (roots.go)
 	sources *sourcedFiles      // large sourced files, reduced (sourced.go)

@@ -10,12 +10,19 @@ import (
 // session names the agent session a command belongs to, for the loop
 // brake: GUARD_EXEC_SESSION when set, else the parent process, named by
 // its pid and start time so that a reused pid is a new session.
+// It is computed once per invocation: the loop brake and the exec record
+// both ask.
 func (g *guard) session() string {
+	if g.sess != "" {
+		return g.sess
+	}
 	if s := g.vars["GUARD_EXEC_SESSION"]; s != "" {
+		g.sess = s
 		return s
 	}
 	ppid := os.Getppid()
-	return fmt.Sprintf("ppid-%d-%s", ppid, procStart(ppid))
+	g.sess = fmt.Sprintf("ppid-%d-%s", ppid, procStart(ppid))
+	return g.sess
 }
 
 // procStart reads a process's start time (clock ticks since boot, field 22
