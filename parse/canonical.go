@@ -15,13 +15,13 @@ import (
 // left alone: those with live pattern, brace or tilde characters, heredoc
 // delimiters and bodies, and =~ patterns. The tree is changed in place:
 // call it only when the analysis is done with it.
-func canonical(f *syntax.File, d Dialect) string {
+func canonical(f *syntax.File, src string, d Dialect) string {
 	lang := syntax.LangBash
 	if d == POSIX {
 		lang = syntax.LangPOSIX
 	}
 	skip := map[*syntax.Word]bool{}
-	emptyLastArm, heredoc := false, false
+	emptyLastArm, heredoc, raw := false, false, false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CaseClause:
@@ -36,6 +36,28 @@ func canonical(f *syntax.File, d Dialect) string {
 					skip[n.Hdoc] = true
 				}
 			}
+		case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.LetClause, *syntax.CStyleLoop:
+			skipWords(n, skip) // in arithmetic, quoting and escapes mean something else
+		case *syntax.ParamExp:
+			if n.Index != nil {
+				skipWords(n.Index, skip)
+			}
+			if n.Slice != nil {
+				if n.Slice.Offset != nil {
+					skipWords(n.Slice.Offset, skip)
+				}
+				if n.Slice.Length != nil {
+					skipWords(n.Slice.Length, skip)
+				}
+			}
+		case *syntax.Assign:
+			if n.Index != nil {
+				skipWords(n.Index, skip)
+			}
+		case *syntax.ArrayElem:
+			if n.Index != nil {
+				skipWords(n.Index, skip)
+			}
 		case *syntax.BinaryTest:
 			if n.Op == syntax.TsReMatch {
 				if w, ok := n.Y.(*syntax.Word); ok {
@@ -43,6 +65,13 @@ func canonical(f *syntax.File, d Dialect) string {
 				}
 			}
 		case *syntax.Word:
+			for i, p := range n.Parts {
+				if _, ok := p.(*syntax.ProcSubst); ok && i > 0 {
+					// The printer may put a space before it ("<0<(x)" and
+					// "<(a)<(b)" print split): keep the raw text.
+					raw = true
+				}
+			}
 			fixDollarBackquote(n.Parts)
 			if !skip[n] {
 				normalizeWord(n, lang)
@@ -57,6 +86,12 @@ func canonical(f *syntax.File, d Dialect) string {
 		}
 		return true
 	})
+	if raw {
+		return src
+	}
+	if strings.ContainsAny(src, "\ue00b\ue00c\ue0ff") {
+		return src // the shield's runes are in use
+	}
 	shielded := shieldTabwriter(f)
 	var b strings.Builder
 	syntax.NewPrinter(syntax.Minify(true)).Print(&b, f)
@@ -79,6 +114,9 @@ func canonical(f *syntax.File, d Dialect) string {
 func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
 	if len(w.Parts) == 0 {
 		return
+	}
+	if hiddenParam(w.Parts) {
+		return // "$\<newline>!": bash expands it, the parser saw literals
 	}
 	var b strings.Builder
 	quoted := false
@@ -202,4 +240,39 @@ func fixDollarBackquote(parts []syntax.WordPart) {
 			l.Value = l.Value[:len(l.Value)-1] + `\$`
 		}
 	}
+}
+
+func skipWords(n syntax.Node, skip map[*syntax.Word]bool) {
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok {
+			skip[w] = true
+		}
+		return true
+	})
+}
+
+// hiddenParam reports whether literal parts, joined, hold $ and a special
+// parameter character: the parts of a line-continued "$\<newline>*".
+func hiddenParam(parts []syntax.WordPart) bool {
+	var b strings.Builder
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if hiddenParam(p.Parts) {
+				return true
+			}
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	s := b.String()
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '$' && strings.IndexByte(specialParams, s[i+1]) >= 0 {
+			return true
+		}
+	}
+	return false
 }

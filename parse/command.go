@@ -84,6 +84,7 @@ func (fr *frame) newCommand(site *callSite, assigns []Assign) *Command {
 		Pos:         site.pos,
 		Span:        site.span,
 		Placeholder: fr.placeholder,
+		Synthetic:   fr.synthetic,
 	}
 	if len(fr.redirs) > 0 || len(site.redirs) > 0 {
 		c.Redirs = append(slices.Clip(fr.redirs), site.redirs...)
@@ -287,6 +288,10 @@ func (fr *frame) dispatch(c *Command, args []arg, site *callSite) {
 		return
 	}
 	if h := sinks[c.Name]; h != nil {
+		h(fr, c, args)
+		return
+	}
+	if h := versionedSink(c.Name); h != nil {
 		h(fr, c, args)
 		return
 	}

@@ -21,7 +21,7 @@ type root struct {
 	quiet    int
 	pipeSeq  int
 	funcSeen map[string]bool
-	called   map[*funcDef]bool
+	called   map[*syntax.Stmt]bool // function bodies analysed at a call
 	defined  []*funcDef
 }
 
@@ -66,6 +66,8 @@ type frame struct {
 	// placeholder marks commands whose arguments a sink supplies at run
 	// time (find -exec, parallel).
 	placeholder bool
+	// synthetic marks commands that stand for an interpreter's file API.
+	synthetic bool
 	// aliasesActive are the aliases being expanded: bash does not expand
 	// an alias again inside its own expansion.
 	aliasesActive []string

@@ -126,9 +126,9 @@ func (fr *frame) callFunc(f *funcDef, c *Command, args []arg) {
 	}
 	if fr.r.quiet == 0 {
 		if fr.r.called == nil {
-			fr.r.called = make(map[*funcDef]bool)
+			fr.r.called = make(map[*syntax.Stmt]bool)
 		}
-		fr.r.called[o] = true
+		fr.r.called[o.body] = true
 	}
 	st := fr.st
 	savedArgs, savedKnown := st.args, st.argsKnown
@@ -205,14 +205,13 @@ func (r *root) finish(top *frame) {
 func (r *root) uncalled(top *frame) {
 	for i := 0; i < len(r.defined); i++ {
 		f := r.defined[i]
-		o := f.origin()
-		if r.called[o] {
+		if r.called[f.body] {
 			continue
 		}
 		if r.called == nil {
-			r.called = make(map[*funcDef]bool)
+			r.called = make(map[*syntax.Stmt]bool)
 		}
-		r.called[o] = true
+		r.called[f.body] = true
 		st := top.st.clone()
 		st.args, st.argsKnown = nil, false
 		st.dead = false

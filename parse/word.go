@@ -125,6 +125,7 @@ func (f *fieldBuf) word(pos Pos) Word {
 
 // word expands the parts of one word into fields.
 func (e *evaluator) word(parts []syntax.WordPart) []fieldBuf {
+	parts = mergeLits(parts)
 	e.fields, e.cur = nil, fieldBuf{}
 	for i, p := range parts {
 		e.part(p, unquoted, i == 0, len(parts) > 1)
@@ -196,7 +197,7 @@ func (e *evaluator) part(p syntax.WordPart, q quoteMode, first, more bool) {
 		e.cur.b = append(e.cur.b, v...)
 	case *syntax.DblQuoted:
 		e.cur.quoted = true
-		for _, dp := range p.Parts {
+		for _, dp := range mergeLits(p.Parts) {
 			e.part(dp, dquoted, false, true)
 		}
 	case *syntax.ParamExp:
@@ -245,6 +246,11 @@ func (e *evaluator) lit(s string, q quoteMode, first, more bool) {
 	case unquoted:
 		for i := 0; i < len(s); i++ {
 			c := s[i]
+			if c == '$' && i+1 < len(s) && strings.IndexByte(specialParams, s[i+1]) >= 0 {
+				e.lineContParam(s[i+1], q)
+				i++
+				continue
+			}
 			switch c {
 			case '\\':
 				if i+1 < len(s) {
@@ -268,6 +274,11 @@ func (e *evaluator) lit(s string, q quoteMode, first, more bool) {
 		// newline; in a heredoc body, only $ ` \ and newline.
 		for i := 0; i < len(s); i++ {
 			c := s[i]
+			if c == '$' && i+1 < len(s) && strings.IndexByte(specialParams, s[i+1]) >= 0 {
+				e.lineContParam(s[i+1], q)
+				i++
+				continue
+			}
 			if c == '\\' && i+1 < len(s) {
 				switch n := s[i+1]; n {
 				case '$', '`', '\\', '\n':
@@ -283,6 +294,27 @@ func (e *evaluator) lit(s string, q quoteMode, first, more bool) {
 			e.cur.b = append(e.cur.b, c)
 		}
 	}
+}
+
+// specialParams are the one-character parameters. The parser leaves
+// "$\<newline>*" as the literal text $* while bash, which removes the
+// line continuation first, expands it (verified with bash 5.2).
+const specialParams = "*@#?$!-0123456789"
+
+// lineContParam expands a special parameter found in literal text.
+func (e *evaluator) lineContParam(p byte, q quoteMode) {
+	name := string(p)
+	if p == '@' || p == '*' {
+		e.list(e.fr.lookup(name), p == '*', q)
+		return
+	}
+	v := e.fr.lookup(name)
+	if !v.known {
+		e.unknown()
+		return
+	}
+	val, _ := v.value()
+	e.expansion(val, q, false)
 }
 
 // tilde expands a leading tilde prefix of an unquoted literal. The prefix
@@ -501,4 +533,33 @@ func validName(s string) bool {
 		return false
 	}
 	return true
+}
+
+// mergeLits joins adjacent literal parts: a line continuation splits a
+// literal in two ("$\<newline>*" is the parts "$" and "*"), and bash reads
+// them as one ($*).
+func mergeLits(parts []syntax.WordPart) []syntax.WordPart {
+	adjacent := false
+	for i := 1; i < len(parts); i++ {
+		_, a := parts[i-1].(*syntax.Lit)
+		_, b := parts[i].(*syntax.Lit)
+		if a && b {
+			adjacent = true
+			break
+		}
+	}
+	if !adjacent {
+		return parts
+	}
+	out := make([]syntax.WordPart, 0, len(parts))
+	for _, p := range parts {
+		if l, ok := p.(*syntax.Lit); ok && len(out) > 0 {
+			if prev, ok := out[len(out)-1].(*syntax.Lit); ok {
+				out[len(out)-1] = &syntax.Lit{ValuePos: prev.ValuePos, ValueEnd: l.ValueEnd, Value: prev.Value + l.Value}
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }

@@ -195,10 +195,10 @@ func wrapSudo(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		return nil, false
 	}
 	c.User = "root"
-	if u := value(opts, "u", "user"); u != nil {
+	if u := optVal(opts, "u", "user"); u != nil {
 		c.User = u.Value
 	}
-	if d := value(opts, "D", "chdir"); d != nil {
+	if d := optVal(opts, "D", "chdir"); d != nil {
 		c.Dir = resolveDir(c.Dir, d.Word)
 	}
 	if !has(opts, "E", "preserve-env") {
@@ -220,7 +220,7 @@ func wrapDoas(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		return nil, false
 	}
 	c.User = "root"
-	if u := value(opts, "u"); u != nil {
+	if u := optVal(opts, "u"); u != nil {
 		c.User = u.Value
 	}
 	return args[i:], true
@@ -384,7 +384,7 @@ func wrapFlock(fr *frame, c *Command, args []arg) ([]arg, bool) {
 // wrapRunuser peels runuser -u USER CMD; runuser USER -c S is a sink.
 func wrapRunuser(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	opts, i := parseOpts(args, 1, optSpec{short: "ugGcsw", long: []string{"user", "group", "supp-group", "command", "shell", "whitelist-environment"}})
-	u := value(opts, "u", "user")
+	u := optVal(opts, "u", "user")
 	if u == nil || has(opts, "c", "command") {
 		return nil, false
 	}
@@ -395,7 +395,7 @@ func wrapRunuser(fr *frame, c *Command, args []arg) ([]arg, bool) {
 func wrapPkexec(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	opts, i := parseOpts(args, 1, optSpec{long: []string{"user"}})
 	c.User = "root"
-	if u := value(opts, "user"); u != nil {
+	if u := optVal(opts, "user"); u != nil {
 		c.User = u.Value
 	}
 	return rest(args, i)
