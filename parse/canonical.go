@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -94,7 +95,9 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 	}
 	shielded := shieldTabwriter(f)
 	var b strings.Builder
-	syntax.NewPrinter(syntax.Minify(true)).Print(&b, f)
+	p := printers.Get().(*syntax.Printer)
+	p.Print(&b, f)
+	printers.Put(p) // not reached after a panic: the printer's state is unknown
 	out := b.String()
 	if !heredoc {
 		out = strings.TrimSuffix(out, "\n") // a heredoc may end at that newline
@@ -168,6 +171,9 @@ func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
 	}
 	w.Parts = []syntax.WordPart{&syntax.Lit{ValuePos: w.Pos(), ValueEnd: w.End(), Value: q}}
 }
+
+// printers are reused: a Printer allocates its buffers when made.
+var printers = sync.Pool{New: func() any { return syntax.NewPrinter(syntax.Minify(true)) }}
 
 // quoteWord quotes s for a command line, when it needs quoting.
 func quoteWord(s string, d Dialect) string {

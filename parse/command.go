@@ -20,6 +20,9 @@ type callSite struct {
 	// words are the source words, when the command came from syntax.
 	call *syntax.CallExpr
 	stmt *syntax.Stmt
+	// feeders are the commands of the substitutions in the command's
+	// words and redirections.
+	feeders []*Command
 }
 
 // callStmt analyses a statement whose command is simple (or empty: only
@@ -42,10 +45,15 @@ func (fr *frame) callStmt(s *syntax.Stmt, call *syntax.CallExpr) {
 	}
 	redirs, in := fr.redirects(s.Redirs, e)
 	var assigns []Assign
+	var assignFeeders [][]*Command
 	if call != nil && len(call.Assigns) > 0 {
-		assigns = fr.assigns(call.Assigns, len(args) > 0)
+		assigns, assignFeeders = fr.assigns(call.Assigns, len(args) > 0)
 	}
-	site := &callSite{pos: at, span: fr.span(s), redirs: redirs, stdin: in, slot: slot, call: call, stmt: s}
+	feeders := e.feeders
+	for _, a := range assignFeeders {
+		feeders = append(feeders, a...)
+	}
+	site := &callSite{pos: at, span: fr.span(s), redirs: redirs, stdin: in, slot: slot, call: call, stmt: s, feeders: feeders}
 	if len(args) == 0 {
 		if len(redirs) == 0 {
 			fr.unreserve(slot)
@@ -85,6 +93,7 @@ func (fr *frame) newCommand(site *callSite, assigns []Assign) *Command {
 		Span:        site.span,
 		Placeholder: fr.placeholder,
 		Synthetic:   fr.synthetic,
+		Feeders:     site.feeders,
 	}
 	if len(fr.redirs) > 0 || len(site.redirs) > 0 {
 		c.Redirs = append(slices.Clip(fr.redirs), site.redirs...)
@@ -171,23 +180,27 @@ func (fr *frame) fill(slot int, c *Command) {
 // assigns evaluates assignments. Before a command they are prefixes: set
 // for that command only, visible to the later prefixes. Alone they
 // assign in the shell, left to right.
-func (fr *frame) assigns(as []*syntax.Assign, prefix bool) []Assign {
+func (fr *frame) assigns(as []*syntax.Assign, prefix bool) ([]Assign, [][]*Command) {
 	f := fr
 	if prefix {
 		f = fr.sub(0)
 		f.st = fr.st.clone()
 	}
 	out := make([]Assign, 0, len(as))
+	var feeders [][]*Command
 	for _, a := range as {
 		if a.Name == nil {
 			continue
 		}
 		v := f.assignValue(a, "")
+		if v.v != nil && len(v.v.feeders) > 0 {
+			feeders = append(feeders, v.v.feeders)
+		}
 		out = append(out, Assign{Name: a.Name.Value, Value: v.word})
 		f.apply(a.Name.Value, v, prefix)
 		f.emitAssignment(&Assignment{Name: a.Name.Value, Value: v.word, Export: prefix, Prefix: prefix, Append: a.Append, Array: a.Array != nil, Pos: fr.pos.of(a.Pos())})
 	}
-	return out
+	return out, feeders
 }
 
 // assigned is an evaluated assignment value.
@@ -220,14 +233,24 @@ func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
 		}
 		w := Word{Value: strings.Join(list, " "), Dynamic: dyn, Pos: pos}
 		if dyn || keyed || strings.Contains(flags, "A") || a.Append {
-			return assigned{word: w, v: &variable{}}
+			return assigned{word: w, v: &variable{feeders: e.feeders}}
 		}
-		return assigned{word: w, v: &variable{known: true, v: indexed(list)}}
+		return assigned{word: w, v: &variable{known: true, v: indexed(list), feeders: e.feeders}}
 	case a.Naked:
 		return assigned{word: Word{Pos: pos}, v: nil}
 	}
-	w, _ := fr.single(a.Value, true)
+	w, feeders := fr.single(a.Value, true)
 	w.Pos = pos
+	v := fr.assignWord(a, w, flags)
+	if len(feeders) > 0 {
+		nv := *v.v
+		nv.feeders = feeders
+		v.v = &nv
+	}
+	return v
+}
+
+func (fr *frame) assignWord(a *syntax.Assign, w Word, flags string) assigned {
 	if a.Index != nil {
 		return assigned{word: w, v: &variable{}, index: true}
 	}

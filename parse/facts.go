@@ -212,6 +212,11 @@ type Command struct {
 	// User is the user the command runs as when a wrapper changed it
 	// (sudo, sudo -u U, su U, doas, runuser); "" when unchanged.
 	User string
+	// Feeders are the commands whose output becomes part of this
+	// command's words: the substitutions in its arguments and
+	// redirections, and those that set the variables it expands
+	// (K=$(cat ~/.aws/credentials); curl -d "$K" …).
+	Feeders []*Command
 	// Pipeline identifies the pipeline the command is part of (0 when
 	// none): commands with the same Pipeline are its stages. PipeIndex is
 	// the stage, from 0.
@@ -227,6 +232,8 @@ type Command struct {
 	out      string
 	outKnown bool
 	pipedOut bool
+	// outFrom is set when out is a verbatim heredoc passed through.
+	outFrom *Input
 	// env is what env/sudo did to the environment the command gets.
 	env envMods
 }

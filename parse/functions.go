@@ -144,9 +144,13 @@ func (fr *frame) callFunc(f *funcDef, c *Command, args []arg) {
 		}
 		st.set(a.Name, strVar(a.Value.Value, true))
 	}
+	via := slices.Clip(fr.via)
+	if f.envVar != "" {
+		via = append(via, Via{Sink: "env " + f.envVar, Pos: c.Pos})
+	}
 	body := &frame{
 		r: fr.r, src: f.src, pos: f.pos, depth: fr.depth + 1,
-		via:     append(slices.Clip(fr.via), Via{Sink: "function " + f.name, Pos: c.Pos}),
+		via:     append(via, Via{Sink: "function " + f.name, Pos: c.Pos}),
 		ctx:     fr.ctx | InFunction,
 		st:      st,
 		stdin:   c.Stdin,

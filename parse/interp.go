@@ -410,7 +410,8 @@ func mayCall(text string, lang langID) bool {
 		return strings.Contains(text, "shell")
 	}
 	for _, w := range []string{"system", "exec", "spawn", "popen", "open", "rm", "unlink", "remove", "rmdir", "rename",
-		"move", "copy", "cp", "chmod", "chown", "write", "read", "`", "qx", "%x", "eval", "Function", "$", "getoutput", "Command", "truncate", "file_put", "file_get", "delete", "touch", "replace", "import"} {
+		"move", "copy", "cp", "chmod", "chown", "write", "read", "`", "qx", "%x", "eval", "Function", "$", "getoutput", "Command", "truncate", "file_put", "file_get", "delete", "touch", "replace", "import",
+		"http", "fetch", "request", "urlopen", "socket", "axios", "got", "curl", "SMTP", "FTP", "fsockopen"} {
 		if strings.Contains(text, w) {
 			return true
 		}
@@ -523,6 +524,8 @@ func (fr *frame) followCall(c *Command, lang langID, cl call, depth int) {
 		fr.synthCall(c, cl, a)
 	case apiOpen:
 		fr.interpOpen(c, lang, cl)
+	case apiNet:
+		fr.interpNet(c, cl, a)
 	case apiCode:
 		v := arg(0)
 		if v.known() {
@@ -753,4 +756,32 @@ func sedExecs(script string) []string {
 		}
 	}
 	return out
+}
+
+// interpNet records a network request as the curl command that would do
+// the same: "curl URL", with "-d …" when the call sends data (a body, a
+// file), so that a credential read in the same code and sent off is
+// visible as reaching curl.
+func (fr *frame) interpNet(c *Command, cl call, a api) {
+	url := unknownValue
+	if a.arg < len(cl.args) {
+		url = cl.args[a.arg]
+	}
+	sends := a.sends || len(cl.args) > a.arg+1 && !cl.args[a.arg+1].isList
+	for _, k := range []string{"data", "json", "files", "body", "content"} {
+		if _, ok := cl.kw[k]; ok {
+			sends = true
+		}
+	}
+	for _, v := range cl.args {
+		if v.flags != nil && (v.flags["body"] || v.flags["data"]) {
+			sends = true
+		}
+	}
+	argv := []arg{{Word: Word{Value: "curl", Pos: c.Pos}}}
+	if sends {
+		argv = append(argv, arg{Word: Word{Value: "-d", Pos: c.Pos}}, arg{Word: Word{Value: Unknown, Dynamic: true, Pos: c.Pos}})
+	}
+	argv = append(argv, arg{Word: Word{Value: url.s, Dynamic: hasUnknown(url.s), Pos: c.Pos}})
+	fr.runNested(c, argv, cl.name, func(f *frame) { f.synthetic = true })
 }

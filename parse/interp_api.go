@@ -17,6 +17,7 @@ const (
 	apiSynth                   // a file operation, analysed as a command (rm -r P)
 	apiOpen                    // open(P, mode): read or write P; perl's open may run a command
 	apiCode                    // code of the same language: exec("…"), eval
+	apiNet                     // a network request: analysed as curl URL (-d … when it sends data)
 )
 
 type api struct {
@@ -31,7 +32,11 @@ type api struct {
 	// list is set for apiArgvList: argv[0] is in the list (execv) rather
 	// than the program (execFile).
 	list0 bool
+	// sends is set for apiNet calls that send a body (post, put).
+	sends bool
 }
+
+func net(sends bool) api { return api{kind: apiNet, sends: sends} }
 
 func synth(cmd string, paths int) api { return api{kind: apiSynth, cmd: cmd, paths: paths} }
 
@@ -61,6 +66,12 @@ var pythonAPI = map[string]api{
 	"os.truncate": synth("truncate -s 0", 1), "os.chown": synth("chown", 1),
 	"open": {kind: apiOpen}, "io.open": {kind: apiOpen}, "builtins.open": {kind: apiOpen},
 	"exec": {kind: apiCode}, "eval": {kind: apiCode}, "compile": {kind: apiCode},
+	"requests.get": net(false), "requests.head": net(false), "requests.post": net(true), "requests.put": net(true),
+	"requests.patch": net(true), "requests.delete": net(false), "requests.request": {kind: apiNet, arg: 1},
+	"httpx.get": net(false), "httpx.post": net(true), "httpx.put": net(true), "httpx.patch": net(true),
+	"urllib.request.urlopen": net(false), "urllib.request.Request": net(false), "urllib.request.urlretrieve": net(false),
+	"http.client.HTTPSConnection": net(false), "http.client.HTTPConnection": net(false),
+	"socket.create_connection": net(false), "smtplib.SMTP": net(true), "ftplib.FTP": net(true),
 }
 
 // pathlibMethods are the Path(p).method() file operations.
@@ -88,6 +99,10 @@ var jsAPI = map[string]api{
 	"fs-extra.removeSync": synth("rm -r", 1), "fs-extra.remove": synth("rm -r", 1), "rimraf": synth("rm -r", 1),
 	"rimraf.sync": synth("rm -r", 1), "rimraf.rimrafSync": synth("rm -r", 1),
 	"eval": {kind: apiCode}, "Function": {kind: apiCode},
+	"fetch": net(false), "node-fetch": net(false), "axios": net(false), "axios.get": net(false),
+	"axios.post": net(true), "axios.put": net(true), "axios.patch": net(true), "axios.request": net(false),
+	"https.request": net(false), "https.get": net(false), "http.request": net(false), "http.get": net(false),
+	"got": net(false), "got.post": net(true),
 }
 
 // jsBare are child_process and fs functions distinctive enough to be
@@ -121,6 +136,7 @@ var rubyAPI = map[string]api{
 	"FileUtils.rmdir": synth("rmdir", -1), "File.delete": synth("rm", -1), "File.unlink": synth("rm", -1),
 	"File.write": synth("tee", 1), "File.read": synth("cat", 1), "FileUtils.mv": synth("mv", 2),
 	"FileUtils.cp": synth("cp", 2), "FileUtils.cp_r": synth("cp -r", 2), "eval": {kind: apiCode},
+	"Net.HTTP.get": net(false), "Net.HTTP.post": net(true), "Net.HTTP.post_form": net(true), "URI.open": net(false),
 }
 
 var phpAPI = map[string]api{
@@ -128,6 +144,7 @@ var phpAPI = map[string]api{
 	"popen": {kind: apiShell}, "proc_open": {kind: apiAuto}, "pcntl_exec": {kind: apiArgvList},
 	"unlink": synth("rm", 1), "rmdir": synth("rmdir", 1), "file_put_contents": synth("tee", 1),
 	"file_get_contents": synth("cat", 1), "rename": synth("mv", 2), "copy": synth("cp", 2), "eval": {kind: apiCode},
+	"curl_init": net(false), "fsockopen": net(false),
 }
 
 var luaAPI = map[string]api{

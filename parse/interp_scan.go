@@ -449,8 +449,9 @@ func (sc *callScanner) object(i int) (value, int) {
 	flags := map[string]bool{}
 	for k := i + 1; k+2 < end; k++ {
 		if t := sc.at(k); (t.kind == tIdent || t.kind == tStr) && (sc.isPunct(k+1, ":") || sc.isPunct(k+1, "=>")) {
-			if v := sc.at(k + 2); v.kind == tIdent && v.s == "true" {
-				flags[strings.TrimPrefix(t.s, ":")] = true
+			key := strings.TrimPrefix(t.s, ":")
+			if v := sc.at(k + 2); v.kind == tIdent && v.s == "true" || key == "body" || key == "data" {
+				flags[key] = true
 			}
 		}
 	}

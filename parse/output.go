@@ -93,6 +93,9 @@ func (fr *frame) dataCommand(c *Command, args []arg) {
 	case "cat", "tee":
 		if files := operands(c.Args); len(files) == 0 || len(files) == 1 && files[0].Value == "-" || c.Name == "tee" {
 			c.out, c.outKnown = stdinText(c)
+			if c.outKnown && c.Stdin.verbatim {
+				c.outFrom = c.Stdin // the text is a slice of the script
+			}
 		}
 	case "base64":
 		if hasFlag(c.Args, "-d", "--decode", "-di", "-id") {

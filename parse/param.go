@@ -68,6 +68,7 @@ func (e *evaluator) param(pe *syntax.ParamExp, q quoteMode) {
 			return
 		}
 		v := e.fr.lookup(name)
+		e.feeders = append(e.feeders, v.feeders...)
 		if !v.known {
 			e.unknown()
 			return
@@ -127,6 +128,7 @@ func (e *evaluator) delegate(pe *syntax.ParamExp, q quoteMode) {
 		w = &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{pe}}}}
 	}
 	fields, err := safeFields(cfg, w)
+	e.feeders = append(e.feeders, env.feeders...)
 	if err != nil || env.unknown {
 		e.unknown()
 		return
@@ -165,10 +167,12 @@ func safeFields(cfg *expand.Config, w *syntax.Word) (fs []string, err error) {
 type trackEnv struct {
 	fr      *frame
 	unknown bool
+	feeders []*Command
 }
 
 func (t *trackEnv) Get(name string) expand.Variable {
 	v := t.fr.lookup(name)
+	t.feeders = append(t.feeders, v.feeders...)
 	if !v.known {
 		t.unknown = true
 		return expand.Variable{}

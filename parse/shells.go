@@ -66,6 +66,7 @@ options:
 			break options
 		}
 	}
+	i = min(i, len(args)) // -o with no argument
 	switch {
 	case cmdMode:
 		if i < len(args) {

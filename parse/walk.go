@@ -182,6 +182,9 @@ func pipeInput(prev, upstream []*Command, at Pos) *Input {
 		in.From = prev[len(prev)-1]
 	}
 	in.Text, in.Known = outputOf(prev)
+	if len(prev) == 1 && prev[0].outFrom != nil {
+		in.verbatim, in.Pos = true, prev[0].outFrom.Pos
+	}
 	return in
 }
 
