@@ -39,6 +39,7 @@ func (fr *frame) callStmt(s *syntax.Stmt, call *syntax.CallExpr) {
 	e := &evaluator{fr: fr, split: true}
 	var args []arg
 	if call != nil {
+		args = make([]arg, 0, len(call.Args))
 		for _, w := range call.Args {
 			args = e.expandArg(w, args)
 		}

@@ -86,6 +86,12 @@ func (e *evaluator) expandArg(w *syntax.Word, args []arg) []arg {
 
 func (e *evaluator) expandArg1(w *syntax.Word, args []arg) []arg {
 	pos := e.fr.pos.of(w.Pos())
+	if len(w.Parts) == 1 {
+		// The common case, a plain word, needs no expansion and no copy.
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && plainLit(l.Value) {
+			return append(args, arg{Word: Word{Value: l.Value, Pos: pos}, syn: w, whole: true})
+		}
+	}
 	if hasBrace(w) {
 		cp := *w // SplitBraces replaces Parts: never touch the tree's word
 		if syntax.SplitBraces(&cp) {
@@ -562,4 +568,19 @@ func mergeLits(parts []syntax.WordPart) []syntax.WordPart {
 		out = append(out, p)
 	}
 	return out
+}
+
+// plainLit reports whether unquoted literal text is its own value: no
+// escapes, patterns, braces, tilde or dollar.
+func plainLit(s string) bool {
+	if s == "" || s[0] == '~' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\', '*', '?', '[', '{', '$':
+			return false
+		}
+	}
+	return true
 }

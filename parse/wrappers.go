@@ -346,7 +346,6 @@ func wrapXargs(fr *frame, c *Command, args []arg) ([]arg, bool) {
 			}
 		}
 	}
-	c.Placeholder = true
 	c.Via = append(slices.Clip(c.Via), Via{Sink: "xargs", Pos: args[0].Pos})
 	var inner []arg
 	if i >= len(args) {
@@ -354,6 +353,24 @@ func wrapXargs(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	} else {
 		inner = slices.Clone(args[i:])
 	}
+	// When the input is known data ("echo / | xargs rm -rf"), its words are
+	// the arguments.
+	if items, ok := xargsItems(c.Stdin, has(opts, "0", "null", "d", "delimiter") || repl != ""); ok && len(items) > 0 {
+		if repl == "" {
+			for _, it := range items {
+				inner = append(inner, arg{Word: Word{Value: it, Pos: args[0].Pos}})
+			}
+			return inner, true
+		}
+		if len(items) == 1 {
+			for j := range inner {
+				inner[j].Value = strings.ReplaceAll(inner[j].Value, repl, items[0])
+				inner[j].whole = false
+			}
+			return inner, true
+		}
+	}
+	c.Placeholder = true
 	if repl != "" {
 		for j := range inner {
 			if strings.Contains(inner[j].Value, repl) {
@@ -421,4 +438,29 @@ func wrapNix(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		}
 	}
 	return nil, false
+}
+
+// maxXargsItems bounds the known input words xargs is given.
+const maxXargsItems = 64
+
+// xargsItems splits known xargs input into its items: blank-separated
+// words, or lines with -I. Quotes and other delimiters are not followed.
+func xargsItems(in *Input, lines bool) ([]string, bool) {
+	if in == nil || !in.Known || strings.ContainsAny(in.Text, "'\"\\") {
+		return nil, false
+	}
+	var items []string
+	if lines {
+		for _, l := range strings.Split(strings.TrimRight(in.Text, "\n"), "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				items = append(items, l)
+			}
+		}
+	} else {
+		items = strings.Fields(in.Text)
+	}
+	if len(items) > maxXargsItems {
+		return nil, false
+	}
+	return items, true
 }
