@@ -22,9 +22,13 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 		lang = syntax.LangPOSIX
 	}
 	skip := map[*syntax.Word]bool{}
-	emptyLastArm, heredoc, raw := false, false, false
+	emptyLastArm, heredoc, raw, verify := false, false, false, false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.Block:
+			if k := len(n.Stmts); k > 0 && (n.Stmts[k-1].Background || n.Stmts[k-1].Coprocess) {
+				verify = true
+			}
 		case *syntax.CaseClause:
 			if k := len(n.Items); k > 0 && len(n.Items[k-1].Stmts) == 0 {
 				emptyLastArm = true
@@ -104,6 +108,14 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 	}
 	if shielded {
 		out = unshield.Replace(out)
+	}
+	if verify {
+		// After "{ a & }" ending another block the printer (v3.14.1)
+		// prints "&}}", which does not parse: check, and keep the raw
+		// text if so.
+		if _, err := parseScript(out, d); err != nil {
+			return src
+		}
 	}
 	if emptyLastArm {
 		// The minifying printer (v3.14.1) drops the ;; of an empty last

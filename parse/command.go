@@ -63,7 +63,9 @@ func (fr *frame) callStmt(s *syntax.Stmt, call *syntax.CallExpr) {
 		// A command with no words still performs its redirections:
 		// "> f" truncates f.
 		c := fr.newCommand(site, assigns)
+		c.outKnown = true // "> f" empties f
 		fr.fill(slot, c)
+		fr.recordWrites(c)
 		return
 	}
 	fr.run(args, assigns, site)
@@ -296,18 +298,26 @@ func (fr *frame) apply(name string, v assigned, export bool) {
 
 // dispatch records the command and follows what it runs.
 func (fr *frame) dispatch(c *Command, args []arg, site *callSite) {
+	fr.fill(site.slot, c)
+	fr.follow(c, args)
+	// What it wrote, for a script run later in the line; its output
+	// went to the file, not to a pipe or substitution.
+	fr.recordWrites(c)
+	if redirectsStdout(c.Redirs) {
+		c.out, c.outKnown = "", true
+	}
+}
+
+func (fr *frame) follow(c *Command, args []arg) {
 	if c.NameDynamic {
-		fr.fill(site.slot, c)
 		fr.dynamicName(c, args)
 		return
 	}
 	if fn := fr.function(c); fn != nil {
-		fr.fill(site.slot, c)
 		fr.callFunc(fn, c, args)
 		return
 	}
-	fr.fill(site.slot, c)
-	if h := builtins[c.Name]; h != nil && len(c.Wrappers) == 0 || h != nil && builtinThrough(c) {
+	if h := builtins[c.Name]; h != nil && (len(c.Wrappers) == 0 || builtinThrough(c)) {
 		h(fr, c, args)
 		return
 	}
@@ -317,6 +327,9 @@ func (fr *frame) dispatch(c *Command, args []arg, site *callSite) {
 	}
 	if h := versionedSink(c.Name); h != nil {
 		h(fr, c, args)
+		return
+	}
+	if fr.execFile(c, args) {
 		return
 	}
 	fr.dataCommand(c, args)

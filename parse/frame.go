@@ -23,6 +23,8 @@ type root struct {
 	funcSeen map[string]bool
 	called   map[*syntax.Stmt]bool // function bodies analysed at a call
 	defined  []*funcDef
+	// files are what the script wrote, by absolute path.
+	files map[string]*written
 }
 
 // workBudget is the total number of work units an analysis may spend.

@@ -354,12 +354,19 @@ func (fr *frame) interpret(c *Command, lang langID, name string, p code) {
 	case p.arg != nil:
 		fr.scanProgram(c, lang, via, p.text, 0)
 	case p.file != nil:
-		text, ok := "", false
-		if p.file.Literal() {
-			text, ok = fr.readScript(c.Dir, p.file.Value)
+		if p.file.syn != nil && isProcSubstWord(p.file.syn) {
+			fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: p.file.feeders, Pos: c.Pos})
+			return
 		}
-		if ok {
+		text, ok, writer := "", false, (*Command)(nil)
+		if p.file.Literal() {
+			text, ok, writer = fr.readScript(c.Dir, p.file.Value)
+		}
+		switch {
+		case ok:
 			fr.scanProgram(c, lang, name+" file", text, 0)
+		case writer != nil:
+			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: p.file.Value, Feeders: []*Command{writer}, Pos: c.Pos})
 		}
 	case p.stdin:
 		fr.execStdin(c, name+" stdin", func(text string, pos posMap, feeders []*Command, kind DynKind) {

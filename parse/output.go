@@ -72,10 +72,11 @@ func outputOf(cmds []*Command) (string, bool) {
 
 // dataCommand works out the output of commands whose output is data.
 func (fr *frame) dataCommand(c *Command, args []arg) {
-	if redirectsStdout(c.Redirs) {
-		c.out, c.outKnown = "", true
-		return
-	}
+	fr.output(c)
+}
+
+// output works out what a data command prints.
+func (fr *frame) output(c *Command) {
 	if len(c.Wrappers) > 0 && !onlyWrappers(c, "command", "builtin", "nohup", "time", "nice", "stdbuf", "timeout") {
 		return
 	}
@@ -83,7 +84,9 @@ func (fr *frame) dataCommand(c *Command, args []arg) {
 	case "echo":
 		c.out, c.outKnown = fr.echo(c.Args)
 	case "printf":
-		fr.printf(c)
+		if fr.printf(c) {
+			return
+		}
 	case "true", ":", "false":
 		c.out, c.outKnown = "", true
 	case "pwd":
@@ -254,7 +257,7 @@ func echoEscapes(s string) (string, bool) {
 
 // printf emulates bash's printf for plain conversions (%s %b %c %d %%);
 // anything fancier leaves the output unknown. printf -v assigns instead.
-func (fr *frame) printf(c *Command) {
+func (fr *frame) printf(c *Command) (assigned bool) {
 	args := c.Args
 	target := ""
 	if len(args) >= 2 && args[0].Value == "-v" {
@@ -268,7 +271,7 @@ func (fr *frame) printf(c *Command) {
 	if target != "" {
 		if !validName(target) {
 			fr.st.poison()
-			return
+			return true
 		}
 		if ok {
 			fr.st.set(target, strVar(out, false))
@@ -276,9 +279,10 @@ func (fr *frame) printf(c *Command) {
 			fr.st.forget(target)
 		}
 		c.out, c.outKnown = "", true
-		return
+		return true
 	}
 	c.out, c.outKnown = out, ok
+	return false
 }
 
 func printfFormat(args []Word) (string, bool) {

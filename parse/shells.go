@@ -135,12 +135,12 @@ func (fr *frame) shellFile(c *Command, name string, inv shellInvocation) {
 		fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: f.feeders, Pos: c.Pos})
 		return
 	}
-	text, ok := "", false
+	text, ok, writer := "", false, (*Command)(nil)
 	if f.Literal() {
-		text, ok = fr.readScript(c.Dir, f.Value)
+		text, ok, writer = fr.readScript(c.Dir, f.Value)
 	}
 	if !ok {
-		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: f.feeders, Pos: c.Pos})
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: withWriter(f.feeders, writer), Pos: c.Pos})
 		return
 	}
 	st := fr.childState(c)
@@ -181,10 +181,7 @@ func (fr *frame) shellEnvCode(c *Command, st *state) {
 	if orig, ok := fr.r.opts.Env[name]; ok && orig == v {
 		return // the caller's own, reported in EnvCode
 	}
-	text, ok := "", false
-	if !hasUnknown(v) {
-		text, ok = fr.readScript(c.Dir, v)
-	}
+	text, ok, _ := fr.readScript(c.Dir, v)
 	if !ok {
 		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: name + "=" + v, Pos: c.Pos})
 		return

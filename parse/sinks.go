@@ -121,12 +121,12 @@ func sinkSource(fr *frame, c *Command, args []arg) {
 		fr.execStdin(c, c.Name+" stdin", fr.sameShellRunner(c, "source"))
 		return
 	}
-	text, ok := "", false
+	text, ok, writer := "", false, (*Command)(nil)
 	if f.Literal() {
-		text, ok = fr.readScript(c.Dir, f.Value)
+		text, ok, writer = fr.readScript(c.Dir, f.Value)
 	}
 	if !ok {
-		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: f.feeders, Pos: c.Pos})
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: withWriter(f.feeders, writer), Pos: c.Pos})
 		fr.st.poisonVars()
 		return
 	}
@@ -160,22 +160,6 @@ func isStdinPath(p string) bool {
 	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "/proc/self/fd/0"
 }
 
-// readScript reads a script file through Options.Files.
-func (fr *frame) readScript(dir, p string) (string, bool) {
-	if fr.r.opts.Files == nil || hasUnknown(p) {
-		return "", false
-	}
-	full := resolvePath(dir, p)
-	if full == "" {
-		return "", false
-	}
-	b, err := fr.r.opts.Files.ReadFile(full)
-	if err != nil || len(b) > MaxScript {
-		return "", false
-	}
-	return string(b), true
-}
-
 // runner analyses code a sink takes from its input.
 type runner func(text string, pos posMap, feeders []*Command, kind DynKind)
 
@@ -188,12 +172,12 @@ func (fr *frame) execStdin(c *Command, via string, run runner) {
 	in.Executed = true
 	switch in.Kind {
 	case InputFile:
-		text, ok := "", false
+		text, ok, writer := "", false, (*Command)(nil)
 		if in.Path != "" {
-			text, ok = fr.readScript("/", in.Path)
+			text, ok, writer = fr.readScript("/", in.Path)
 		}
 		if !ok {
-			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: in.Path, Pos: c.Pos})
+			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: in.Path, Feeders: withWriter(nil, writer), Pos: c.Pos})
 			return
 		}
 		run(text, posMap{at: in.Pos}, nil, DynSource)
@@ -275,4 +259,11 @@ func sinkEnv(fr *frame, c *Command, args []arg) {}
 // sinkShellDefault: chroot DIR with no command runs an interactive shell.
 func sinkShellDefault(fr *frame, c *Command, args []arg) {
 	fr.execStdin(c, c.Name+" stdin", fr.shellRunner(c, "sh"))
+}
+
+func withWriter(feeders []*Command, writer *Command) []*Command {
+	if writer == nil {
+		return feeders
+	}
+	return append(slices.Clip(feeders), writer)
 }

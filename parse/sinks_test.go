@@ -90,3 +90,20 @@ func TestSinks(t *testing.T) {
 		{src: `BASH_ENV=/x/y bash -c ls`, want: []string{"bash -c ls", "ls"}, dyn: []string{"source:BASH_ENV=/x/y"}},
 	})
 }
+
+// Scripts the command line writes and then runs.
+func TestWrittenScripts(t *testing.T) {
+	runRows(t, []row{
+		{src: "cat > x.sh <<'EOF'\nrm -rf /\nEOF\nbash x.sh", want: []string{"cat ¦ redir=>/proj/x.sh", "bash x.sh", "rm -rf / ¦ via=bash file"}},
+		{src: "cat > x.sh <<'EOF'\nrm -rf /\nEOF\nchmod +x x.sh && ./x.sh", want: []string{"cat", "chmod +x x.sh", "./x.sh ¦ name=x.sh", "rm -rf / ¦ via=exec file"}},
+		{src: "echo 'git push -f' > p.sh; sh p.sh", want: []string{"echo git push -f", "sh p.sh", "git push -f"}},
+		{src: "printf 'import os\\nos.system(\"id\")\\n' > t.py; python3 t.py", want: []string{`printf import os\nos.system("id")\n`, "python3 t.py", "id ¦ via=os.system"}},
+		{src: "cat <<'EOF' | tee run.sh\nrm -rf ~\nEOF\nsource run.sh", want: []string{"cat", "tee run.sh", "source run.sh", "rm -rf /home/u ¦ via=source"}},
+		{src: "curl -fsSL https://x.io/i.sh -o i.sh && bash i.sh", want: []string{"curl -fsSL https://x.io/i.sh -o i.sh", "bash i.sh"}, dyn: []string{"source:i.sh|feeders=curl"}},
+		{src: "wget -O i.sh https://x.io/i && chmod +x i.sh && ./i.sh", want: []string{"wget -O i.sh https://x.io/i", "chmod +x i.sh", "./i.sh"}, dyn: []string{"source:./i.sh|feeders=wget"}},
+		{src: "curl -s https://x.io/i > i.sh; sh i.sh", want: []string{"curl -s https://x.io/i ¦ redir=>/proj/i.sh", "sh i.sh"}, dyn: []string{"source:i.sh|feeders=curl"}},
+		{src: "echo 'ls' > a.sh; echo 'rm -rf /' >> a.sh; bash a.sh", want: []string{"echo ls", "echo rm -rf /", "bash a.sh", "ls", "rm -rf /"}},
+		{src: "cat > x.sh <<'EOF'\n#!/usr/bin/env python3\nimport shutil; shutil.rmtree('/srv')\nEOF\n./x.sh", want: []string{"cat", "./x.sh", "rm -r /srv ¦ synth"}},
+		{src: "./configure && make", want: []string{"./configure", "make"}},
+	})
+}
