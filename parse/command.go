@@ -114,6 +114,9 @@ func (fr *frame) newCommand(site *callSite, assigns []Assign) *Command {
 // run analyses a command given its expanded fields: wrappers are peeled,
 // the command is recorded, and whatever it runs is followed.
 func (fr *frame) run(args []arg, assigns []Assign, site *callSite) {
+	if fr.partial {
+		unsentinel(args)
+	}
 	c := fr.newCommand(site, assigns)
 	args = fr.peel(c, args)
 	setName(c, args[0].Word)
@@ -225,6 +228,7 @@ func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
 		for _, el := range a.Array.Elems {
 			if el.Index != nil {
 				keyed = true
+				fr.walkSubsts(el.Index, e) // a=([$(cmd)]=x) runs cmd
 			}
 			if el.Value != nil {
 				fields = e.expandArg(el.Value, fields)
@@ -255,6 +259,7 @@ func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
 
 func (fr *frame) assignWord(a *syntax.Assign, w Word, flags string) assigned {
 	if a.Index != nil {
+		fr.walkSubsts(a.Index, &evaluator{fr: fr}) // a[$(cmd)]=x runs cmd
 		return assigned{word: w, v: &variable{}, index: true}
 	}
 	if a.Append {
@@ -376,4 +381,15 @@ func resolvePath(dir, p string) string {
 		return ""
 	}
 	return path.Join(dir, p)
+}
+
+// unsentinel turns the sentinel that stood for an unknown part back into
+// Unknown where quoting kept it as text (eval "echo '$X'").
+func unsentinel(args []arg) {
+	for i := range args {
+		if strings.Contains(args[i].Value, sentinelText) {
+			args[i].Value = strings.ReplaceAll(args[i].Value, sentinelText, Unknown)
+			args[i].Dynamic = true
+		}
+	}
 }

@@ -219,10 +219,14 @@ func (r *root) uncalled(top *frame) {
 		st := top.st.clone()
 		st.args, st.argsKnown = nil, false
 		st.dead = false
+		ctx := InFunction | InUncalled
+		if f.name == "command_not_found_handle" {
+			ctx = InFunction // bash calls it for any command it cannot find
+		}
 		body := &frame{
 			r: r, src: f.src, pos: f.pos, depth: 1,
 			via:     append(slices.Clip(f.via), Via{Sink: "function " + f.name, Pos: f.pos.of(f.body.Pos())}),
-			ctx:     InFunction | InUncalled,
+			ctx:     ctx,
 			st:      st,
 			active:  []*funcDef{f},
 			dialect: f.dialect,

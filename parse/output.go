@@ -106,6 +106,16 @@ func (fr *frame) output(c *Command) {
 				c.out, c.outKnown = decodeBase64(t)
 			}
 		}
+	case "rev":
+		if len(operands(c.Args)) == 0 {
+			if t, ok := stdinText(c); ok {
+				c.out, c.outKnown = revLines(t), true
+			}
+		}
+	case "tr":
+		if t, ok := stdinText(c); ok {
+			c.out, c.outKnown = trText(c.Args, t)
+		}
 	case "xxd":
 		if hasFlag(c.Args, "-r") && hasFlag(c.Args, "-p", "-ps", "-plain") {
 			if t, ok := stdinText(c); ok {
@@ -403,4 +413,76 @@ func decodeHex(s string) (string, bool) {
 		return "", false
 	}
 	return string(out), true
+}
+
+// revLines reverses the characters of each line, as rev does.
+func revLines(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		nl := strings.HasSuffix(l, "\n")
+		r := []rune(strings.TrimSuffix(l, "\n"))
+		for a, b := 0, len(r)-1; a < b; a, b = a+1, b-1 {
+			r[a], r[b] = r[b], r[a]
+		}
+		lines[i] = string(r)
+		if nl {
+			lines[i] += "\n"
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// trText emulates tr SET1 SET2 and tr -d SET1 for literal characters and
+// ranges (a-z); classes and other options leave the output unknown.
+func trText(args []Word, s string) (string, bool) {
+	del := false
+	var sets []string
+	for _, a := range args {
+		switch {
+		case !a.Literal():
+			return "", false
+		case a.Value == "-d":
+			del = true
+		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 || strings.Contains(a.Value, "[:"):
+			return "", false
+		default:
+			sets = append(sets, expandTrSet(a.Value))
+		}
+	}
+	switch {
+	case del && len(sets) == 1:
+		return strings.Map(func(r rune) rune {
+			if strings.ContainsRune(sets[0], r) {
+				return -1
+			}
+			return r
+		}, s), true
+	case !del && len(sets) == 2 && sets[1] != "":
+		from, to := []rune(sets[0]), []rune(sets[1])
+		return strings.Map(func(r rune) rune {
+			for i, f := range from {
+				if f == r {
+					return to[min(i, len(to)-1)]
+				}
+			}
+			return r
+		}, s), true
+	}
+	return "", false
+}
+
+func expandTrSet(s string) string {
+	r := []rune(ansiC(s))
+	var b strings.Builder
+	for i := 0; i < len(r); i++ {
+		if i+2 < len(r) && r[i+1] == '-' && r[i] <= r[i+2] {
+			for c := r[i]; c <= r[i+2]; c++ {
+				b.WriteRune(c)
+			}
+			i += 2
+			continue
+		}
+		b.WriteRune(r[i])
+	}
+	return b.String()
 }

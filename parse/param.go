@@ -48,7 +48,15 @@ func (fr *frame) lookup(name string) *variable {
 	if name == sentinel {
 		return unknownVar
 	}
-	return st.lookup(name)
+	v := st.lookup(name)
+	// A nameref (declare -n r=X) stands for the variable it names.
+	for i := 0; i < 8 && v.known && v.v.Kind == expand.NameRef; i++ {
+		if !validName(v.v.Str) {
+			return unknownVar
+		}
+		v = st.lookup(v.v.Str)
+	}
+	return v
 }
 
 // param expands a parameter expansion into the current field.

@@ -93,6 +93,7 @@ func sinkShell(fr *frame, c *Command, args []arg) {
 	case inv.cmd != nil:
 		st := fr.childState(c)
 		st.args, st.argsKnown = shellParams(name, inv.params, true), true
+		st.expandAliases = inv.interactive || shellDialect(name) == POSIX // bash -i expands aliases
 		fr.shellEnvCode(c, st)
 		fr.nest(nesting{sink: c, via: name + " -c", text: inv.cmd.Value, pos: fr.textPos(*inv.cmd), kind: DynShellArg,
 			feeders: inv.cmd.feeders, st: st, stdin: c.Stdin, dialect: shellDialect(name), user: c.User})

@@ -17,32 +17,33 @@ var sinks map[string]sinkFunc
 
 func init() {
 	sinks = map[string]sinkFunc{
-		"eval":      sinkEval,
-		"source":    sinkSource,
-		".":         sinkSource,
-		"sudo":      sinkSudo,
-		"doas":      sinkSudo,
-		"su":        sinkSu,
-		"runuser":   sinkSu,
-		"watch":     sinkWatch,
-		"script":    sinkScript,
-		"flock":     sinkFlock,
-		"sg":        sinkSg,
-		"find":      sinkFind,
-		"parallel":  sinkParallel,
-		"ssh":       sinkSSH,
-		"git":       sinkGit,
-		"rg":        sinkRg,
-		"tmux":      sinkTmux,
-		"screen":    sinkScreen,
-		"docker":    sinkDocker,
-		"podman":    sinkDocker,
-		"kubectl":   sinkKubectl,
-		"oc":        sinkKubectl,
-		"nix-shell": sinkNixShell,
-		"rsync":     sinkRsync,
-		"chroot":    sinkShellDefault,
-		"env":       sinkEnv,
+		"eval":       sinkEval,
+		"source":     sinkSource,
+		".":          sinkSource,
+		"sudo":       sinkSudo,
+		"doas":       sinkSudo,
+		"su":         sinkSu,
+		"runuser":    sinkSu,
+		"watch":      sinkWatch,
+		"script":     sinkScript,
+		"flock":      sinkFlock,
+		"sg":         sinkSg,
+		"find":       sinkFind,
+		"parallel":   sinkParallel,
+		"ssh":        sinkSSH,
+		"git":        sinkGit,
+		"rg":         sinkRg,
+		"tmux":       sinkTmux,
+		"screen":     sinkScreen,
+		"docker":     sinkDocker,
+		"podman":     sinkDocker,
+		"kubectl":    sinkKubectl,
+		"oc":         sinkKubectl,
+		"nix-shell":  sinkNixShell,
+		"rsync":      sinkRsync,
+		"guard-exec": sinkGuardExec,
+		"chroot":     sinkShellDefault,
+		"env":        sinkEnv,
 	}
 	for name := range shellNames {
 		sinks[name] = sinkShell
@@ -185,11 +186,31 @@ func (fr *frame) execStdin(c *Command, via string, run runner) {
 		fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: in.upstream, Pos: c.Pos})
 	default:
 		text := in.Text
+		if !in.Known {
+			if t, ok := fr.catFile(in); ok {
+				run(t, posMap{at: in.Pos}, nil, DynPipeShell)
+				return
+			}
+		}
 		if !in.Known && !hasUnknown(text) {
 			text = Unknown
 		}
 		run(text, inputPos(in), in.upstream, DynPipeShell)
 	}
+}
+
+// catFile reads the file of "cat FILE | sh", the only upstream command,
+// when the code is needed (never for a pipe that does not run its input).
+func (fr *frame) catFile(in *Input) (string, bool) {
+	if in.Kind != InputPipe || len(in.upstream) != 1 || in.From == nil || in.From.Name != "cat" || len(in.From.Wrappers) > 0 {
+		return "", false
+	}
+	ops := operands(in.From.Args)
+	if len(ops) != 1 || !ops[0].Literal() || ops[0].Value == "-" {
+		return "", false
+	}
+	text, ok, _ := fr.readScript(in.From.Dir, ops[0].Value)
+	return text, ok
 }
 
 // sameShellRunner runs input code in this shell (source /dev/stdin).
@@ -266,4 +287,25 @@ func withWriter(feeders []*Command, writer *Command) []*Command {
 		return feeders
 	}
 	return append(slices.Clip(feeders), writer)
+}
+
+// sinkGuardExec follows guard-exec used as a shell (-c, a script) or as an
+// argv wrapper (guard-exec -- prog args); its subcommands run nothing.
+func sinkGuardExec(fr *frame, c *Command, args []arg) {
+	if len(args) < 2 {
+		return
+	}
+	switch v := args[1].Value; {
+	case v == "--":
+		fr.runNested(c, args[2:], "guard-exec --", nil)
+	case strings.HasPrefix(v, "-"):
+		sinkShell(fr, c, args)
+	case !guardSubcommands[v]:
+		sinkShell(fr, c, args) // a script file
+	}
+}
+
+var guardSubcommands = map[string]bool{
+	"check": true, "explain": true, "log": true, "show": true, "stats": true, "approve": true,
+	"rules": true, "config": true, "shim": true, "doctor": true, "version": true, "help": true,
 }

@@ -55,7 +55,15 @@ func TestSinks(t *testing.T) {
 		{src: "bash <<EOF\n$(curl x)\nEOF", want: []string{"bash ¦ exec", "curl x ¦ ctx=cmdsubst"}, dyn: []string{"pipe-shell:…\n|feeders=curl"}},
 		{src: `bash <<< 'rm -rf /'`, want: []string{"bash ¦ in=herestring ¦ exec", "rm -rf /"}},
 		{src: `sh < script.sh`, want: []string{"sh ¦ in=file ¦ exec ¦ redir=</proj/script.sh", "git push --force"}},
-		{src: `cat script.sh | bash`, want: []string{"cat script.sh", "bash ¦ exec"}, dyn: []string{"pipe-shell|feeders=cat"}},
+		{src: `cat script.sh | bash`, want: []string{"cat script.sh", "bash ¦ exec", "git push --force ¦ via=bash stdin"}},
+		{src: `cat missing.sh | bash`, want: []string{"cat missing.sh", "bash ¦ exec"}, dyn: []string{"pipe-shell|feeders=cat"}},
+		{src: `echo 'fr- mr' | rev | sh`, want: []string{"echo fr- mr", "rev", "sh", "rm -rf"}},
+		{src: `echo 'qn -sg /' | tr 'a-z' 'za-y' | sh`, want: []string{"echo qn -sg /", "tr a-z za-y", "sh", "pm -rf /"}},
+		{src: `guard-exec -c 'rm -rf /'`, want: []string{"guard-exec -c rm -rf /", "rm -rf / ¦ via=guard-exec -c"}},
+		{src: `guard-exec -- rm -rf /`, want: []string{"guard-exec -- rm -rf /", "rm -rf / ¦ via=guard-exec --"}},
+		{src: `guard-exec approve ev-0001`, want: []string{"guard-exec approve ev-0001"}},
+		{src: "bash -ic 'alias x=\"rm -rf /\"\nx'", want: []string{"bash -ic alias x=\"rm -rf /\"\nx", "alias x=rm -rf /", "rm -rf / ¦ ctx=alias"}},
+		{src: `command_not_found_handle() { rm -rf /; }; nosuchcmd`, want: []string{"nosuchcmd", "rm -rf / ¦ noctx=uncalled"}},
 		{src: `cat <<'EOF' | bash` + "\nrm -rf /\nEOF", want: []string{"cat ¦ in=heredoc ¦ noexec", "bash ¦ exec", "rm -rf /"}},
 		{src: `echo $(rm -rf /)`, want: []string{"echo …", "rm -rf / ¦ ctx=cmdsubst"}},
 		{src: `echo "$(rm -rf /)"`, want: []string{"echo …", "rm -rf / ¦ ctx=cmdsubst"}},
@@ -105,5 +113,13 @@ func TestWrittenScripts(t *testing.T) {
 		{src: "echo 'ls' > a.sh; echo 'rm -rf /' >> a.sh; bash a.sh", want: []string{"echo ls", "echo rm -rf /", "bash a.sh", "ls", "rm -rf /"}},
 		{src: "cat > x.sh <<'EOF'\n#!/usr/bin/env python3\nimport shutil; shutil.rmtree('/srv')\nEOF\n./x.sh", want: []string{"cat", "./x.sh", "rm -r /srv ¦ synth"}},
 		{src: "./configure && make", want: []string{"./configure", "make"}},
+	})
+}
+
+func TestPartialCode(t *testing.T) {
+	runRows(t, []row{
+		{src: `X=$(cat f); eval "echo '$X'"`, want: []string{"cat f", "eval echo '…'", "echo … ¦ dyn=0"}, dyn: []string{"eval:echo '…'|feeders=cat"}},
+		{src: `X=$(cat f); bash -c "rm -rf $X/"`, want: []string{"cat f", "bash -c rm -rf …/", "rm -rf …/ ¦ dyn=1"}, dyn: []string{"shell-arg:rm -rf …/|feeders=cat"}},
+		{src: `X=$(cat f); bash -c "$X; rm -rf /"`, want: []string{"cat f", "bash -c …; rm -rf /", "… ¦ namedyn", "rm -rf /"}, dyn: []string{"shell-arg"}},
 	})
 }
