@@ -190,7 +190,7 @@ func builtinRead(fr *frame, c *Command, args []arg) {
 	fields := strings.Fields(line)
 	for i, n := range names {
 		if !n.Literal() || !validName(n.Value) {
-			fr.st.poison()
+			fr.st.poisonVars()
 			return
 		}
 		v := ""
@@ -231,7 +231,7 @@ func (fr *frame) forgetName(w Word) {
 		fr.st.forget(w.Value)
 		return
 	}
-	fr.st.poison() // read "$X": any variable
+	fr.st.poisonVars() // read "$X": any variable
 }
 
 // builtinMapfile forgets the array and follows a -C callback, which bash
@@ -262,7 +262,7 @@ func builtinUnset(fr *frame, c *Command, args []arg) {
 			funcs = true
 		case a.Value == "-v" || a.Value == "-n":
 		case !a.Literal():
-			fr.st.poison()
+			fr.st.poisonVars()
 		case funcs:
 			delete(fr.st.funcs, a.Value)
 		default:
@@ -388,7 +388,7 @@ func builtinDeclare(fr *frame, c *Command, args []arg) {
 		name, val, ok := strings.Cut(v, "=")
 		if !validName(strings.TrimSuffix(name, "+")) {
 			if hasUnknown(name) {
-				fr.st.poison()
+				fr.st.poisonVars()
 			}
 			continue
 		}

@@ -25,6 +25,10 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 	emptyLastArm, heredoc, raw, verify := false, false, false, false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.Stmt:
+			if _, ok := n.Cmd.(*syntax.LetClause); ok && (n.Background || n.Coprocess) {
+				verify = true // "let x &" prints as "let x&", an arithmetic &
+			}
 		case *syntax.Block:
 			if k := len(n.Stmts); k > 0 && (n.Stmts[k-1].Background || n.Stmts[k-1].Coprocess) {
 				verify = true

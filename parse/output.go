@@ -280,7 +280,7 @@ func (fr *frame) printf(c *Command) (assigned bool) {
 	out, ok := printfFormat(args)
 	if target != "" {
 		if !validName(target) {
-			fr.st.poison()
+			fr.st.poisonVars()
 			return true
 		}
 		if ok {

@@ -272,8 +272,8 @@ func (s *state) equal(o *state) bool {
 }
 
 func sameVar(a, b *variable) bool {
-	if a == b {
-		return true
+	if a == b || !a.known && !b.known {
+		return true // unknown is unknown
 	}
 	if !a.known || !b.known {
 		return false
