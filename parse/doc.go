@@ -136,4 +136,18 @@
 // recorded; a total work budget bounds functions that call each other many
 // times. Everything runs under recover(): a panic is an Error of kind
 // ErrPanic, never a crash.
+//
+// What the analysis cannot see, and leaves to policy or to the runner:
+// programs that run code from files it does not read (make and its
+// Makefile, npm run and package.json scripts, git hooks, a script run by
+// path that the command line did not write); code bash takes from the
+// environment (reported in EnvCode); arithmetic evaluation of variable
+// values (x='a[$(cmd)]'; (( x )) runs cmd, but only with values the
+// analysis does not know); shopt options other than expand_aliases
+// (lastpipe, nullglob, extglob; set -f); aliases ending in a space; the
+// contents of files read with cat or $(<file) unless they are run; globs
+// (Glob words keep the pattern). Interpreter scanning is lexical: calls
+// through dynamic attributes (getattr(os, "system")), aliases made by
+// assignment of functions, and code built at run time are DynInterpreter
+// at best.
 package parse

@@ -111,3 +111,27 @@ func TestNoPanic(t *testing.T) {
 		}
 	}
 }
+
+// Inputs that multiply work are bounded by the budget, which says so.
+func TestBudget(t *testing.T) {
+	nest := func(open, close string, n int) string {
+		return strings.Repeat(open, n) + "ls" + strings.Repeat(close, n)
+	}
+	for _, src := range []string{
+		nest("for a in 1 2 3 4 5 6 7 8; do ", "; done", 10),
+		nest("while true; do ", "; done", 16),
+		"f() { g;g;g;g;g;g;g;g; }; g() { h;h;h;h;h;h;h;h; }; h() { i;i;i;i;i;i;i;i; }; i() { j;j;j;j;j;j;j;j; }; j() { ls;ls;ls;ls;ls;ls;ls;ls; }; f;f;f;f;f;f;f;f",
+	} {
+		an := Analyze(src, testOptions())
+		if an.Err != nil {
+			t.Fatalf("%.40q: %v", src, an.Err)
+		}
+		found := false
+		for _, d := range an.Dynamic {
+			found = found || d.Kind == DynTooDeep
+		}
+		if !found {
+			t.Errorf("%.40q: no budget fact (%d commands)", src, len(an.Commands))
+		}
+	}
+}
