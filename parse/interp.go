@@ -442,6 +442,11 @@ func (fr *frame) followCall(c *Command, lang langID, cl call, depth int) {
 		}
 		return
 	}
+	if lang == langPython && (cl.name == "getattr" || cl.name == "builtins.getattr") && len(cl.args) > 0 && processModule(cl.args[0].module) {
+		// getattr(os, "system")(…): a process API reached dynamically.
+		fr.emitDynamic(&Dynamic{Kind: DynInterpreter, Sink: c, Known: cl.args[0].module + "." + argString(cl.args, 1), Pos: c.Pos})
+		return
+	}
 	a, ok := apiFor(lang, cl.name)
 	if !ok {
 		if lang == langJS && cl.name == "Bun.$" {
@@ -791,4 +796,19 @@ func (fr *frame) interpNet(c *Command, cl call, a api) {
 	}
 	argv = append(argv, arg{Word: Word{Value: url.s, Dynamic: hasUnknown(url.s), Pos: c.Pos}})
 	fr.runNested(c, argv, cl.name, func(f *frame) { f.synthetic = true })
+}
+
+func processModule(m string) bool {
+	switch m {
+	case "os", "subprocess", "pty", "shutil", "commands", "posix", "child_process":
+		return true
+	}
+	return false
+}
+
+func argString(args []value, i int) string {
+	if i < len(args) {
+		return args[i].s
+	}
+	return Unknown
 }

@@ -486,6 +486,8 @@ func (sc *callScanner) pyImport(i int) int {
 		if sc.at(j).s == "as" && sc.at(j+1).kind == tIdent {
 			sc.alias(sc.at(j+1).s, name)
 			j += 2
+		} else if !strings.Contains(name, ".") {
+			sc.alias(name, name) // the name now refers to the module
 		}
 		if !sc.isPunct(j, ",") {
 			return j

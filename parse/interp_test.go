@@ -28,6 +28,7 @@ func TestInterpreters(t *testing.T) {
 		{src: `python3 -c '# os.system("rm -rf /")'`, want: []string{`python3 -c # os.system("rm -rf /")`}},
 		{src: `python3 -c 'exec("import os; os.system(\"id\")")'`, want: []string{`python3 -c exec("import os; os.system(\"id\")")`, "id"}},
 		{src: `python3 -c 'import base64; exec(base64.b64decode("aW1wb3J0IG9zOyBvcy5zeXN0ZW0oJ3JtIC1yZiAvJyk="))'`, want: []string{`python3 -c import base64; exec(base64.b64decode("aW1wb3J0IG9zOyBvcy5zeXN0ZW0oJ3JtIC1yZiAvJyk="))`, "rm -rf /"}},
+		{src: `python3 -c 'import os; getattr(os, "sys" + "tem")("id")'`, want: []string{`python3 -c import os; getattr(os, "sys" + "tem")("id")`}, dyn: []string{"interpreter:os.system"}},
 		{src: `python3 -c 'exec(input())'`, want: []string{"python3 -c exec(input())"}, dyn: []string{"interpreter:…"}},
 		{src: "python3 - <<'EOF'\nimport os\nos.system('rm -rf /')\nEOF", want: []string{"python3 - ¦ exec ¦ in=heredoc", "rm -rf / ¦ via=os.system"}},
 		{src: "python3 <<EOF\nimport shutil\nshutil.rmtree('$HOME')\nEOF", want: []string{"python3 ¦ exec", "rm -r /home/u ¦ synth"}},
