@@ -29,6 +29,10 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 			if _, ok := n.Cmd.(*syntax.LetClause); ok && (n.Background || n.Coprocess) {
 				verify = true // "let x &" prints as "let x&", an arithmetic &
 			}
+		case *syntax.FuncDecl:
+			if n.Name == nil || n.Name.Value == "" {
+				verify = true // "( ()x )" prints as "(()x)", an arithmetic command
+			}
 		case *syntax.Block:
 			if k := len(n.Stmts); k > 0 && (n.Stmts[k-1].Background || n.Stmts[k-1].Coprocess) {
 				verify = true
