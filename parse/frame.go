@@ -25,6 +25,8 @@ type root struct {
 	defined  []*funcDef
 	// files are what the script wrote, by absolute path.
 	files map[string]*written
+	// gitAliases are the aliases git config set earlier in the script.
+	gitAliases map[string]arg
 }
 
 // workBudget is the total number of work units an analysis may spend.
