@@ -281,7 +281,12 @@ func skipWords(n syntax.Node, skip map[*syntax.Word]bool) {
 // parameter character: the parts of a line-continued "$\<newline>*".
 func hiddenParam(parts []syntax.WordPart) bool {
 	var b strings.Builder
-	for _, p := range parts {
+	for i, p := range parts {
+		if l, ok := p.(*syntax.Lit); ok && i+1 < len(parts) && dollarEnd(l.Value) {
+			if _, ok := parts[i+1].(*syntax.ParamExp); ok {
+				return true
+			}
+		}
 		switch p := p.(type) {
 		case *syntax.Lit:
 			b.WriteString(p.Value)

@@ -123,9 +123,10 @@ func validName(s string) bool {
 func mergeLits(parts []syntax.WordPart) []syntax.WordPart {
 	adjacent := false
 	for i := 1; i < len(parts); i++ {
-		_, a := parts[i-1].(*syntax.Lit)
+		l, a := parts[i-1].(*syntax.Lit)
 		_, b := parts[i].(*syntax.Lit)
-		if a && b {
+		_, pe := parts[i].(*syntax.ParamExp)
+		if a && (b || pe && dollarEnd(l.Value)) {
 			adjacent = true
 			break
 		}
@@ -133,8 +134,21 @@ func mergeLits(parts []syntax.WordPart) []syntax.WordPart {
 	if !adjacent {
 		return parts
 	}
-	out := make([]syntax.WordPart, 0, len(parts))
+	out := make([]syntax.WordPart, 0, len(parts)+1)
 	for _, p := range parts {
+		if pe, ok := p.(*syntax.ParamExp); ok && len(out) > 0 {
+			// "$\<newline>$0": bash reads $$ then 0, the parser $ then $0.
+			if prev, ok := out[len(out)-1].(*syntax.Lit); ok && dollarEnd(prev.Value) {
+				out[len(out)-1] = &syntax.Lit{ValuePos: prev.ValuePos, ValueEnd: prev.ValueEnd, Value: prev.Value[:len(prev.Value)-1]}
+				out = append(out, &syntax.ParamExp{Dollar: pe.Dollar, Short: true, Param: &syntax.Lit{Value: "$"}})
+				if pe.Short && pe.Param != nil && pe.Index == nil {
+					out = append(out, &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: pe.Param.Value})
+				} else {
+					out = append(out, &syntax.ParamExp{Dollar: pe.Dollar, Short: true, Param: &syntax.Lit{Value: "$"}})
+				}
+				continue
+			}
+		}
 		if l, ok := p.(*syntax.Lit); ok && len(out) > 0 {
 			if prev, ok := out[len(out)-1].(*syntax.Lit); ok {
 				out[len(out)-1] = &syntax.Lit{ValuePos: prev.ValuePos, ValueEnd: l.ValueEnd, Value: prev.Value + l.Value}
@@ -159,4 +173,16 @@ func plainLit(s string) bool {
 		}
 	}
 	return true
+}
+
+// dollarEnd reports whether literal text ends with an unescaped $.
+func dollarEnd(s string) bool {
+	if !strings.HasSuffix(s, "$") {
+		return false
+	}
+	bs := 0
+	for j := len(s) - 2; j >= 0 && s[j] == '\\'; j-- {
+		bs++
+	}
+	return bs%2 == 0
 }

@@ -400,7 +400,11 @@ func (fr *frame) scanProgram(c *Command, lang langID, via, text string, depth in
 	if len(calls) == 0 {
 		return
 	}
-	ifr := fr.child(nesting{sink: c, via: via, st: fr.childState(c), ctx: InInterpreter, user: c.User, dialect: POSIX}, false)
+	stdin := c.Stdin
+	if strings.HasSuffix(via, "stdin") {
+		stdin = nil // the interpreter read its code from it
+	}
+	ifr := fr.child(nesting{sink: c, via: via, st: fr.childState(c), stdin: stdin, ctx: InInterpreter, user: c.User, dialect: POSIX}, false)
 	ifr.pos = posMap{at: c.Pos}
 	for _, cl := range calls {
 		ifr.followCall(c, lang, cl, depth)

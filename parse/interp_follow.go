@@ -135,7 +135,7 @@ func (fr *frame) interpShell(c *Command, api string, v value) {
 		st.base, st.baseKnown = env, true
 	}
 	st.args, st.argsKnown = []string{"sh"}, true
-	fr.nest(nesting{sink: c, via: api, text: v.s, pos: posMap{at: c.Pos}, kind: DynInterpreter, st: st, dialect: POSIX, user: c.User})
+	fr.nest(nesting{sink: c, via: api, text: v.s, pos: posMap{at: c.Pos}, kind: DynInterpreter, st: st, stdin: fr.stdin, dialect: POSIX, user: c.User})
 }
 
 // interpArgv analyses a program and its arguments an API runs directly.

@@ -94,3 +94,10 @@ os.system("""rm -rf /""")'''`, want: []string{"python3 -c import os\nos.system(\
 		{src: `sed -n '/error/p' log`, want: []string{"sed -n /error/p log"}},
 	})
 }
+
+func TestInterpreterInput(t *testing.T) {
+	runRows(t, []row{
+		{src: "python3 - <<'EOF'\nimport subprocess\nsubprocess.run(['sh'])\nEOF", want: []string{"python3 - ¦ exec", "sh ¦ in=none"}},
+		{src: `echo 'rm -rf /' | python3 -c 'import os; os.system("sh")'`, want: []string{"echo rm -rf /", `python3 -c import os; os.system("sh")`, "sh ¦ in=pipe ¦ exec", "rm -rf /"}},
+	})
+}

@@ -260,7 +260,11 @@ func (fr *frame) runNested(c *Command, argv []arg, via string, mod func(*frame))
 		fr.emitDynamic(&Dynamic{Kind: DynTooDeep, Sink: c, Known: joinValues(argv), Pos: c.Pos})
 		return
 	}
-	child := fr.child(nesting{sink: c, via: via, st: fr.childState(c), stdin: c.Stdin, dialect: Bash, user: c.User}, false)
+	stdin := c.Stdin
+	if fr.ctx&InInterpreter != 0 {
+		stdin = fr.stdin // the interpreter's: nil when its code came from stdin
+	}
+	child := fr.child(nesting{sink: c, via: via, st: fr.childState(c), stdin: stdin, dialect: Bash, user: c.User}, false)
 	child.src = fr.src
 	child.pos = fr.pos
 	if mod != nil {
