@@ -17,9 +17,6 @@ type callSite struct {
 	redirs []Redirect
 	stdin  *Input
 	slot   int
-	// words are the source words, when the command came from syntax.
-	call *syntax.CallExpr
-	stmt *syntax.Stmt
 	// feeders are the commands of the substitutions in the command's
 	// words and redirections.
 	feeders []*Command
@@ -54,7 +51,7 @@ func (fr *frame) callStmt(s *syntax.Stmt, call *syntax.CallExpr) {
 	for _, a := range assignFeeders {
 		feeders = append(feeders, a...)
 	}
-	site := &callSite{pos: at, span: fr.span(s), redirs: redirs, stdin: in, slot: slot, call: call, stmt: s, feeders: feeders}
+	site := &callSite{pos: at, span: fr.span(s), redirs: redirs, stdin: in, slot: slot, feeders: feeders}
 	if len(args) == 0 {
 		if len(redirs) == 0 {
 			fr.unreserve(slot)
@@ -211,9 +208,8 @@ func (fr *frame) assigns(as []*syntax.Assign, prefix bool) ([]Assign, [][]*Comma
 
 // assigned is an evaluated assignment value.
 type assigned struct {
-	word  Word
-	v     *variable
-	index bool // a[i]=v: one element
+	word Word
+	v    *variable
 }
 
 // assignValue evaluates the value of an assignment.
@@ -260,7 +256,7 @@ func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
 func (fr *frame) assignWord(a *syntax.Assign, w Word, flags string) assigned {
 	if a.Index != nil {
 		fr.walkSubsts(a.Index, &evaluator{fr: fr}) // a[$(cmd)]=x runs cmd
-		return assigned{word: w, v: &variable{}, index: true}
+		return assigned{word: w, v: &variable{}}
 	}
 	if a.Append {
 		old := fr.lookup(a.Name.Value)

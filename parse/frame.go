@@ -163,17 +163,6 @@ func bound(s string) string {
 	return s[:cut] + "…"
 }
 
-// emitCommand records a command, unless the frame is quiet.
-func (fr *frame) emitCommand(c *Command) {
-	if fr.collect != nil {
-		*fr.collect = append(*fr.collect, c)
-	}
-	if fr.r.quiet > 0 {
-		return
-	}
-	fr.r.an.Commands = append(fr.r.an.Commands, c)
-}
-
 // emitDynamic records a dynamic-execution fact.
 func (fr *frame) emitDynamic(d *Dynamic) {
 	if fr.r.quiet > 0 {

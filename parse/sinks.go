@@ -43,7 +43,6 @@ func init() {
 		"rsync":      sinkRsync,
 		"guard-exec": sinkGuardExec,
 		"chroot":     sinkShellDefault,
-		"env":        sinkEnv,
 	}
 	for name := range shellNames {
 		sinks[name] = sinkShell
@@ -276,10 +275,6 @@ func (fr *frame) runNested(c *Command, argv []arg, via string, mod func(*frame))
 	}
 	child.run(argv, nil, site)
 }
-
-// sinkEnv follows env run with no command: it prints the environment, a
-// data command. env -S with an unknown string is dynamic.
-func sinkEnv(fr *frame, c *Command, args []arg) {}
 
 // sinkShellDefault: chroot DIR with no command runs an interactive shell.
 func sinkShellDefault(fr *frame, c *Command, args []arg) {
