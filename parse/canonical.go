@@ -23,6 +23,7 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 	}
 	skip := map[*syntax.Word]bool{}
 	emptyLastArm, heredoc, raw, verify := false, false, false, false
+	inBackquotes := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
@@ -44,6 +45,11 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 		case *syntax.Redirect:
 			if n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc {
 				heredoc = true
+				if n.Word == nil || litText(n.Word) == "" && len(n.Word.Parts) <= 1 || inBackquotes > 0 {
+					// An empty delimiter, or a heredoc in `…`: the printer
+					// may close it wrongly. Check the reprint.
+					verify = true
+				}
 				skip[n.Word] = true
 				if n.Hdoc != nil {
 					skip[n.Hdoc] = true
@@ -92,6 +98,9 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 		case *syntax.DblQuoted:
 			fixDollarBackquote(n.Parts)
 		case *syntax.CmdSubst:
+			if n.Backquotes {
+				inBackquotes++ // an over-count is harmless: it only makes verify likelier
+			}
 			// bash 5.3's ${ cmd; } and ${| cmd; } (the printer garbles an
 			// empty one as "${;}") print as $(cmd): the analysis treats
 			// them alike.
