@@ -61,6 +61,25 @@
 // a network request is a Synthetic curl URL (with -d … when it sends
 // data). GNU sed's e command is a sink too.
 //
+// # Via
+//
+// Via.Sink names how code reached a command, one entry per step:
+//
+//	NAME -c, NAME stdin, NAME file  a shell (bash, sh, zsh, guard-exec …)
+//	eval, source, trap, mapfile -C  code run in this shell
+//	function NAME, alias NAME       a body at its call, an alias at its use
+//	env BASH_FUNC_NAME%%            a function from the environment
+//	BASH_ENV, ENV                   the file a new shell sources first
+//	exec file                       a script the line wrote, run by path
+//	xargs, parallel, watch          argv or shell strings they run
+//	find -exec, find -execdir, find -ok, find -okdir
+//	su -c, script -c, flock -c, sg, nix-shell --run, rsync -e, rg --pre
+//	ssh, docker exec, docker run, podman exec, kubectl exec, tmux …, screen
+//	git alias, git -c KEY, git config KEY, git GIT_SSH_COMMAND …
+//	python -c, node -e, perl -e, ruby -e, php -r, lua -e, osascript -e,
+//	awk program, LANG file, LANG stdin, then the API: os.system,
+//	subprocess.run, child_process.execSync, system, `, shutil.rmtree …
+//
 // # Data flow
 //
 // Stdin says where a command's input comes from: the previous pipeline
