@@ -288,11 +288,14 @@ func builtinSet(fr *frame, c *Command, args []arg) {
 		case a == "--" || a == "-":
 			fr.setArgs(ws[i+1:])
 			return
-		case (a == "-o" || a == "+o") && i+1 < len(ws):
-			if ws[i+1].Value == "posix" {
-				st.expandAliases = a == "-o"
+		case (strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+")) && strings.Contains(a[1:], "o"):
+			// -o NAME, also in a cluster ("set -euo pipefail").
+			if i+1 < len(ws) {
+				if ws[i+1].Value == "posix" {
+					st.expandAliases = a[0] == '-'
+				}
+				i++
 			}
-			i++
 		case strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+"):
 		default:
 			fr.setArgs(ws[i:])

@@ -67,6 +67,8 @@ func TestWords(t *testing.T) {
 		{src: `X=a; X+=b; echo $X`, want: []string{"echo ab"}},
 		{src: `set -- -rf /; rm "$@"`, want: []string{"set -- -rf /", "rm -rf /"}},
 		{src: `set -- a b; echo "$*" $#`, want: []string{"set -- a b", "echo a b 2"}},
+		{src: `set -euo pipefail; echo "${1:-x}"`, want: []string{"set -euo pipefail", "echo …"}},
+		{src: `set -e -o pipefail -x; echo $#`, want: []string{"set -e -o pipefail -x", "echo …"}},
 		{src: `arr=(rm -rf /); "${arr[@]}"`, want: []string{"rm -rf /"}},
 		{src: `arr=(rm -rf /); ${arr[0]} ${arr[1]}`, want: []string{"rm -rf"}},
 		{src: `arr=(a b c); echo ${#arr[@]} "${arr[*]}"`, want: []string{"echo 3 a b c"}},
