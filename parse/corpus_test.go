@@ -82,3 +82,30 @@ func exposes(an *Analysis) bool {
 	}
 	return false
 }
+
+// TestConcurrent analyses the corpus from several goroutines at once: the
+// parser and printer pools and the expand configurations must not share
+// state (run with -race).
+func TestConcurrent(t *testing.T) {
+	cmds := corpusCommands(t)
+	want := make([]string, len(cmds))
+	for i, c := range cmds {
+		want[i] = summary(Analyze(c, corpusOptions()))
+	}
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func(g int) {
+			defer func() { done <- true }()
+			for i := range cmds {
+				k := (i + g*len(cmds)/4) % len(cmds)
+				if got := summary(Analyze(cmds[k], corpusOptions())); got != want[k] {
+					t.Errorf("%q: concurrent analysis differs", cmds[k])
+					return
+				}
+			}
+		}(g)
+	}
+	for g := 0; g < 4; g++ {
+		<-done
+	}
+}
