@@ -194,6 +194,9 @@ func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
 	if !quoted && len(w.Parts) == 1 && !oddSpace(b.String()) {
 		return // already a plain literal
 	}
+	if reserved[b.String()] {
+		return // "exp""ort" is a command, export a keyword: the quotes matter
+	}
 	q, err := syntax.Quote(b.String(), lang)
 	if err != nil {
 		return
@@ -315,4 +318,13 @@ func hiddenParam(parts []syntax.WordPart) bool {
 		}
 	}
 	return false
+}
+
+// reserved are the words the parser reads as keywords when unquoted.
+var reserved = map[string]bool{
+	"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
+	"case": true, "esac": true, "while": true, "until": true, "for": true, "in": true,
+	"function": true, "select": true, "time": true, "coproc": true, "{": true, "}": true,
+	"[[": true, "]]": true, "!": true, "export": true, "declare": true, "local": true,
+	"readonly": true, "typeset": true, "nameref": true, "let": true,
 }
