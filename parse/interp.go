@@ -358,9 +358,12 @@ func (fr *frame) interpret(c *Command, lang langID, name string, p code) {
 			fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: p.file.feeders, Pos: c.Pos})
 			return
 		}
+		// Only a script this command line wrote is followed: project
+		// scripts (python3 manage.py …) are ordinary programs, like any
+		// binary, and reading each would cost I/O on every call.
 		text, ok, writer := "", false, (*Command)(nil)
-		if p.file.Literal() {
-			text, ok, writer = fr.readScript(c.Dir, p.file.Value)
+		if w := fr.r.files[fr.wordPath(c, p.file.Word)]; w != nil && p.file.Literal() {
+			text, ok, writer = w.text, w.known, w.writer
 		}
 		switch {
 		case ok:

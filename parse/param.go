@@ -70,6 +70,13 @@ func (e *evaluator) param(pe *syntax.ParamExp, q quoteMode) {
 		return
 	}
 	name := pe.Param.Value
+	if pe.Short && len(name) > 1 && isDigits(name) {
+		// $12 is $1 then "2"; the parser joins the digits after a line
+		// continuation ("$\<newline>00").
+		e.lineContParam(name[0], q)
+		e.lit(name[1:], dquoted, false, true)
+		return
+	}
 	if isSimpleParam(pe) {
 		if name == "@" || name == "*" {
 			e.list(e.fr.lookup(name), name == "*", q)
