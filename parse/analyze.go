@@ -71,7 +71,7 @@ func Analyze(script string, opts Options) (an *Analysis) {
 	fr := root.topFrame(script)
 	fr.walkStmts(f.Stmts)
 	root.finish(fr)
-	an.Canonical = canonical(f, opts.Dialect)
+	an.Canonical = canonical(f, script, opts.Dialect)
 	return an
 }
 

@@ -39,11 +39,24 @@ func nestingOverflow(s string, max int) int {
 	}
 	stack := make([]level, 0, 8)
 	dq := false
+	var pending []heredocDelim // quoted heredocs opened on this line
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch c {
 		case '\\':
 			i++
+		case '<':
+			if !dq && strings.HasPrefix(s[i:], "<<") && !strings.HasPrefix(s[i:], "<<<") {
+				if d, end, ok := readHeredocDelim(s, i+2); ok {
+					pending = append(pending, d)
+					i = end - 1
+				}
+			}
+		case '\n':
+			if len(pending) > 0 && !dq {
+				i = skipHeredocs(s, i, pending)
+				pending = pending[:0]
+			}
 		case '\'':
 			if !dq {
 				j := strings.IndexByte(s[i+1:], '\'')
@@ -89,6 +102,87 @@ func nestingOverflow(s string, max int) int {
 		}
 	}
 	return -1
+}
+
+// heredocDelim is a heredoc's delimiter, when it is quoted: its body is
+// one literal the parser does not look into, so the nesting count skips it
+// (a markdown file written with <<'EOF' may hold any number of "(").
+// Bodies with an unquoted delimiter are code-like and are counted.
+type heredocDelim struct {
+	word string
+	dash bool
+}
+
+// readHeredocDelim reads the delimiter after << at s[j:]; ok only for a
+// quoted one.
+func readHeredocDelim(s string, j int) (heredocDelim, int, bool) {
+	var d heredocDelim
+	if j < len(s) && s[j] == '-' {
+		d.dash = true
+		j++
+	}
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	var b strings.Builder
+	quoted := false
+	for j < len(s) {
+		c := s[j]
+		switch {
+		case c == '\'' || c == '"':
+			k := strings.IndexByte(s[j+1:], c)
+			if k < 0 {
+				return d, j, false
+			}
+			b.WriteString(s[j+1 : j+1+k])
+			j += k + 2
+			quoted = true
+			continue
+		case c == '\\' && j+1 < len(s):
+			b.WriteByte(s[j+1])
+			j += 2
+			quoted = true
+			continue
+		case strings.IndexByte(" \t\n;&|<>()", c) >= 0:
+		default:
+			b.WriteByte(c)
+			j++
+			continue
+		}
+		break
+	}
+	d.word = b.String()
+	return d, j, quoted && d.word != ""
+}
+
+// skipHeredocs returns the index of the newline ending the last body of
+// the quoted heredocs opened on the line that ends at s[nl].
+func skipHeredocs(s string, nl int, ds []heredocDelim) int {
+	pos := nl
+	for _, d := range ds {
+		for {
+			start := pos + 1
+			if start > len(s) {
+				return len(s)
+			}
+			end := strings.IndexByte(s[start:], '\n')
+			line := s[start:]
+			if end >= 0 {
+				line = s[start : start+end]
+			}
+			if d.dash {
+				line = strings.TrimLeft(line, "\t")
+			}
+			if end < 0 {
+				return len(s) // closed by the end of input
+			}
+			pos = start + end
+			if line == d.word {
+				break
+			}
+		}
+	}
+	return pos
 }
 
 // offsetPos turns a byte offset of s into a line and column.

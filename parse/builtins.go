@@ -154,28 +154,76 @@ func builtinPopd(fr *frame, c *Command, args []arg) {
 	fr.chdir(to)
 }
 
-// builtinRead makes the variables it reads into unknown.
+// builtinRead sets the variables it reads: from known input (read X <<<
+// rm, a heredoc) the first line split as bash does, otherwise unknown.
 func builtinRead(fr *frame, c *Command, args []arg) {
-	names := 0
+	var names []Word
+	raw, array := false, false
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i].Value
 		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			raw = raw || strings.Contains(a, "r")
 			// Options with an argument: -a -d -i -n -N -p -t -u.
 			if strings.ContainsAny(a[len(a)-1:], "adinNptu") {
 				if a[len(a)-1] == 'a' && i+1 < len(c.Args) {
-					fr.forgetName(c.Args[i+1])
-					names++
+					names = append(names, c.Args[i+1])
+					array = true
 				}
-				i++
+				if a != "-r" {
+					i++
+				}
 			}
 			continue
 		}
-		fr.forgetName(c.Args[i])
-		names++
+		names = append(names, c.Args[i])
 	}
-	if names == 0 {
-		fr.st.forget("REPLY")
+	if len(names) == 0 {
+		names = []Word{{Value: "REPLY"}}
 	}
+	line, ok := readLine(c.Stdin, raw)
+	if !ok || array {
+		for _, n := range names {
+			fr.forgetName(n)
+		}
+		return
+	}
+	fields := strings.Fields(line)
+	for i, n := range names {
+		if !n.Literal() || !validName(n.Value) {
+			fr.st.poisonVars()
+			return
+		}
+		v := ""
+		switch {
+		case i == len(names)-1 && i < len(fields):
+			// The last name takes the rest of the line.
+			rest := strings.TrimLeft(line, " \t")
+			for k := 0; k < i; k++ {
+				rest = strings.TrimLeft(strings.TrimPrefix(rest, fields[k]), " \t")
+			}
+			v = strings.TrimRight(rest, " \t")
+		case i < len(fields):
+			v = fields[i]
+		}
+		fr.st.set(n.Value, strVar(v, false))
+	}
+}
+
+// readLine returns the line of a known one-line input, unescaped unless
+// raw. With more lines, which one a read gets depends on the reads before
+// it (a loop, two reads from one heredoc): unknown.
+func readLine(in *Input, raw bool) (string, bool) {
+	if in == nil || !in.Known {
+		return "", false
+	}
+	line, rest, _ := strings.Cut(in.Text, "\n")
+	if rest != "" {
+		return "", false
+	}
+	if !raw && strings.Contains(line, "\\") {
+		return "", false
+	}
+	return line, true
 }
 
 func (fr *frame) forgetName(w Word) {
@@ -183,7 +231,7 @@ func (fr *frame) forgetName(w Word) {
 		fr.st.forget(w.Value)
 		return
 	}
-	fr.st.poison() // read "$X": any variable
+	fr.st.poisonVars() // read "$X": any variable
 }
 
 // builtinMapfile forgets the array and follows a -C callback, which bash
@@ -214,7 +262,7 @@ func builtinUnset(fr *frame, c *Command, args []arg) {
 			funcs = true
 		case a.Value == "-v" || a.Value == "-n":
 		case !a.Literal():
-			fr.st.poison()
+			fr.st.poisonVars()
 		case funcs:
 			delete(fr.st.funcs, a.Value)
 		default:
@@ -240,11 +288,14 @@ func builtinSet(fr *frame, c *Command, args []arg) {
 		case a == "--" || a == "-":
 			fr.setArgs(ws[i+1:])
 			return
-		case (a == "-o" || a == "+o") && i+1 < len(ws):
-			if ws[i+1].Value == "posix" {
-				st.expandAliases = a == "-o"
+		case (strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+")) && strings.Contains(a[1:], "o"):
+			// -o NAME, also in a cluster ("set -euo pipefail").
+			if i+1 < len(ws) {
+				if ws[i+1].Value == "posix" {
+					st.expandAliases = a[0] == '-'
+				}
+				i++
 			}
-			i++
 		case strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+"):
 		default:
 			fr.setArgs(ws[i:])
@@ -340,7 +391,7 @@ func builtinDeclare(fr *frame, c *Command, args []arg) {
 		name, val, ok := strings.Cut(v, "=")
 		if !validName(strings.TrimSuffix(name, "+")) {
 			if hasUnknown(name) {
-				fr.st.poison()
+				fr.st.poisonVars()
 			}
 			continue
 		}

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -15,15 +16,28 @@ import (
 // left alone: those with live pattern, brace or tilde characters, heredoc
 // delimiters and bodies, and =~ patterns. The tree is changed in place:
 // call it only when the analysis is done with it.
-func canonical(f *syntax.File, d Dialect) string {
+func canonical(f *syntax.File, src string, d Dialect) string {
 	lang := syntax.LangBash
 	if d == POSIX {
 		lang = syntax.LangPOSIX
 	}
 	skip := map[*syntax.Word]bool{}
-	emptyLastArm, heredoc := false, false
+	emptyLastArm, heredoc, raw, verify := false, false, false, false
+	inBackquotes := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.Stmt:
+			if _, ok := n.Cmd.(*syntax.LetClause); ok && (n.Background || n.Coprocess) {
+				verify = true // "let x &" prints as "let x&", an arithmetic &
+			}
+		case *syntax.FuncDecl:
+			if n.Name == nil || n.Name.Value == "" {
+				verify = true // "( ()x )" prints as "(()x)", an arithmetic command
+			}
+		case *syntax.Block:
+			if k := len(n.Stmts); k > 0 && (n.Stmts[k-1].Background || n.Stmts[k-1].Coprocess) {
+				verify = true
+			}
 		case *syntax.CaseClause:
 			if k := len(n.Items); k > 0 && len(n.Items[k-1].Stmts) == 0 {
 				emptyLastArm = true
@@ -31,10 +45,37 @@ func canonical(f *syntax.File, d Dialect) string {
 		case *syntax.Redirect:
 			if n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc {
 				heredoc = true
+				if n.Word == nil || litText(n.Word) == "" && len(n.Word.Parts) <= 1 || inBackquotes > 0 {
+					// An empty delimiter, or a heredoc in `…`: the printer
+					// may close it wrongly. Check the reprint.
+					verify = true
+				}
 				skip[n.Word] = true
 				if n.Hdoc != nil {
 					skip[n.Hdoc] = true
 				}
+			}
+		case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.LetClause, *syntax.CStyleLoop:
+			skipWords(n, skip) // in arithmetic, quoting and escapes mean something else
+		case *syntax.ParamExp:
+			if n.Index != nil {
+				skipWords(n.Index, skip)
+			}
+			if n.Slice != nil {
+				if n.Slice.Offset != nil {
+					skipWords(n.Slice.Offset, skip)
+				}
+				if n.Slice.Length != nil {
+					skipWords(n.Slice.Length, skip)
+				}
+			}
+		case *syntax.Assign:
+			if n.Index != nil {
+				skipWords(n.Index, skip)
+			}
+		case *syntax.ArrayElem:
+			if n.Index != nil {
+				skipWords(n.Index, skip)
 			}
 		case *syntax.BinaryTest:
 			if n.Op == syntax.TsReMatch {
@@ -43,6 +84,13 @@ func canonical(f *syntax.File, d Dialect) string {
 				}
 			}
 		case *syntax.Word:
+			for i, p := range n.Parts {
+				if _, ok := p.(*syntax.ProcSubst); ok && i > 0 {
+					// The printer may put a space before it ("<0<(x)" and
+					// "<(a)<(b)" print split): keep the raw text.
+					raw = true
+				}
+			}
 			fixDollarBackquote(n.Parts)
 			if !skip[n] {
 				normalizeWord(n, lang)
@@ -50,6 +98,9 @@ func canonical(f *syntax.File, d Dialect) string {
 		case *syntax.DblQuoted:
 			fixDollarBackquote(n.Parts)
 		case *syntax.CmdSubst:
+			if n.Backquotes {
+				inBackquotes++ // an over-count is harmless: it only makes verify likelier
+			}
 			// bash 5.3's ${ cmd; } and ${| cmd; } (the printer garbles an
 			// empty one as "${;}") print as $(cmd): the analysis treats
 			// them alike.
@@ -57,15 +108,31 @@ func canonical(f *syntax.File, d Dialect) string {
 		}
 		return true
 	})
+	if raw {
+		return src
+	}
+	if strings.ContainsAny(src, "\ue00b\ue00c\ue0ff") {
+		return src // the shield's runes are in use
+	}
 	shielded := shieldTabwriter(f)
 	var b strings.Builder
-	syntax.NewPrinter(syntax.Minify(true)).Print(&b, f)
+	p := printers.Get().(*syntax.Printer)
+	p.Print(&b, f)
+	printers.Put(p) // not reached after a panic: the printer's state is unknown
 	out := b.String()
 	if !heredoc {
 		out = strings.TrimSuffix(out, "\n") // a heredoc may end at that newline
 	}
 	if shielded {
 		out = unshield.Replace(out)
+	}
+	if verify {
+		// After "{ a & }" ending another block the printer (v3.14.1)
+		// prints "&}}", which does not parse: check, and keep the raw
+		// text if so.
+		if _, err := parseScript(out, d); err != nil {
+			return src
+		}
 	}
 	if emptyLastArm {
 		// The minifying printer (v3.14.1) drops the ;; of an empty last
@@ -79,6 +146,9 @@ func canonical(f *syntax.File, d Dialect) string {
 func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
 	if len(w.Parts) == 0 {
 		return
+	}
+	if hiddenParam(w.Parts) {
+		return // "$\<newline>!": bash expands it, the parser saw literals
 	}
 	var b strings.Builder
 	quoted := false
@@ -124,12 +194,18 @@ func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
 	if !quoted && len(w.Parts) == 1 && !oddSpace(b.String()) {
 		return // already a plain literal
 	}
+	if reserved[b.String()] {
+		return // "exp""ort" is a command, export a keyword: the quotes matter
+	}
 	q, err := syntax.Quote(b.String(), lang)
 	if err != nil {
 		return
 	}
 	w.Parts = []syntax.WordPart{&syntax.Lit{ValuePos: w.Pos(), ValueEnd: w.End(), Value: q}}
 }
+
+// printers are reused: a Printer allocates its buffers when made.
+var printers = sync.Pool{New: func() any { return syntax.NewPrinter(syntax.Minify(true)) }}
 
 // quoteWord quotes s for a command line, when it needs quoting.
 func quoteWord(s string, d Dialect) string {
@@ -202,4 +278,53 @@ func fixDollarBackquote(parts []syntax.WordPart) {
 			l.Value = l.Value[:len(l.Value)-1] + `\$`
 		}
 	}
+}
+
+func skipWords(n syntax.Node, skip map[*syntax.Word]bool) {
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok {
+			skip[w] = true
+		}
+		return true
+	})
+}
+
+// hiddenParam reports whether literal parts, joined, hold $ and a special
+// parameter character: the parts of a line-continued "$\<newline>*".
+func hiddenParam(parts []syntax.WordPart) bool {
+	var b strings.Builder
+	for i, p := range parts {
+		if l, ok := p.(*syntax.Lit); ok && i+1 < len(parts) && dollarEnd(l.Value) {
+			if _, ok := parts[i+1].(*syntax.ParamExp); ok {
+				return true
+			}
+		}
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if hiddenParam(p.Parts) {
+				return true
+			}
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	s := b.String()
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '$' && strings.IndexByte(specialParams, s[i+1]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// reserved are the words the parser reads as keywords when unquoted.
+var reserved = map[string]bool{
+	"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
+	"case": true, "esac": true, "while": true, "until": true, "for": true, "in": true,
+	"function": true, "select": true, "time": true, "coproc": true, "{": true, "}": true,
+	"[[": true, "]]": true, "!": true, "export": true, "declare": true, "local": true,
+	"readonly": true, "typeset": true, "nameref": true, "let": true,
 }

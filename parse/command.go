@@ -17,9 +17,9 @@ type callSite struct {
 	redirs []Redirect
 	stdin  *Input
 	slot   int
-	// words are the source words, when the command came from syntax.
-	call *syntax.CallExpr
-	stmt *syntax.Stmt
+	// feeders are the commands of the substitutions in the command's
+	// words and redirections.
+	feeders []*Command
 }
 
 // callStmt analyses a statement whose command is simple (or empty: only
@@ -36,16 +36,22 @@ func (fr *frame) callStmt(s *syntax.Stmt, call *syntax.CallExpr) {
 	e := &evaluator{fr: fr, split: true}
 	var args []arg
 	if call != nil {
+		args = make([]arg, 0, len(call.Args))
 		for _, w := range call.Args {
 			args = e.expandArg(w, args)
 		}
 	}
 	redirs, in := fr.redirects(s.Redirs, e)
 	var assigns []Assign
+	var assignFeeders [][]*Command
 	if call != nil && len(call.Assigns) > 0 {
-		assigns = fr.assigns(call.Assigns, len(args) > 0)
+		assigns, assignFeeders = fr.assigns(call.Assigns, len(args) > 0)
 	}
-	site := &callSite{pos: at, span: fr.span(s), redirs: redirs, stdin: in, slot: slot, call: call, stmt: s}
+	feeders := e.feeders
+	for _, a := range assignFeeders {
+		feeders = append(feeders, a...)
+	}
+	site := &callSite{pos: at, span: fr.span(s), redirs: redirs, stdin: in, slot: slot, feeders: feeders}
 	if len(args) == 0 {
 		if len(redirs) == 0 {
 			fr.unreserve(slot)
@@ -54,7 +60,9 @@ func (fr *frame) callStmt(s *syntax.Stmt, call *syntax.CallExpr) {
 		// A command with no words still performs its redirections:
 		// "> f" truncates f.
 		c := fr.newCommand(site, assigns)
+		c.outKnown = true // "> f" empties f
 		fr.fill(slot, c)
+		fr.recordWrites(c)
 		return
 	}
 	fr.run(args, assigns, site)
@@ -84,6 +92,8 @@ func (fr *frame) newCommand(site *callSite, assigns []Assign) *Command {
 		Pos:         site.pos,
 		Span:        site.span,
 		Placeholder: fr.placeholder,
+		Synthetic:   fr.synthetic,
+		Feeders:     site.feeders,
 	}
 	if len(fr.redirs) > 0 || len(site.redirs) > 0 {
 		c.Redirs = append(slices.Clip(fr.redirs), site.redirs...)
@@ -101,6 +111,9 @@ func (fr *frame) newCommand(site *callSite, assigns []Assign) *Command {
 // run analyses a command given its expanded fields: wrappers are peeled,
 // the command is recorded, and whatever it runs is followed.
 func (fr *frame) run(args []arg, assigns []Assign, site *callSite) {
+	if fr.partial {
+		unsentinel(args)
+	}
 	c := fr.newCommand(site, assigns)
 	args = fr.peel(c, args)
 	setName(c, args[0].Word)
@@ -170,30 +183,33 @@ func (fr *frame) fill(slot int, c *Command) {
 // assigns evaluates assignments. Before a command they are prefixes: set
 // for that command only, visible to the later prefixes. Alone they
 // assign in the shell, left to right.
-func (fr *frame) assigns(as []*syntax.Assign, prefix bool) []Assign {
+func (fr *frame) assigns(as []*syntax.Assign, prefix bool) ([]Assign, [][]*Command) {
 	f := fr
 	if prefix {
 		f = fr.sub(0)
 		f.st = fr.st.clone()
 	}
 	out := make([]Assign, 0, len(as))
+	var feeders [][]*Command
 	for _, a := range as {
 		if a.Name == nil {
 			continue
 		}
 		v := f.assignValue(a, "")
+		if v.v != nil && len(v.v.feeders) > 0 {
+			feeders = append(feeders, v.v.feeders)
+		}
 		out = append(out, Assign{Name: a.Name.Value, Value: v.word})
 		f.apply(a.Name.Value, v, prefix)
 		f.emitAssignment(&Assignment{Name: a.Name.Value, Value: v.word, Export: prefix, Prefix: prefix, Append: a.Append, Array: a.Array != nil, Pos: fr.pos.of(a.Pos())})
 	}
-	return out
+	return out, feeders
 }
 
 // assigned is an evaluated assignment value.
 type assigned struct {
-	word  Word
-	v     *variable
-	index bool // a[i]=v: one element
+	word Word
+	v    *variable
 }
 
 // assignValue evaluates the value of an assignment.
@@ -208,6 +224,7 @@ func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
 		for _, el := range a.Array.Elems {
 			if el.Index != nil {
 				keyed = true
+				fr.walkSubsts(el.Index, e) // a=([$(cmd)]=x) runs cmd
 			}
 			if el.Value != nil {
 				fields = e.expandArg(el.Value, fields)
@@ -219,16 +236,27 @@ func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
 		}
 		w := Word{Value: strings.Join(list, " "), Dynamic: dyn, Pos: pos}
 		if dyn || keyed || strings.Contains(flags, "A") || a.Append {
-			return assigned{word: w, v: &variable{}}
+			return assigned{word: w, v: &variable{feeders: e.feeders}}
 		}
-		return assigned{word: w, v: &variable{known: true, v: indexed(list)}}
+		return assigned{word: w, v: &variable{known: true, v: indexed(list), feeders: e.feeders}}
 	case a.Naked:
 		return assigned{word: Word{Pos: pos}, v: nil}
 	}
-	w, _ := fr.single(a.Value, true)
+	w, feeders := fr.single(a.Value, true)
 	w.Pos = pos
+	v := fr.assignWord(a, w, flags)
+	if len(feeders) > 0 {
+		nv := *v.v
+		nv.feeders = feeders
+		v.v = &nv
+	}
+	return v
+}
+
+func (fr *frame) assignWord(a *syntax.Assign, w Word, flags string) assigned {
 	if a.Index != nil {
-		return assigned{word: w, v: &variable{}, index: true}
+		fr.walkSubsts(a.Index, &evaluator{fr: fr}) // a[$(cmd)]=x runs cmd
+		return assigned{word: w, v: &variable{}}
 	}
 	if a.Append {
 		old := fr.lookup(a.Name.Value)
@@ -271,23 +299,38 @@ func (fr *frame) apply(name string, v assigned, export bool) {
 
 // dispatch records the command and follows what it runs.
 func (fr *frame) dispatch(c *Command, args []arg, site *callSite) {
+	fr.fill(site.slot, c)
+	fr.follow(c, args)
+	// What it wrote, for a script run later in the line; its output
+	// went to the file, not to a pipe or substitution.
+	fr.recordWrites(c)
+	if redirectsStdout(c.Redirs) {
+		c.out, c.outKnown = "", true
+	}
+}
+
+func (fr *frame) follow(c *Command, args []arg) {
 	if c.NameDynamic {
-		fr.fill(site.slot, c)
 		fr.dynamicName(c, args)
 		return
 	}
 	if fn := fr.function(c); fn != nil {
-		fr.fill(site.slot, c)
 		fr.callFunc(fn, c, args)
 		return
 	}
-	fr.fill(site.slot, c)
-	if h := builtins[c.Name]; h != nil && len(c.Wrappers) == 0 || h != nil && builtinThrough(c) {
+	if h := builtins[c.Name]; h != nil && (len(c.Wrappers) == 0 || builtinThrough(c)) {
 		h(fr, c, args)
 		return
 	}
 	if h := sinks[c.Name]; h != nil {
 		h(fr, c, args)
+		return
+	}
+	if h := versionedSink(c.Name); h != nil {
+		h(fr, c, args)
+		return
+	}
+	if fr.execFile(c, args) {
 		return
 	}
 	fr.dataCommand(c, args)
@@ -334,4 +377,15 @@ func resolvePath(dir, p string) string {
 		return ""
 	}
 	return path.Join(dir, p)
+}
+
+// unsentinel turns the sentinel that stood for an unknown part back into
+// Unknown where quoting kept it as text (eval "echo '$X'").
+func unsentinel(args []arg) {
+	for i := range args {
+		if strings.Contains(args[i].Value, sentinelText) {
+			args[i].Value = strings.ReplaceAll(args[i].Value, sentinelText, Unknown)
+			args[i].Dynamic = true
+		}
+	}
 }

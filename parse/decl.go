@@ -34,7 +34,7 @@ func (fr *frame) declClause(s *syntax.Stmt, d *syntax.DeclClause) {
 				c.Args = append(c.Args, f.Word)
 				switch {
 				case !f.Literal():
-					fr.st.poison() // declare "$X": any variable
+					fr.st.poisonVars() // declare "$X": any variable
 				case strings.HasPrefix(f.Value, "-") || strings.HasPrefix(f.Value, "+"):
 					flags += f.Value[1:]
 				case validName(f.Value):

@@ -41,8 +41,53 @@
 //
 // The output of a few data commands is known statically (echo, printf,
 // cat of a heredoc, base64 -d and xxd -r -p of known text), so that
-// "echo cm0gLXJmIC8K | base64 -d | sh" and "$(echo rm) -rf /" are seen
-// for what they run.
+// "echo cm0gLXJmIC8K | base64 -d | sh", "$(echo rm) -rf /" and
+// "echo / | xargs rm -rf" are seen for what they run.
+//
+// Files the command line writes and then runs are followed: "cat > x.sh
+// <<'EOF' … EOF; bash x.sh" analyses the heredoc as the script (also for
+// source, sh < x.sh, interpreters and ./x.sh by its #! line); a file whose
+// contents are not known (curl -o x.sh) makes running it a DynSource fed
+// by the command that wrote it.
+//
+// Inline interpreter code (python -c, node -e, perl -e, ruby -e, php -r,
+// lua -e, osascript -e, awk programs, deno eval, bun -e, code on standard
+// input or in a script file) is tokenized with the language's string and
+// comment rules and scanned for process and file APIs, following imports
+// and literal assignments. A string given to a shell API is a nested
+// script (Context InInterpreter, Via the interpreter then the API); an
+// argument list is a command; a file operation is a Synthetic command
+// (shutil.rmtree(p) is rm -r p, open(p, "w") is tee p, open(p) is cat p);
+// a network request is a Synthetic curl URL (with -d … when it sends
+// data). GNU sed's e command is a sink too.
+//
+// # Via
+//
+// Via.Sink names how code reached a command, one entry per step:
+//
+//	NAME -c, NAME stdin, NAME file  a shell (bash, sh, zsh, guard-exec …)
+//	eval, source, trap, mapfile -C  code run in this shell
+//	function NAME, alias NAME       a body at its call, an alias at its use
+//	env BASH_FUNC_NAME%%            a function from the environment
+//	BASH_ENV, ENV                   the file a new shell sources first
+//	exec file                       a script the line wrote, run by path
+//	xargs, parallel, watch          argv or shell strings they run
+//	find -exec, find -execdir, find -ok, find -okdir
+//	su -c, script -c, flock -c, sg, nix-shell --run, rsync -e, rg --pre
+//	ssh, docker exec, docker run, podman exec, kubectl exec, tmux …, screen
+//	git alias, git -c KEY, git config KEY, git GIT_SSH_COMMAND …
+//	python -c, node -e, perl -e, ruby -e, php -r, lua -e, osascript -e,
+//	awk program, LANG file, LANG stdin, then the API: os.system,
+//	subprocess.run, child_process.execSync, system, `, shutil.rmtree …
+//
+// # Data flow
+//
+// Stdin says where a command's input comes from: the previous pipeline
+// stage (From, and Upstream for every earlier stage), a heredoc or
+// here-string (its Text), a file or a process substitution. Feeders are
+// the commands whose output becomes a command's words: its substitutions,
+// and those that set the variables it expands (K=$(cat key); curl -d "$K").
+// Together they let policy see a credential file reaching curl.
 //
 // # Variables and directories
 //
@@ -88,6 +133,20 @@
 // word, defined on an earlier line), analysed as a script with InAlias;
 // when that is not certain, the plain command is analysed as well.
 //
+// # Canonical form
+//
+// Analysis.Canonical, the loop-brake fingerprint, is the tree printed back
+// minified after literal words are rewritten to one quoting
+// (syntax.Quote's): whitespace, comments and quoting style do not matter,
+// words do. Words whose quoting means something (live globs, braces,
+// tilde, arithmetic, =~ patterns, heredoc delimiters and bodies) are left
+// as written. The printer has hazards, worked around: \v, \f and \xff
+// pass through its tabwriter shielded; "$`cmd`" is printed "\$$(cmd)"; an
+// empty last case arm gets its ";;"; and where it cannot print a tree
+// faithfully (process substitutions joined to other parts, background
+// statements ending nested blocks when the reprint does not parse) the
+// raw script is the fingerprint.
+//
 // # Limits
 //
 // Scripts over 1 MiB, with NUL bytes, or nesting (, $(, ${ deeper than 256
@@ -96,4 +155,18 @@
 // recorded; a total work budget bounds functions that call each other many
 // times. Everything runs under recover(): a panic is an Error of kind
 // ErrPanic, never a crash.
+//
+// What the analysis cannot see, and leaves to policy or to the runner:
+// programs that run code from files it does not read (make and its
+// Makefile, npm run and package.json scripts, git hooks, a script run by
+// path that the command line did not write); code bash takes from the
+// environment (reported in EnvCode); arithmetic evaluation of variable
+// values (x='a[$(cmd)]'; (( x )) runs cmd, but only with values the
+// analysis does not know); shopt options other than expand_aliases
+// (lastpipe, nullglob, extglob; set -f); aliases ending in a space; the
+// contents of files read with cat or $(<file) unless they are run; globs
+// (Glob words keep the pattern). Interpreter scanning is lexical: calls
+// through dynamic attributes (getattr(os, "system")), aliases made by
+// assignment of functions, and code built at run time are DynInterpreter
+// at best.
 package parse

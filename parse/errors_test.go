@@ -28,6 +28,7 @@ func TestErrors(t *testing.T) {
 		{src: strings.Repeat("a", MaxScript+1), kind: ErrTooLarge},
 		{src: deep, kind: ErrTooDeep},
 		{src: strings.Repeat("(", 300) + "ls" + strings.Repeat(")", 300), kind: ErrTooDeep},
+		{src: "cat <<EOF\n" + strings.Repeat("$(", 300) + strings.Repeat(")", 300) + "\nEOF", kind: ErrTooDeep},
 		{src: `a=(1 2)`, kind: ErrSyntax, dialect: POSIX},
 		{src: `function f { ls; }`, kind: ErrSyntax, dialect: POSIX},
 		{src: `echo ${x:1}`, kind: ErrSyntax, dialect: POSIX},
@@ -109,5 +110,44 @@ func TestNoPanic(t *testing.T) {
 		if an.Err != nil && an.Err.Kind == ErrPanic {
 			t.Errorf("%q: %v", src, an.Err)
 		}
+	}
+}
+
+// Inputs that multiply work are bounded by the budget, which says so.
+func TestBudget(t *testing.T) {
+	nest := func(open, close string, n int) string {
+		return strings.Repeat(open, n) + "ls" + strings.Repeat(close, n)
+	}
+	for _, src := range []string{
+		nest("for a in 1 2 3 4 5 6 7 8; do ", "; done", 10),
+		nest("while true; do ", "; done", 16),
+		"f() { g;g;g;g;g;g;g;g; }; g() { h;h;h;h;h;h;h;h; }; h() { i;i;i;i;i;i;i;i; }; i() { j;j;j;j;j;j;j;j; }; j() { ls;ls;ls;ls;ls;ls;ls;ls; }; f;f;f;f;f;f;f;f",
+	} {
+		an := Analyze(src, testOptions())
+		if an.Err != nil {
+			t.Fatalf("%.40q: %v", src, an.Err)
+		}
+		found := false
+		for _, d := range an.Dynamic {
+			found = found || d.Kind == DynTooDeep
+		}
+		if !found {
+			t.Errorf("%.40q: no budget fact (%d commands)", src, len(an.Commands))
+		}
+	}
+}
+
+// Quoted heredoc bodies are literal: their parentheses do not count
+// towards the nesting bound.
+func TestHeredocNotNesting(t *testing.T) {
+	src := "cat > notes.md <<'EOF'\n" + strings.Repeat("sad :( ", 400) + "\nEOF\nls"
+	an := Analyze(src, testOptions())
+	if an.Err != nil {
+		t.Fatalf("%v", an.Err)
+	}
+	checkCommands(t, an, []string{"cat", "ls"})
+	src = "cat <<-'A' <<\"B\"\n\t((((\n\tA\n((((\nB\necho ok"
+	if an := Analyze(src, testOptions()); an.Err != nil || len(an.Commands) != 2 {
+		t.Errorf("two heredocs: %v %d", an.Err, len(an.Commands))
 	}
 }

@@ -13,7 +13,7 @@ func sinkSudo(fr *frame, c *Command, args []arg) {
 		return
 	}
 	c.User = "root"
-	if u := value(opts, "u", "user"); u != nil {
+	if u := optVal(opts, "u", "user"); u != nil {
 		c.User = u.Value
 	}
 	fr.execStdin(c, c.Name+" stdin", fr.shellRunner(c, "sh"))
@@ -37,11 +37,11 @@ func sinkSu(fr *frame, c *Command, args []arg) {
 		}
 		i = j + 1
 	}
-	if u := value(opts, "u", "user"); u != nil {
+	if u := optVal(opts, "u", "user"); u != nil {
 		user = u.Value
 	}
 	c.User = user
-	cmd := value(opts, "c", "command", "session-command")
+	cmd := optVal(opts, "c", "command", "session-command")
 	if cmd == nil {
 		fr.execStdin(c, c.Name+" stdin", fr.shellRunner(c, "sh"))
 		return
@@ -76,7 +76,7 @@ func (fr *frame) nestShellWords(c *Command, ws []arg, via string) {
 // no command, an interactive shell.
 func sinkScript(fr *frame, c *Command, args []arg) {
 	opts, _ := parseOpts(args, 1, optSpec{short: "cEoOTIBt", optional: "", long: []string{"command", "echo", "output-limit", "log-out", "log-in", "log-io", "log-timing", "logging-format"}})
-	cmd := value(opts, "c", "command")
+	cmd := optVal(opts, "c", "command")
 	if cmd == nil {
 		return
 	}
@@ -86,7 +86,7 @@ func sinkScript(fr *frame, c *Command, args []arg) {
 // sinkFlock follows flock FILE -c STRING.
 func sinkFlock(fr *frame, c *Command, args []arg) {
 	opts, i := parseOpts(args, 1, optSpec{short: "wEc", long: []string{"timeout", "wait", "conflict-exit-code", "command"}})
-	cmd := value(opts, "c", "command")
+	cmd := optVal(opts, "c", "command")
 	if cmd == nil && i+2 < len(args) && (args[i+1].Value == "-c" || args[i+1].Value == "--command") {
 		cmd = &args[i+2]
 	}
@@ -218,7 +218,7 @@ func replaceParallel(s string) (string, bool) {
 // sinkRsync follows rsync -e/--rsh COMMAND, the remote shell it runs.
 func sinkRsync(fr *frame, c *Command, args []arg) {
 	opts, _ := parseOpts(args, 1, optSpec{short: "eBfMT", long: []string{"rsh", "rsync-path", "filter", "exclude", "include", "exclude-from", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest", "log-file", "partial-dir", "password-file", "chown", "chmod", "backup-dir", "suffix", "timeout", "contimeout", "bwlimit", "port", "max-size", "min-size", "out-format", "info", "debug", "usermap", "groupmap", "iconv", "protocol", "sockopts", "outbuf", "modify-window", "block-size", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "max-delete", "max-alloc", "only-write-batch", "write-batch", "read-batch", "stop-after", "stop-at", "address"}})
-	if rsh := value(opts, "e", "rsh"); rsh != nil {
+	if rsh := optVal(opts, "e", "rsh"); rsh != nil {
 		fr.nestShellWords(c, []arg{*rsh}, "rsync -e")
 	}
 }

@@ -168,7 +168,9 @@ type Via struct {
 type Command struct {
 	// Name is the program as bash resolves it: quotes removed, ANSI-C
 	// decoded, directory stripped ("/bin/rm" → "rm"). When the name is
-	// not known it holds the known parts with Unknown in the gaps.
+	// not known it holds the known parts with Unknown in the gaps. It is
+	// "" for a command with no words, only redirections ("> f" truncates
+	// f), and the builtin's name for declarations (export, declare, …).
 	Name string
 	// Path is the program word as written after quote removal; it equals
 	// Name unless a directory was given.
@@ -183,8 +185,13 @@ type Command struct {
 	// Wrappers lists the peeled wrapper programs, outermost first
 	// ("sudo", "env", "timeout").
 	Wrappers []string
-	Redirs   []Redirect
-	Stdin    *Input
+	// Redirs are the command's redirections, with those of the compound
+	// commands around it ("{ a; b; } > f" gives both a and b "> f").
+	Redirs []Redirect
+	// Stdin is where the command's input comes from, when the script
+	// says; nil when it is inherited from the caller. For a command run by
+	// xargs it is the input xargs reads the arguments from.
+	Stdin *Input
 	// Dir is the absolute working directory the command runs in, following
 	// literal cd/pushd earlier in the script; "" when it is not known.
 	Dir     string
@@ -212,6 +219,11 @@ type Command struct {
 	// User is the user the command runs as when a wrapper changed it
 	// (sudo, sudo -u U, su U, doas, runuser); "" when unchanged.
 	User string
+	// Feeders are the commands whose output becomes part of this
+	// command's words: the substitutions in its arguments and
+	// redirections, and those that set the variables it expands
+	// (K=$(cat ~/.aws/credentials); curl -d "$K" …).
+	Feeders []*Command
 	// Pipeline identifies the pipeline the command is part of (0 when
 	// none): commands with the same Pipeline are its stages. PipeIndex is
 	// the stage, from 0.
@@ -227,6 +239,8 @@ type Command struct {
 	out      string
 	outKnown bool
 	pipedOut bool
+	// outFrom is set when out is a verbatim heredoc passed through.
+	outFrom *Input
 	// env is what env/sudo did to the environment the command gets.
 	env envMods
 }
@@ -290,7 +304,7 @@ const (
 	DynShellArg    DynKind = "shell-arg"    // sh -c "$X", sh -c "$(…)"
 	DynCommandName DynKind = "command-name" // $X args, $(cmd) args
 	DynPipeShell   DynKind = "pipe-shell"   // … | sh, … | python
-	DynSource      DynKind = "source"       // source of a dynamic or missing file, source <(…)
+	DynSource      DynKind = "source"       // source of a dynamic or missing file, source <(…), running a file of unknown contents (curl -o x; bash x)
 	DynProcSubst   DynKind = "proc-subst"   // bash <(…)
 	DynInterpreter DynKind = "interpreter"  // python -c with dynamic code reaching a process API
 	DynAlias       DynKind = "alias"        // alias definition or expand_aliases that cannot be followed

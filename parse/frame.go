@@ -21,8 +21,12 @@ type root struct {
 	quiet    int
 	pipeSeq  int
 	funcSeen map[string]bool
-	called   map[*funcDef]bool
+	called   map[*syntax.Stmt]bool // function bodies analysed at a call
 	defined  []*funcDef
+	// files are what the script wrote, by absolute path.
+	files map[string]*written
+	// gitAliases are the aliases git config set earlier in the script.
+	gitAliases map[string]arg
 }
 
 // workBudget is the total number of work units an analysis may spend.
@@ -66,6 +70,8 @@ type frame struct {
 	// placeholder marks commands whose arguments a sink supplies at run
 	// time (find -exec, parallel).
 	placeholder bool
+	// synthetic marks commands that stand for an interpreter's file API.
+	synthetic bool
 	// aliasesActive are the aliases being expanded: bash does not expand
 	// an alias again inside its own expansion.
 	aliasesActive []string
@@ -155,17 +161,6 @@ func bound(s string) string {
 		cut--
 	}
 	return s[:cut] + "…"
-}
-
-// emitCommand records a command, unless the frame is quiet.
-func (fr *frame) emitCommand(c *Command) {
-	if fr.collect != nil {
-		*fr.collect = append(*fr.collect, c)
-	}
-	if fr.r.quiet > 0 {
-		return
-	}
-	fr.r.an.Commands = append(fr.r.an.Commands, c)
 }
 
 // emitDynamic records a dynamic-execution fact.

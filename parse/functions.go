@@ -126,9 +126,9 @@ func (fr *frame) callFunc(f *funcDef, c *Command, args []arg) {
 	}
 	if fr.r.quiet == 0 {
 		if fr.r.called == nil {
-			fr.r.called = make(map[*funcDef]bool)
+			fr.r.called = make(map[*syntax.Stmt]bool)
 		}
-		fr.r.called[o] = true
+		fr.r.called[o.body] = true
 	}
 	st := fr.st
 	savedArgs, savedKnown := st.args, st.argsKnown
@@ -144,9 +144,13 @@ func (fr *frame) callFunc(f *funcDef, c *Command, args []arg) {
 		}
 		st.set(a.Name, strVar(a.Value.Value, true))
 	}
+	via := slices.Clip(fr.via)
+	if f.envVar != "" {
+		via = append(via, Via{Sink: "env " + f.envVar, Pos: c.Pos})
+	}
 	body := &frame{
 		r: fr.r, src: f.src, pos: f.pos, depth: fr.depth + 1,
-		via:     append(slices.Clip(fr.via), Via{Sink: "function " + f.name, Pos: c.Pos}),
+		via:     append(via, Via{Sink: "function " + f.name, Pos: c.Pos}),
 		ctx:     fr.ctx | InFunction,
 		st:      st,
 		stdin:   c.Stdin,
@@ -205,21 +209,24 @@ func (r *root) finish(top *frame) {
 func (r *root) uncalled(top *frame) {
 	for i := 0; i < len(r.defined); i++ {
 		f := r.defined[i]
-		o := f.origin()
-		if r.called[o] {
+		if r.called[f.body] {
 			continue
 		}
 		if r.called == nil {
-			r.called = make(map[*funcDef]bool)
+			r.called = make(map[*syntax.Stmt]bool)
 		}
-		r.called[o] = true
+		r.called[f.body] = true
 		st := top.st.clone()
 		st.args, st.argsKnown = nil, false
 		st.dead = false
+		ctx := InFunction | InUncalled
+		if f.name == "command_not_found_handle" {
+			ctx = InFunction // bash calls it for any command it cannot find
+		}
 		body := &frame{
 			r: r, src: f.src, pos: f.pos, depth: 1,
 			via:     append(slices.Clip(f.via), Via{Sink: "function " + f.name, Pos: f.pos.of(f.body.Pos())}),
-			ctx:     InFunction | InUncalled,
+			ctx:     ctx,
 			st:      st,
 			active:  []*funcDef{f},
 			dialect: f.dialect,

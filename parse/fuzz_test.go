@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // FuzzAnalyze checks that the analysis never panics, and that a script
@@ -17,7 +18,12 @@ func FuzzAnalyze(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		opts := testOptions()
+		start := time.Now()
 		an := Analyze(src, opts)
+		if d := time.Since(start); d > 10*time.Second {
+			// Not a benchmark: ten seconds mean a pathological path.
+			t.Fatalf("analysis of %q took %v", src, d)
+		}
 		if an.Err != nil {
 			if an.Err.Kind == ErrPanic {
 				t.Fatalf("panic: %v", an.Err)

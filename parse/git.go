@@ -48,6 +48,13 @@ sub:
 	if i < len(args) {
 		sub = args[i].Value
 	}
+	if sub == "config" {
+		fr.gitConfig(c, args[i+1:])
+		return
+	}
+	if v, ok := fr.r.gitAliases[strings.ToLower(sub)]; ok && !hasConfigAlias(configs, sub) {
+		fr.gitAlias(c, v, v.Value, args[i+1:])
+	}
 	for _, cf := range configs {
 		key, val, ok := strings.Cut(cf.Value, "=")
 		if !ok {
@@ -119,5 +126,53 @@ func sinkRg(fr *frame, c *Command, args []arg) {
 			fr.runNested(c, argv, "rg --pre", func(f *frame) { f.placeholder = true })
 			return
 		}
+	}
+}
+
+func hasConfigAlias(configs []arg, sub string) bool {
+	for _, cf := range configs {
+		if k, _, ok := strings.Cut(cf.Value, "="); ok && strings.EqualFold(k, "alias."+sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitConfig follows git config KEY VALUE: an alias is remembered for the
+// git commands after it in the script ("git config alias.p 'push -f' &&
+// git p"); a key whose value git runs is analysed where it is set, since
+// it runs at some later git command.
+func (fr *frame) gitConfig(c *Command, args []arg) {
+	var ops []arg
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--file" || v == "-f" || v == "--blob" || v == "--type":
+			i++
+		case strings.HasPrefix(v, "-"):
+			if v == "--unset" || v == "--unset-all" || v == "--get" || v == "--get-all" || v == "--list" || v == "-l" || v == "--get-regexp" {
+				return
+			}
+		default:
+			ops = append(ops, args[i])
+		}
+	}
+	if len(ops) != 2 {
+		return
+	}
+	key := strings.ToLower(ops[0].Value)
+	switch {
+	case strings.HasPrefix(key, "alias."):
+		if fr.r.gitAliases == nil {
+			fr.r.gitAliases = make(map[string]arg)
+		}
+		fr.r.gitAliases[key[len("alias."):]] = ops[1]
+	case gitCodeKeys[key] || strings.HasPrefix(key, "pager.") || hasAnySuffix(key, gitCodeSuffixes):
+		val := ops[1]
+		if key == "credential.helper" && !strings.HasPrefix(val.Value, "!") {
+			return
+		}
+		val.Value = strings.TrimPrefix(val.Value, "!")
+		fr.nestShellWords(c, []arg{val}, "git config "+key)
 	}
 }

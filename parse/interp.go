@@ -1,4 +1,434 @@
 package parse
 
+import (
+	"strings"
+)
+
+// Inline interpreter code (python -c, node -e, perl -e, ruby -e, php -r,
+// lua -e, osascript -e, awk programs, code fed on standard input or
+// given as a script file) is scanned for process and file APIs. The
+// strings such APIs receive are analysed as shell scripts (Context
+// InInterpreter, Via the interpreter then the API); argument lists become
+// commands; file operations become Synthetic commands (shutil.rmtree(p)
+// is rm -r p). A print of the same text stays data. What cannot be known
+// is a DynInterpreter fact.
+
 // interpreterSinks returns the sinks for language interpreters.
-func interpreterSinks() map[string]sinkFunc { return nil }
+func interpreterSinks() map[string]sinkFunc {
+	m := map[string]sinkFunc{}
+	for _, n := range []string{"python", "python2", "python3", "pypy", "pypy3"} {
+		m[n] = sinkPython
+	}
+	for _, n := range []string{"node", "nodejs"} {
+		m[n] = sinkNode
+	}
+	m["deno"] = sinkDeno
+	m["bun"] = sinkBun
+	m["perl"] = sinkPerl
+	m["ruby"] = sinkRuby
+	m["php"] = sinkPHP
+	m["lua"] = sinkLua
+	m["luajit"] = sinkLua
+	m["osascript"] = sinkOsascript
+	for _, n := range []string{"awk", "gawk", "mawk", "nawk"} {
+		m[n] = sinkAwk
+	}
+	m["sed"] = sinkSed
+	m["gsed"] = sinkSed
+	return m
+}
+
+// versionedSink finds the sink of a versioned interpreter name
+// (python3.12, perl5.36, ruby3.2, php8.3, lua5.4).
+func versionedSink(name string) sinkFunc {
+	for _, p := range []string{"python", "pypy", "perl", "ruby", "php", "lua", "node"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && rest != "" && strings.Trim(rest, "0123456789.") == "" {
+			return sinks[p]
+		}
+	}
+	return nil
+}
+
+// code is where an interpreter takes its program from.
+type code struct {
+	text  string
+	arg   *arg   // the argument holding it, for -c/-e
+	file  *arg   // a script file
+	stdin bool   // the program comes from standard input
+	flag  string // how it was given: "-c", "-e", "-r"
+}
+
+// sinkPython: python [options] -c CODE | -m MOD | FILE | - ; no program
+// means standard input.
+func sinkPython(fr *frame, c *Command, args []arg) {
+	var p code
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-":
+			p.stdin = true
+		case v == "-W" || v == "-X" || v == "--check-hash-based-pycs":
+			i++
+			continue
+		case v == "-m" || strings.HasPrefix(v, "-m") && len(v) > 2:
+			return // a module: not inline code
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "c"):
+			k := strings.IndexByte(v, 'c')
+			if k+1 < len(v) {
+				p.text, p.arg = v[k+1:], &args[i]
+			} else if i+1 < len(args) {
+				p.text, p.arg = args[i+1].Value, &args[i+1]
+			}
+			p.flag = "-c"
+		case strings.HasPrefix(v, "-"):
+			continue
+		default:
+			p.file = &args[i]
+		}
+		break
+	}
+	if p.arg == nil && p.file == nil {
+		p.stdin = true
+	}
+	fr.interpret(c, langPython, "python", p)
+}
+
+// sinkNode: node [options] -e|--eval|-p|--print CODE | FILE | -.
+func sinkNode(fr *frame, c *Command, args []arg) {
+	fr.interpret(c, langJS, "node", jsCode(args, 1))
+}
+
+func jsCode(args []arg, i int) code {
+	var p code
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-":
+			p.stdin = true
+			return p
+		case v == "-e" || v == "--eval" || v == "-p" || v == "--print" || v == "-pe" || v == "-ep":
+			if i+1 < len(args) {
+				p.text, p.arg, p.flag = args[i+1].Value, &args[i+1], "-e"
+			}
+			return p
+		case strings.HasPrefix(v, "--eval=") || strings.HasPrefix(v, "--print="):
+			_, val, _ := strings.Cut(v, "=")
+			p.text, p.arg, p.flag = val, &arg{Word: Word{Value: val, Pos: args[i].Pos}}, "-e"
+			return p
+		case v == "-r" || v == "--require" || v == "--import" || v == "--loader" || v == "--experimental-loader" || v == "-C" || v == "--conditions" || v == "--env-file" || v == "--input-type":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			p.file = &args[i]
+			return p
+		}
+	}
+	p.stdin = true
+	return p
+}
+
+// sinkDeno: deno eval CODE, deno run FILE.
+func sinkDeno(fr *frame, c *Command, args []arg) {
+	if len(args) < 3 {
+		return
+	}
+	switch args[1].Value {
+	case "eval":
+		for i := 2; i < len(args); i++ {
+			if !strings.HasPrefix(args[i].Value, "-") {
+				fr.interpret(c, langJS, "deno eval", code{text: args[i].Value, arg: &args[i], flag: "eval"})
+				return
+			}
+		}
+	case "run":
+		for i := 2; i < len(args); i++ {
+			if !strings.HasPrefix(args[i].Value, "-") {
+				fr.interpret(c, langJS, "deno", code{file: &args[i]})
+				return
+			}
+		}
+	}
+}
+
+// sinkBun: bun -e CODE, bun run FILE.js, bun FILE.js.
+func sinkBun(fr *frame, c *Command, args []arg) {
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-e" || v == "--eval" || v == "-p" || v == "--print":
+			if i+1 < len(args) {
+				fr.interpret(c, langJS, "bun", code{text: args[i+1].Value, arg: &args[i+1], flag: "-e"})
+			}
+			return
+		case v == "run":
+		case strings.HasSuffix(v, ".js") || strings.HasSuffix(v, ".ts") || strings.HasSuffix(v, ".mjs"):
+			fr.interpret(c, langJS, "bun", code{file: &args[i]})
+			return
+		case !strings.HasPrefix(v, "-"):
+			return // a package script or a subcommand
+		}
+	}
+}
+
+// perlish reads the options of perl and ruby: clusters like -pi.bak -e,
+// -lne, several -e joined by newlines, options taking the rest of their
+// cluster (takesRest) or the next argument (takesNext).
+func perlish(args []arg, takesRest, takesNext string) code {
+	var p code
+	var parts []string
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			if len(parts) == 0 && i+1 < len(args) {
+				p.file = &args[i+1]
+			}
+			i = len(args)
+			continue
+		case v == "-":
+			p.stdin = true
+			i = len(args)
+			continue
+		case !strings.HasPrefix(v, "-") || !args[i].Literal():
+			if len(parts) == 0 {
+				p.file = &args[i]
+			}
+			i = len(args)
+			continue
+		}
+		for k := 1; k < len(v); k++ {
+			ch := v[k]
+			if ch == 'e' || ch == 'E' {
+				if k+1 < len(v) {
+					parts = append(parts, v[k+1:])
+				} else if i+1 < len(args) {
+					i++
+					parts = append(parts, args[i].Value)
+					if p.arg == nil {
+						p.arg = &args[i]
+					}
+				}
+				break
+			}
+			if strings.IndexByte(takesRest, ch) >= 0 {
+				if k+1 == len(v) && strings.IndexByte(takesNext, ch) >= 0 {
+					i++
+				}
+				break
+			}
+		}
+	}
+	if len(parts) > 0 {
+		p.text, p.flag = strings.Join(parts, "\n"), "-e"
+		if len(parts) > 1 {
+			p.arg = nil
+		}
+		if p.arg == nil {
+			p.arg = &arg{Word: Word{Value: p.text, Dynamic: hasUnknown(p.text)}}
+		}
+		p.file = nil
+	}
+	if p.text == "" && p.file == nil {
+		p.stdin = true
+	}
+	return p
+}
+
+func sinkPerl(fr *frame, c *Command, args []arg) {
+	fr.interpret(c, langPerl, "perl", perlish(args, "iIMmx0lFdDC", "IMm"))
+}
+
+func sinkRuby(fr *frame, c *Command, args []arg) {
+	fr.interpret(c, langRuby, "ruby", perlish(args, "rICEFix0lWTK", "rICEF"))
+}
+
+// sinkPHP: php -r CODE | -f FILE | FILE; -B/-R/-E CODE run per line.
+func sinkPHP(fr *frame, c *Command, args []arg) {
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case (v == "-r" || v == "-B" || v == "-R" || v == "-E") && i+1 < len(args):
+			fr.interpret(c, langPHP, "php", code{text: args[i+1].Value, arg: &args[i+1], flag: v})
+			return
+		case v == "-f" && i+1 < len(args):
+			fr.interpret(c, langPHP, "php", code{file: &args[i+1]})
+			return
+		case v == "-a" || v == "-S" || v == "-l" || v == "-v" || v == "-m" || v == "-i":
+			return
+		case v == "-c" || v == "-d" || v == "-t" || v == "-z":
+			i++
+		case !strings.HasPrefix(v, "-"):
+			fr.interpret(c, langPHP, "php", code{file: &args[i]})
+			return
+		}
+	}
+	fr.interpret(c, langPHP, "php", code{stdin: true})
+}
+
+func sinkLua(fr *frame, c *Command, args []arg) {
+	var parts []string
+	var first *arg
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-e" && i+1 < len(args):
+			i++
+			parts = append(parts, args[i].Value)
+			if first == nil {
+				first = &args[i]
+			}
+		case v == "-l" && i+1 < len(args):
+			i++
+		case v == "-":
+			fr.interpret(c, langLua, "lua", code{stdin: true})
+			return
+		case !strings.HasPrefix(v, "-"):
+			if len(parts) == 0 {
+				fr.interpret(c, langLua, "lua", code{file: &args[i]})
+				return
+			}
+			i = len(args)
+		}
+	}
+	if len(parts) > 0 {
+		fr.interpret(c, langLua, "lua", code{text: strings.Join(parts, "\n"), arg: first, flag: "-e"})
+	}
+}
+
+// sinkOsascript: osascript -e LINE… (AppleScript's do shell script), or
+// -l JavaScript (doShellScript).
+func sinkOsascript(fr *frame, c *Command, args []arg) {
+	lang := langAppleScript
+	var parts []string
+	var first *arg
+	for i := 1; i < len(args); i++ {
+		switch v := args[i].Value; {
+		case v == "-l" && i+1 < len(args):
+			i++
+			if strings.EqualFold(args[i].Value, "JavaScript") {
+				lang = langJS
+			}
+		case v == "-e" && i+1 < len(args):
+			i++
+			parts = append(parts, args[i].Value)
+			if first == nil {
+				first = &args[i]
+			}
+		}
+	}
+	if len(parts) > 0 {
+		fr.interpret(c, lang, "osascript", code{text: strings.Join(parts, "\n"), arg: first, flag: "-e"})
+	}
+}
+
+// sinkAwk scans an awk program for system(), pipes and redirections.
+func sinkAwk(fr *frame, c *Command, args []arg) {
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-f" || v == "--file":
+			return // a program file: not followed
+		case v == "-F" || v == "-v" || v == "--assign" || v == "--field-separator":
+			i++
+		case v == "-e" || v == "--source":
+			if i+1 < len(args) {
+				fr.interpret(c, langAwk, "awk", code{text: args[i+1].Value, arg: &args[i+1], flag: "program"})
+			}
+			return
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+		default:
+			fr.interpret(c, langAwk, "awk", code{text: v, arg: &args[i], flag: "program"})
+			return
+		}
+	}
+}
+
+// interpret scans an interpreter's program and turns what it calls into
+// facts.
+func (fr *frame) interpret(c *Command, lang langID, name string, p code) {
+	via := name
+	if p.flag != "" {
+		via = name + " " + p.flag
+	}
+	switch {
+	case p.arg != nil:
+		fr.scanProgram(c, lang, via, p.text, 0)
+	case p.file != nil:
+		if p.file.syn != nil && isProcSubstWord(p.file.syn) {
+			fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: p.file.feeders, Pos: c.Pos})
+			return
+		}
+		// Only a script this command line wrote is followed: project
+		// scripts (python3 manage.py …) are ordinary programs, like any
+		// binary, and reading each would cost I/O on every call.
+		text, ok, writer := "", false, (*Command)(nil)
+		if w := fr.r.files[fr.wordPath(c, p.file.Word)]; w != nil && p.file.Literal() {
+			text, ok, writer = w.text, w.known, w.writer
+		}
+		switch {
+		case ok:
+			fr.scanProgram(c, lang, name+" file", text, 0)
+		case writer != nil:
+			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: p.file.Value, Feeders: []*Command{writer}, Pos: c.Pos})
+		}
+	case p.stdin:
+		fr.execStdin(c, name+" stdin", func(text string, pos posMap, feeders []*Command, kind DynKind) {
+			if hasUnknown(text) {
+				fr.emitDynamic(&Dynamic{Kind: kind, Sink: c, Known: text, Feeders: feeders, Pos: c.Pos})
+			}
+			fr.scanProgram(c, lang, name+" stdin", text, 0)
+		})
+	}
+}
+
+// maxCodeDepth bounds code evaluating code (exec("exec(…)")).
+const maxCodeDepth = 4
+
+// scanProgram tokenizes a program and follows its calls.
+func (fr *frame) scanProgram(c *Command, lang langID, via, text string, depth int) {
+	if text == "" || depth > maxCodeDepth || !fr.spend(1+len(text)/512, c.Pos) {
+		return
+	}
+	if hasUnknown(text) && depth == 0 && via != "" && !strings.HasSuffix(via, "stdin") {
+		fr.emitDynamic(&Dynamic{Kind: DynInterpreter, Sink: c, Known: text, Pos: c.Pos})
+	}
+	if !mayCall(text, lang) {
+		return // zero cost for code that names no API
+	}
+	toks := tokenize(text, lang)
+	calls := scanCalls(toks, lang)
+	if lang == langAwk {
+		calls = append(calls, awkGetlines(toks)...)
+	}
+	if len(calls) == 0 {
+		return
+	}
+	stdin := c.Stdin
+	if strings.HasSuffix(via, "stdin") {
+		stdin = nil // the interpreter read its code from it
+	}
+	ifr := fr.child(nesting{sink: c, via: via, st: fr.childState(c), stdin: stdin, ctx: InInterpreter, user: c.User, dialect: POSIX}, false)
+	ifr.pos = posMap{at: c.Pos}
+	for _, cl := range calls {
+		ifr.followCall(c, lang, cl, depth)
+	}
+}
+
+// mayCall is a cheap pre-check: the code mentions something a process or
+// file API could be called by.
+func mayCall(text string, lang langID) bool {
+	switch lang {
+	case langAwk:
+		return strings.Contains(text, "system") || strings.Contains(text, "|") || strings.Contains(text, ">")
+	case langAppleScript:
+		return strings.Contains(text, "shell")
+	}
+	for _, w := range []string{"system", "exec", "spawn", "popen", "open", "rm", "unlink", "remove", "rmdir", "rename",
+		"move", "copy", "cp", "chmod", "chown", "write", "read", "`", "qx", "%x", "eval", "Function", "$", "getoutput", "Command", "truncate", "file_put", "file_get", "delete", "touch", "replace", "import",
+		"http", "fetch", "request", "urlopen", "socket", "axios", "got", "curl", "SMTP", "FTP", "fsockopen"} {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -113,7 +113,7 @@ func has(opts []opt, names ...string) bool {
 }
 
 // value returns the value of the last of the named options given.
-func value(opts []opt, names ...string) *arg {
+func optVal(opts []opt, names ...string) *arg {
 	var v *arg
 	for _, o := range opts {
 		if contains(names, o.name) && o.val != nil {

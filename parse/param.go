@@ -48,7 +48,15 @@ func (fr *frame) lookup(name string) *variable {
 	if name == sentinel {
 		return unknownVar
 	}
-	return st.lookup(name)
+	v := st.lookup(name)
+	// A nameref (declare -n r=X) stands for the variable it names.
+	for i := 0; i < 8 && v.known && v.v.Kind == expand.NameRef; i++ {
+		if !validName(v.v.Str) {
+			return unknownVar
+		}
+		v = st.lookup(v.v.Str)
+	}
+	return v
 }
 
 // param expands a parameter expansion into the current field.
@@ -62,12 +70,20 @@ func (e *evaluator) param(pe *syntax.ParamExp, q quoteMode) {
 		return
 	}
 	name := pe.Param.Value
+	if pe.Short && len(name) > 1 && isDigits(name) {
+		// $12 is $1 then "2"; the parser joins the digits after a line
+		// continuation ("$\<newline>00").
+		e.lineContParam(name[0], q)
+		e.lit(name[1:], dquoted, false, true)
+		return
+	}
 	if isSimpleParam(pe) {
 		if name == "@" || name == "*" {
 			e.list(e.fr.lookup(name), name == "*", q)
 			return
 		}
 		v := e.fr.lookup(name)
+		e.feeders = append(e.feeders, v.feeders...)
 		if !v.known {
 			e.unknown()
 			return
@@ -127,6 +143,7 @@ func (e *evaluator) delegate(pe *syntax.ParamExp, q quoteMode) {
 		w = &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{pe}}}}
 	}
 	fields, err := safeFields(cfg, w)
+	e.feeders = append(e.feeders, env.feeders...)
 	if err != nil || env.unknown {
 		e.unknown()
 		return
@@ -165,10 +182,12 @@ func safeFields(cfg *expand.Config, w *syntax.Word) (fs []string, err error) {
 type trackEnv struct {
 	fr      *frame
 	unknown bool
+	feeders []*Command
 }
 
 func (t *trackEnv) Get(name string) expand.Variable {
 	v := t.fr.lookup(name)
+	t.feeders = append(t.feeders, v.feeders...)
 	if !v.known {
 		t.unknown = true
 		return expand.Variable{}

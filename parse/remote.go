@@ -25,7 +25,7 @@ func sinkSSH(fr *frame, c *Command, args []arg) {
 		return
 	}
 	remote := host.Value
-	if u := value(opts, "l"); u != nil && !strings.Contains(remote, "@") {
+	if u := optVal(opts, "l"); u != nil && !strings.Contains(remote, "@") {
 		remote = u.Value + "@" + remote
 	}
 	st := &state{}
@@ -73,7 +73,7 @@ func sinkDocker(fr *frame, c *Command, args []arg) {
 	}
 	target := args[j]
 	argv := args[j+1:]
-	if e := value(opts, "entrypoint"); e != nil {
+	if e := optVal(opts, "entrypoint"); e != nil {
 		argv = append([]arg{*e}, argv...)
 	}
 	if len(argv) == 0 {
@@ -83,7 +83,7 @@ func sinkDocker(fr *frame, c *Command, args []arg) {
 		f.remote = c.Name + ":" + target.Value
 		f.ctx |= InRemote
 		f.st = &state{}
-		if w := value(opts, "w", "workdir"); w != nil && strings.HasPrefix(w.Value, "/") {
+		if w := optVal(opts, "w", "workdir"); w != nil && strings.HasPrefix(w.Value, "/") {
 			f.st.dir = w.Value
 		}
 	})
@@ -175,7 +175,9 @@ func sinkTmux(fr *frame, c *Command, args []arg) {
 }
 
 func (fr *frame) tmuxNest(c *Command, ws []arg, via string) {
-	st := &state{}
+	// A local shell of the user's, in a directory that is not known.
+	st := fr.childState(c)
+	st.dir = ""
 	st.args, st.argsKnown = []string{"sh"}, true
 	fr.nest(nesting{sink: c, via: via, text: joinValues(ws), pos: fr.argsPos(ws, c), kind: DynShellArg, feeders: feedersOf(ws), st: st})
 }
@@ -193,7 +195,7 @@ func isTmuxKeyName(s string) bool {
 // (typed into a window: runs when it ends with a newline).
 func sinkScreen(fr *frame, c *Command, args []arg) {
 	opts, i := parseOpts(args, 1, optSpec{short: "SceHhpTtX", long: []string{"Logfile"}})
-	if x := value(opts, "X"); x != nil {
+	if x := optVal(opts, "X"); x != nil {
 		if x.Value == "stuff" && i < len(args) && strings.ContainsAny(args[i].Value, "\n\r") {
 			fr.tmuxNest(c, args[i:i+1], "screen -X stuff")
 		}

@@ -66,6 +66,7 @@ options:
 			break options
 		}
 	}
+	i = min(i, len(args)) // -o with no argument
 	switch {
 	case cmdMode:
 		if i < len(args) {
@@ -92,6 +93,7 @@ func sinkShell(fr *frame, c *Command, args []arg) {
 	case inv.cmd != nil:
 		st := fr.childState(c)
 		st.args, st.argsKnown = shellParams(name, inv.params, true), true
+		st.expandAliases = inv.interactive || shellDialect(name) == POSIX // bash -i expands aliases
 		fr.shellEnvCode(c, st)
 		fr.nest(nesting{sink: c, via: name + " -c", text: inv.cmd.Value, pos: fr.textPos(*inv.cmd), kind: DynShellArg,
 			feeders: inv.cmd.feeders, st: st, stdin: c.Stdin, dialect: shellDialect(name), user: c.User})
@@ -134,12 +136,12 @@ func (fr *frame) shellFile(c *Command, name string, inv shellInvocation) {
 		fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: f.feeders, Pos: c.Pos})
 		return
 	}
-	text, ok := "", false
+	text, ok, writer := "", false, (*Command)(nil)
 	if f.Literal() {
-		text, ok = fr.readScript(c.Dir, f.Value)
+		text, ok, writer = fr.readScript(c.Dir, f.Value)
 	}
 	if !ok {
-		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: f.feeders, Pos: c.Pos})
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: withWriter(f.feeders, writer), Pos: c.Pos})
 		return
 	}
 	st := fr.childState(c)
@@ -180,10 +182,7 @@ func (fr *frame) shellEnvCode(c *Command, st *state) {
 	if orig, ok := fr.r.opts.Env[name]; ok && orig == v {
 		return // the caller's own, reported in EnvCode
 	}
-	text, ok := "", false
-	if !hasUnknown(v) {
-		text, ok = fr.readScript(c.Dir, v)
-	}
+	text, ok, _ := fr.readScript(c.Dir, v)
 	if !ok {
 		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: name + "=" + v, Pos: c.Pos})
 		return

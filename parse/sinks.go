@@ -17,32 +17,32 @@ var sinks map[string]sinkFunc
 
 func init() {
 	sinks = map[string]sinkFunc{
-		"eval":      sinkEval,
-		"source":    sinkSource,
-		".":         sinkSource,
-		"sudo":      sinkSudo,
-		"doas":      sinkSudo,
-		"su":        sinkSu,
-		"runuser":   sinkSu,
-		"watch":     sinkWatch,
-		"script":    sinkScript,
-		"flock":     sinkFlock,
-		"sg":        sinkSg,
-		"find":      sinkFind,
-		"parallel":  sinkParallel,
-		"ssh":       sinkSSH,
-		"git":       sinkGit,
-		"rg":        sinkRg,
-		"tmux":      sinkTmux,
-		"screen":    sinkScreen,
-		"docker":    sinkDocker,
-		"podman":    sinkDocker,
-		"kubectl":   sinkKubectl,
-		"oc":        sinkKubectl,
-		"nix-shell": sinkNixShell,
-		"rsync":     sinkRsync,
-		"chroot":    sinkShellDefault,
-		"env":       sinkEnv,
+		"eval":       sinkEval,
+		"source":     sinkSource,
+		".":          sinkSource,
+		"sudo":       sinkSudo,
+		"doas":       sinkSudo,
+		"su":         sinkSu,
+		"runuser":    sinkSu,
+		"watch":      sinkWatch,
+		"script":     sinkScript,
+		"flock":      sinkFlock,
+		"sg":         sinkSg,
+		"find":       sinkFind,
+		"parallel":   sinkParallel,
+		"ssh":        sinkSSH,
+		"git":        sinkGit,
+		"rg":         sinkRg,
+		"tmux":       sinkTmux,
+		"screen":     sinkScreen,
+		"docker":     sinkDocker,
+		"podman":     sinkDocker,
+		"kubectl":    sinkKubectl,
+		"oc":         sinkKubectl,
+		"nix-shell":  sinkNixShell,
+		"rsync":      sinkRsync,
+		"guard-exec": sinkGuardExec,
+		"chroot":     sinkShellDefault,
 	}
 	for name := range shellNames {
 		sinks[name] = sinkShell
@@ -121,12 +121,12 @@ func sinkSource(fr *frame, c *Command, args []arg) {
 		fr.execStdin(c, c.Name+" stdin", fr.sameShellRunner(c, "source"))
 		return
 	}
-	text, ok := "", false
+	text, ok, writer := "", false, (*Command)(nil)
 	if f.Literal() {
-		text, ok = fr.readScript(c.Dir, f.Value)
+		text, ok, writer = fr.readScript(c.Dir, f.Value)
 	}
 	if !ok {
-		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: f.feeders, Pos: c.Pos})
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: withWriter(f.feeders, writer), Pos: c.Pos})
 		fr.st.poisonVars()
 		return
 	}
@@ -160,22 +160,6 @@ func isStdinPath(p string) bool {
 	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "/proc/self/fd/0"
 }
 
-// readScript reads a script file through Options.Files.
-func (fr *frame) readScript(dir, p string) (string, bool) {
-	if fr.r.opts.Files == nil || hasUnknown(p) {
-		return "", false
-	}
-	full := resolvePath(dir, p)
-	if full == "" {
-		return "", false
-	}
-	b, err := fr.r.opts.Files.ReadFile(full)
-	if err != nil || len(b) > MaxScript {
-		return "", false
-	}
-	return string(b), true
-}
-
 // runner analyses code a sink takes from its input.
 type runner func(text string, pos posMap, feeders []*Command, kind DynKind)
 
@@ -188,12 +172,12 @@ func (fr *frame) execStdin(c *Command, via string, run runner) {
 	in.Executed = true
 	switch in.Kind {
 	case InputFile:
-		text, ok := "", false
+		text, ok, writer := "", false, (*Command)(nil)
 		if in.Path != "" {
-			text, ok = fr.readScript("/", in.Path)
+			text, ok, writer = fr.readScript("/", in.Path)
 		}
 		if !ok {
-			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: in.Path, Pos: c.Pos})
+			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: in.Path, Feeders: withWriter(nil, writer), Pos: c.Pos})
 			return
 		}
 		run(text, posMap{at: in.Pos}, nil, DynSource)
@@ -201,11 +185,31 @@ func (fr *frame) execStdin(c *Command, via string, run runner) {
 		fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: in.upstream, Pos: c.Pos})
 	default:
 		text := in.Text
+		if !in.Known {
+			if t, ok := fr.catFile(in); ok {
+				run(t, posMap{at: in.Pos}, nil, DynPipeShell)
+				return
+			}
+		}
 		if !in.Known && !hasUnknown(text) {
 			text = Unknown
 		}
 		run(text, inputPos(in), in.upstream, DynPipeShell)
 	}
+}
+
+// catFile reads the file of "cat FILE | sh", the only upstream command,
+// when the code is needed (never for a pipe that does not run its input).
+func (fr *frame) catFile(in *Input) (string, bool) {
+	if in.Kind != InputPipe || len(in.upstream) != 1 || in.From == nil || in.From.Name != "cat" || len(in.From.Wrappers) > 0 {
+		return "", false
+	}
+	ops := operands(in.From.Args)
+	if len(ops) != 1 || !ops[0].Literal() || ops[0].Value == "-" {
+		return "", false
+	}
+	text, ok, _ := fr.readScript(in.From.Dir, ops[0].Value)
+	return text, ok
 }
 
 // sameShellRunner runs input code in this shell (source /dev/stdin).
@@ -255,7 +259,11 @@ func (fr *frame) runNested(c *Command, argv []arg, via string, mod func(*frame))
 		fr.emitDynamic(&Dynamic{Kind: DynTooDeep, Sink: c, Known: joinValues(argv), Pos: c.Pos})
 		return
 	}
-	child := fr.child(nesting{sink: c, via: via, st: fr.childState(c), dialect: Bash, user: c.User}, false)
+	stdin := c.Stdin
+	if fr.ctx&InInterpreter != 0 {
+		stdin = fr.stdin // the interpreter's: nil when its code came from stdin
+	}
+	child := fr.child(nesting{sink: c, via: via, st: fr.childState(c), stdin: stdin, dialect: Bash, user: c.User}, false)
 	child.src = fr.src
 	child.pos = fr.pos
 	if mod != nil {
@@ -268,11 +276,35 @@ func (fr *frame) runNested(c *Command, argv []arg, via string, mod func(*frame))
 	child.run(argv, nil, site)
 }
 
-// sinkEnv follows env run with no command: it prints the environment, a
-// data command. env -S with an unknown string is dynamic.
-func sinkEnv(fr *frame, c *Command, args []arg) {}
-
 // sinkShellDefault: chroot DIR with no command runs an interactive shell.
 func sinkShellDefault(fr *frame, c *Command, args []arg) {
 	fr.execStdin(c, c.Name+" stdin", fr.shellRunner(c, "sh"))
+}
+
+func withWriter(feeders []*Command, writer *Command) []*Command {
+	if writer == nil {
+		return feeders
+	}
+	return append(slices.Clip(feeders), writer)
+}
+
+// sinkGuardExec follows guard-exec used as a shell (-c, a script) or as an
+// argv wrapper (guard-exec -- prog args); its subcommands run nothing.
+func sinkGuardExec(fr *frame, c *Command, args []arg) {
+	if len(args) < 2 {
+		return
+	}
+	switch v := args[1].Value; {
+	case v == "--":
+		fr.runNested(c, args[2:], "guard-exec --", nil)
+	case strings.HasPrefix(v, "-"):
+		sinkShell(fr, c, args)
+	case !guardSubcommands[v]:
+		sinkShell(fr, c, args) // a script file
+	}
+}
+
+var guardSubcommands = map[string]bool{
+	"check": true, "explain": true, "log": true, "show": true, "stats": true, "approve": true,
+	"rules": true, "config": true, "shim": true, "doctor": true, "version": true, "help": true,
 }

@@ -55,6 +55,9 @@ type variable struct {
 	// globs.
 	pattern  bool
 	exported bool
+	// feeders are the commands whose output went into the value
+	// (X=$(cat key)): they reach whatever the variable is expanded in.
+	feeders []*Command
 }
 
 var unknownVar = &variable{}
@@ -222,6 +225,9 @@ func (s *state) merge(o *state) {
 	}
 	for name, f := range o.funcs {
 		if g := s.funcs[name]; g != f {
+			if s.funcs == nil {
+				s.funcs = make(map[string]*funcDef)
+			}
 			s.funcs[name] = f.maybe()
 		}
 	}
@@ -266,8 +272,8 @@ func (s *state) equal(o *state) bool {
 }
 
 func sameVar(a, b *variable) bool {
-	if a == b {
-		return true
+	if a == b || !a.known && !b.known {
+		return true // unknown is unknown
 	}
 	if !a.known || !b.known {
 		return false

@@ -182,6 +182,9 @@ func pipeInput(prev, upstream []*Command, at Pos) *Input {
 		in.From = prev[len(prev)-1]
 	}
 	in.Text, in.Known = outputOf(prev)
+	if len(prev) == 1 && prev[0].outFrom != nil {
+		in.verbatim, in.Pos = true, prev[0].outFrom.Pos
+	}
 	return in
 }
 
@@ -228,6 +231,9 @@ func (fr *frame) condList(stmts []*syntax.Stmt) *state {
 func (fr *frame) loop(body func(*frame)) {
 	entry := fr.st.clone()
 	for pass := 0; ; pass++ {
+		if !fr.spend(1, Pos{}) {
+			return // nested loops multiply passes: bounded by the budget
+		}
 		trial := fr.sub(0)
 		trial.st = entry.clone()
 		fr.r.quiet++
@@ -275,6 +281,9 @@ func (fr *frame) forClause(c *syntax.ForClause) {
 		}
 		if literalItems(items) && len(items) <= maxLoopItems {
 			for _, it := range items {
+				if !fr.spend(1, fr.pos.of(c.Pos())) {
+					return // nested unrolled loops multiply: bounded by the budget
+				}
 				start := fr.st.clone()
 				fr.st.set(name, strVar(it.Value, false))
 				fr.sub(InLoop).walkStmts(c.Do)

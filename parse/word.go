@@ -86,6 +86,12 @@ func (e *evaluator) expandArg(w *syntax.Word, args []arg) []arg {
 
 func (e *evaluator) expandArg1(w *syntax.Word, args []arg) []arg {
 	pos := e.fr.pos.of(w.Pos())
+	if len(w.Parts) == 1 {
+		// The common case, a plain word, needs no expansion and no copy.
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && plainLit(l.Value) {
+			return append(args, arg{Word: Word{Value: l.Value, Pos: pos}, syn: w, whole: true})
+		}
+	}
 	if hasBrace(w) {
 		cp := *w // SplitBraces replaces Parts: never touch the tree's word
 		if syntax.SplitBraces(&cp) {
@@ -125,6 +131,7 @@ func (f *fieldBuf) word(pos Pos) Word {
 
 // word expands the parts of one word into fields.
 func (e *evaluator) word(parts []syntax.WordPart) []fieldBuf {
+	parts = mergeLits(parts)
 	e.fields, e.cur = nil, fieldBuf{}
 	for i, p := range parts {
 		e.part(p, unquoted, i == 0, len(parts) > 1)
@@ -196,7 +203,7 @@ func (e *evaluator) part(p syntax.WordPart, q quoteMode, first, more bool) {
 		e.cur.b = append(e.cur.b, v...)
 	case *syntax.DblQuoted:
 		e.cur.quoted = true
-		for _, dp := range p.Parts {
+		for _, dp := range mergeLits(p.Parts) {
 			e.part(dp, dquoted, false, true)
 		}
 	case *syntax.ParamExp:
@@ -245,6 +252,11 @@ func (e *evaluator) lit(s string, q quoteMode, first, more bool) {
 	case unquoted:
 		for i := 0; i < len(s); i++ {
 			c := s[i]
+			if c == '$' && i+1 < len(s) && strings.IndexByte(specialParams, s[i+1]) >= 0 {
+				e.lineContParam(s[i+1], q)
+				i++
+				continue
+			}
 			switch c {
 			case '\\':
 				if i+1 < len(s) {
@@ -268,6 +280,11 @@ func (e *evaluator) lit(s string, q quoteMode, first, more bool) {
 		// newline; in a heredoc body, only $ ` \ and newline.
 		for i := 0; i < len(s); i++ {
 			c := s[i]
+			if c == '$' && i+1 < len(s) && strings.IndexByte(specialParams, s[i+1]) >= 0 {
+				e.lineContParam(s[i+1], q)
+				i++
+				continue
+			}
 			if c == '\\' && i+1 < len(s) {
 				switch n := s[i+1]; n {
 				case '$', '`', '\\', '\n':
@@ -283,6 +300,27 @@ func (e *evaluator) lit(s string, q quoteMode, first, more bool) {
 			e.cur.b = append(e.cur.b, c)
 		}
 	}
+}
+
+// specialParams are the one-character parameters. The parser leaves
+// "$\<newline>*" as the literal text $* while bash, which removes the
+// line continuation first, expands it (verified with bash 5.2).
+const specialParams = "*@#?$!-0123456789"
+
+// lineContParam expands a special parameter found in literal text.
+func (e *evaluator) lineContParam(p byte, q quoteMode) {
+	name := string(p)
+	if p == '@' || p == '*' {
+		e.list(e.fr.lookup(name), p == '*', q)
+		return
+	}
+	v := e.fr.lookup(name)
+	if !v.known {
+		e.unknown()
+		return
+	}
+	val, _ := v.value()
+	e.expansion(val, q, false)
 }
 
 // tilde expands a leading tilde prefix of an unquoted literal. The prefix
@@ -390,115 +428,4 @@ func (e *evaluator) addSplit(s string) {
 		e.cur.dyn = true
 	}
 	e.cur.b = append(e.cur.b, s...)
-}
-
-// ansiC decodes the body of a $'…' string as bash does.
-func ansiC(s string) string {
-	if strings.IndexByte(s, '\\') < 0 {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 == len(s) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		switch c = s[i]; c {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'e', 'E':
-			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
-		case '\\', '\'', '"', '?':
-			b.WriteByte(c)
-		case 'c':
-			if i+1 < len(s) {
-				i++
-				b.WriteByte(s[i] & 0x1f)
-			} else {
-				b.WriteString("\\c")
-			}
-		case '0', '1', '2', '3', '4', '5', '6', '7':
-			n, j := 0, i
-			for ; j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7'; j++ {
-				n = n*8 + int(s[j]-'0')
-			}
-			i = j - 1
-			if n&0xff == 0 {
-				return b.String() // bash cuts the string at a NUL
-			}
-			b.WriteByte(byte(n))
-		case 'x', 'u', 'U':
-			max := 2
-			switch c {
-			case 'u':
-				max = 4
-			case 'U':
-				max = 8
-			}
-			n, j := 0, i+1
-			for ; j < len(s) && j < i+1+max && isHex(s[j]); j++ {
-				n = n*16 + hexVal(s[j])
-			}
-			if j == i+1 {
-				b.WriteByte('\\')
-				b.WriteByte(c)
-				continue
-			}
-			i = j - 1
-			if n == 0 {
-				return b.String()
-			}
-			if c == 'x' {
-				b.WriteByte(byte(n))
-			} else {
-				b.WriteRune(rune(n))
-			}
-		default:
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-func hexVal(c byte) int {
-	switch {
-	case c >= 'a':
-		return int(c-'a') + 10
-	case c >= 'A':
-		return int(c-'A') + 10
-	}
-	return int(c - '0')
-}
-
-func validName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
-			continue
-		}
-		return false
-	}
-	return true
 }

@@ -67,6 +67,8 @@ func TestWords(t *testing.T) {
 		{src: `X=a; X+=b; echo $X`, want: []string{"echo ab"}},
 		{src: `set -- -rf /; rm "$@"`, want: []string{"set -- -rf /", "rm -rf /"}},
 		{src: `set -- a b; echo "$*" $#`, want: []string{"set -- a b", "echo a b 2"}},
+		{src: `set -euo pipefail; echo "${1:-x}"`, want: []string{"set -euo pipefail", "echo …"}},
+		{src: `set -e -o pipefail -x; echo $#`, want: []string{"set -e -o pipefail -x", "echo …"}},
 		{src: `arr=(rm -rf /); "${arr[@]}"`, want: []string{"rm -rf /"}},
 		{src: `arr=(rm -rf /); ${arr[0]} ${arr[1]}`, want: []string{"rm -rf"}},
 		{src: `arr=(a b c); echo ${#arr[@]} "${arr[*]}"`, want: []string{"echo 3 a b c"}},
@@ -111,5 +113,24 @@ func TestWordsEnv(t *testing.T) {
 		{src: `echo $1 $0`, want: []string{"echo a x"}, opt: func(o *Options) { o.Args = []string{"x", "a"} }},
 		{src: `echo $1`, want: []string{"echo …"}},
 		{src: `cd /tmp; rm -rf "$PWD"`, want: []string{"cd /tmp ¦ dir=/proj", "rm -rf /tmp ¦ dir=/tmp"}},
+	})
+}
+
+func TestReadAndIndirection(t *testing.T) {
+	runRows(t, []row{
+		{src: `read c <<< rm; $c -rf /`, want: []string{"read c", "rm -rf /"}},
+		{src: `read a b <<< 'rm -rf /'; $a $b`, want: []string{"read a b", "rm -rf /"}},
+		{src: `echo rm | { read c; $c -rf /; }`, want: []string{"echo rm", "read c", "rm -rf /"}},
+		{src: `echo rm | read c; $c -rf /`, want: []string{"echo rm", "read c", "-rf /"}},
+		{src: "while read -r c; do $c; done <<EOF\nls\nrm -rf /\nEOF", want: []string{"read -r c ¦ ctx=loop", "… ¦ namedyn"}, dyn: []string{"command-name"}},
+		{src: `ref=X; X=rm; ${!ref} -rf /`, want: []string{"rm -rf /"}},
+		{src: `declare -n r=X; X=rm; $r -rf /`, want: []string{"declare -n r=X", "rm -rf /"}},
+		{src: `printf -v c '%s' rm; $c -rf /`, want: []string{"printf -v c %s rm", "rm -rf /"}},
+		{src: `a[$(rm -rf /)]=1`, want: []string{"rm -rf / ¦ ctx=cmdsubst"}},
+		{src: `a=([$(rm -rf /)]=1)`, want: []string{"rm -rf / ¦ ctx=cmdsubst"}},
+		{src: `x=(r m); "${x[0]}${x[1]}" -rf /`, want: []string{"rm -rf /"}},
+		{src: `IFS=,; X=rm,-rf,/; $X`, want: []string{"rm -rf /"}},
+		{src: `X=rm,-rf; ${X//,/ } /`, want: []string{"rm -rf /"}},
+		{src: `eval $(echo cm0gLXJmIC8= | base64 -d)`, want: []string{"eval rm -rf /", "echo cm0gLXJmIC8=", "base64 -d", "rm -rf / ¦ via=eval"}},
 	})
 }

@@ -195,10 +195,10 @@ func wrapSudo(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		return nil, false
 	}
 	c.User = "root"
-	if u := value(opts, "u", "user"); u != nil {
+	if u := optVal(opts, "u", "user"); u != nil {
 		c.User = u.Value
 	}
-	if d := value(opts, "D", "chdir"); d != nil {
+	if d := optVal(opts, "D", "chdir"); d != nil {
 		c.Dir = resolveDir(c.Dir, d.Word)
 	}
 	if !has(opts, "E", "preserve-env") {
@@ -220,7 +220,7 @@ func wrapDoas(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		return nil, false
 	}
 	c.User = "root"
-	if u := value(opts, "u"); u != nil {
+	if u := optVal(opts, "u"); u != nil {
 		c.User = u.Value
 	}
 	return args[i:], true
@@ -346,7 +346,6 @@ func wrapXargs(fr *frame, c *Command, args []arg) ([]arg, bool) {
 			}
 		}
 	}
-	c.Placeholder = true
 	c.Via = append(slices.Clip(c.Via), Via{Sink: "xargs", Pos: args[0].Pos})
 	var inner []arg
 	if i >= len(args) {
@@ -354,6 +353,24 @@ func wrapXargs(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	} else {
 		inner = slices.Clone(args[i:])
 	}
+	// When the input is known data ("echo / | xargs rm -rf"), its words are
+	// the arguments.
+	if items, ok := xargsItems(c.Stdin, has(opts, "0", "null", "d", "delimiter") || repl != ""); ok && len(items) > 0 {
+		if repl == "" {
+			for _, it := range items {
+				inner = append(inner, arg{Word: Word{Value: it, Pos: args[0].Pos}})
+			}
+			return inner, true
+		}
+		if len(items) == 1 {
+			for j := range inner {
+				inner[j].Value = strings.ReplaceAll(inner[j].Value, repl, items[0])
+				inner[j].whole = false
+			}
+			return inner, true
+		}
+	}
+	c.Placeholder = true
 	if repl != "" {
 		for j := range inner {
 			if strings.Contains(inner[j].Value, repl) {
@@ -384,7 +401,7 @@ func wrapFlock(fr *frame, c *Command, args []arg) ([]arg, bool) {
 // wrapRunuser peels runuser -u USER CMD; runuser USER -c S is a sink.
 func wrapRunuser(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	opts, i := parseOpts(args, 1, optSpec{short: "ugGcsw", long: []string{"user", "group", "supp-group", "command", "shell", "whitelist-environment"}})
-	u := value(opts, "u", "user")
+	u := optVal(opts, "u", "user")
 	if u == nil || has(opts, "c", "command") {
 		return nil, false
 	}
@@ -395,7 +412,7 @@ func wrapRunuser(fr *frame, c *Command, args []arg) ([]arg, bool) {
 func wrapPkexec(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	opts, i := parseOpts(args, 1, optSpec{long: []string{"user"}})
 	c.User = "root"
-	if u := value(opts, "user"); u != nil {
+	if u := optVal(opts, "user"); u != nil {
 		c.User = u.Value
 	}
 	return rest(args, i)
@@ -421,4 +438,29 @@ func wrapNix(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		}
 	}
 	return nil, false
+}
+
+// maxXargsItems bounds the known input words xargs is given.
+const maxXargsItems = 64
+
+// xargsItems splits known xargs input into its items: blank-separated
+// words, or lines with -I. Quotes and other delimiters are not followed.
+func xargsItems(in *Input, lines bool) ([]string, bool) {
+	if in == nil || !in.Known || strings.ContainsAny(in.Text, "'\"\\") {
+		return nil, false
+	}
+	var items []string
+	if lines {
+		for _, l := range strings.Split(strings.TrimRight(in.Text, "\n"), "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				items = append(items, l)
+			}
+		}
+	} else {
+		items = strings.Fields(in.Text)
+	}
+	if len(items) > maxXargsItems {
+		return nil, false
+	}
+	return items, true
 }

@@ -59,6 +59,11 @@ func TestWrappers(t *testing.T) {
 		{src: `cat list | xargs -I{} rm -rf /srv/{}`, want: []string{"cat list", "rm -rf /srv/… ¦ wrap=xargs ¦ dyn=1"}},
 		{src: `xargs -i rm {}`, want: []string{"rm … ¦ wrap=xargs"}},
 		{src: `ls | xargs`, want: []string{"ls", "echo … ¦ wrap=xargs"}},
+		{src: `echo / | xargs rm -rf`, want: []string{"echo /", "rm -rf / ¦ wrap=xargs ¦ lit=1"}},
+		{src: `printf 'a
+b
+' | xargs -n1 rm`, want: []string{"printf a\nb\n", "rm a b ¦ wrap=xargs"}},
+		{src: `echo /etc | xargs -I{} rm -rf {}`, want: []string{"echo /etc", "rm -rf /etc"}},
 		{src: `ls | xargs -I{} sh -c 'rm -rf "{}"'`, want: []string{"ls", "sh -c rm -rf \"…\" ¦ wrap=xargs", "rm -rf … ¦ via=sh -c"}, dyn: []string{"shell-arg:rm -rf \"…\""}},
 		{src: `ls | xargs sh -c 'rm -rf "$@"' _`, want: []string{"ls", "sh -c rm -rf \"$@\" _ … ¦ wrap=xargs", "rm -rf …"}},
 		{src: `find /tmp -name x -exec rm -rf {} \;`, want: []string{"find /tmp -name x -exec rm -rf {} ;", "rm -rf … ¦ via=find -exec ¦ ph ¦ dir=/proj"}},

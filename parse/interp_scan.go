@@ -1,0 +1,480 @@
+package parse
+
+import (
+	"strings"
+)
+
+// value is what the scanner knows of an expression: a string (Unknown in
+// its holes), a list, or the boolean options of an object or keyword
+// arguments.
+type value struct {
+	s      string
+	list   []value
+	isList bool
+	flags  map[string]bool
+	module string // a module object: require('child_process'), __import__('os')
+}
+
+var unknownValue = value{s: Unknown}
+
+func (v value) known() bool { return !v.isList && !hasUnknown(v.s) }
+
+// call is a call of a named function found in interpreter code.
+type call struct {
+	name string // resolved: "os.system", "child_process.execSync", "system"
+	args []value
+	kw   map[string]value
+	// method is set for Path(p).unlink()-style calls: the method name,
+	// with the receiver's arguments in args.
+	method string
+	// cmd is set for command literals (`…`, qx{…}, %x{…}).
+	cmd bool
+}
+
+// callScanner walks tokens finding calls, tracking imports (aliases) and
+// simple assignments of literal values.
+type callScanner struct {
+	toks    []tok
+	lang    langID
+	aliases map[string]string
+	vars    map[string]value
+	calls   []call
+}
+
+func scanCalls(toks []tok, lang langID) []call {
+	sc := &callScanner{toks: toks, lang: lang}
+	for i := 0; i < len(toks); {
+		i = sc.step(i)
+	}
+	return sc.calls
+}
+
+func (sc *callScanner) at(i int) tok {
+	if i < len(sc.toks) {
+		return sc.toks[i]
+	}
+	return tok{kind: tPunct, s: ""}
+}
+
+func (sc *callScanner) isPunct(i int, s string) bool {
+	t := sc.at(i)
+	return t.kind == tPunct && t.s == s && i < len(sc.toks)
+}
+
+func (sc *callScanner) alias(local, target string) {
+	if sc.aliases == nil {
+		sc.aliases = make(map[string]string)
+	}
+	sc.aliases[local] = target
+}
+
+// step handles the token at i and returns the next index.
+func (sc *callScanner) step(i int) int {
+	t := sc.toks[i]
+	switch t.kind {
+	case tCmd:
+		sc.calls = append(sc.calls, call{name: "`", args: []value{{s: t.s}}, cmd: true})
+		return i + 1
+	case tStr:
+		if t.s != "" && sc.lang == langJS && i > 0 && sc.at(i-1).kind == tIdent && (sc.at(i-1).s == "$" || strings.HasSuffix(sc.at(i-1).s, ".$")) {
+			sc.calls = append(sc.calls, call{name: "$`", args: []value{{s: t.s}}, cmd: true})
+		}
+		return i + 1
+	case tIdent:
+	default:
+		return i + 1
+	}
+	if i > 0 && sc.isPunct(i-1, ".") {
+		return i + 1 // an attribute, handled from its head
+	}
+	switch {
+	case sc.lang == langPython && t.s == "import":
+		return sc.pyImport(i + 1)
+	case sc.lang == langPython && t.s == "from":
+		return sc.pyFrom(i + 1)
+	case sc.lang == langJS && t.s == "import":
+		return sc.jsImport(i + 1)
+	case sc.lang == langJS && (t.s == "const" || t.s == "let" || t.s == "var") && sc.isPunct(i+1, "{"):
+		return sc.jsDestructure(i + 1)
+	case sc.lang == langAppleScript && t.s == "do" && sc.at(i+1).s == "shell" && sc.at(i+2).s == "script":
+		v, j := sc.expr(i + 3)
+		sc.calls = append(sc.calls, call{name: "do shell script", args: []value{v}})
+		return j
+	}
+	// require('m').f(…), __import__('os').system(…): a module's function.
+	if m, j, ok := sc.moduleRef(i); ok {
+		if sc.isPunct(j, ".") && sc.at(j+1).kind == tIdent && sc.isPunct(j+2, "(") {
+			args, kw, _ := sc.args(j + 3)
+			sc.calls = append(sc.calls, call{name: m + "." + sc.at(j+1).s, args: args, kw: kw})
+			return j + 3
+		}
+		return j
+	}
+	name, j := sc.chain(i)
+	if sc.isPunct(j, "=") && !sc.isPunct(j+1, "=") && !strings.Contains(name, ".") {
+		v, _ := sc.expr(j + 1)
+		if v.module != "" {
+			sc.alias(name, v.module)
+		} else {
+			if sc.vars == nil {
+				sc.vars = make(map[string]value)
+			}
+			sc.vars[name] = v
+		}
+		return j + 1 // the value may hold calls too
+	}
+	if sc.isPunct(j, "(") {
+		args, kw, k := sc.args(j + 1)
+		c := call{name: sc.resolve(name), args: args, kw: kw}
+		// Path(p).unlink(), open(p).read(): a method on the result.
+		if sc.isPunct(k, ".") && sc.at(k+1).kind == tIdent && sc.isPunct(k+2, "(") {
+			margs, _, _ := sc.args(k + 3)
+			c.method = sc.at(k + 1).s
+			c.args = append(c.args, margs...)
+		}
+		sc.calls = append(sc.calls, c)
+		return j + 1 // calls nested in the arguments are found too
+	}
+	// Perl and Ruby call without parentheses: system "…", exec 'a', 'b'.
+	if (sc.lang == langPerl || sc.lang == langRuby) && bareCallable(name) {
+		if nt := sc.at(j); nt.kind == tStr || nt.kind == tIdent && strings.HasPrefix(nt.s, "$") || sc.isPunct(j, "[") {
+			args, k := sc.bareArgs(j)
+			sc.calls = append(sc.calls, call{name: sc.resolve(name), args: args})
+			return k
+		}
+	}
+	if sc.lang == langAwk {
+		return sc.awkPipe(i, j)
+	}
+	return j
+}
+
+func bareCallable(name string) bool {
+	switch name {
+	case "system", "exec", "spawn", "unlink", "rmdir", "rmtree", "remove_tree", "eval", "qx":
+		return true
+	}
+	return false
+}
+
+// chain reads a dotted name a.b.c (also a::b, require('m').f) and returns
+// it and the index after it.
+func (sc *callScanner) chain(i int) (string, int) {
+	var b strings.Builder
+	b.WriteString(sc.toks[i].s)
+	j := i + 1
+	// require('m') / __import__('m') / importlib.import_module('m') as a head.
+	for {
+		if sc.isPunct(j, ".") || sc.isPunct(j, "::") || sc.isPunct(j, "->") && sc.lang == langPHP {
+			if nt := sc.at(j + 1); nt.kind == tIdent {
+				b.WriteByte('.')
+				b.WriteString(nt.s)
+				j += 2
+				continue
+			}
+		}
+		return b.String(), j
+	}
+}
+
+// resolve maps the head of a dotted name through the imports.
+func (sc *callScanner) resolve(name string) string {
+	head, rest, _ := strings.Cut(name, ".")
+	if a, ok := sc.aliases[head]; ok {
+		if rest == "" {
+			return a
+		}
+		return a + "." + rest
+	}
+	return name
+}
+
+// args reads call arguments up to the closing parenthesis.
+func (sc *callScanner) args(i int) ([]value, map[string]value, int) {
+	var args []value
+	var kw map[string]value
+	for i < len(sc.toks) {
+		if sc.isPunct(i, ")") {
+			return args, kw, i + 1
+		}
+		if sc.isPunct(i, ",") {
+			i++
+			continue
+		}
+		if t := sc.at(i); t.kind == tIdent && sc.isPunct(i+1, "=") && !sc.isPunct(i+2, "=") && sc.lang == langPython {
+			v, j := sc.expr(i + 2)
+			if kw == nil {
+				kw = make(map[string]value)
+			}
+			kw[t.s] = v
+			i = j
+			continue
+		}
+		start := i
+		v, j := sc.expr(i)
+		args = append(args, v)
+		i = sc.skipArg(j)
+		if i == start {
+			i++
+		}
+	}
+	return args, kw, i
+}
+
+// bareArgs reads the arguments of a call without parentheses, up to ; or
+// a closing bracket or a statement modifier.
+func (sc *callScanner) bareArgs(i int) ([]value, int) {
+	var args []value
+	for i < len(sc.toks) {
+		t := sc.at(i)
+		if t.kind == tPunct && (t.s == ";" || t.s == ")" || t.s == "}") || t.kind == tIdent && (t.s == "or" || t.s == "and" || t.s == "if" || t.s == "unless") {
+			return args, i
+		}
+		if sc.isPunct(i, ",") {
+			i++
+			continue
+		}
+		v, j := sc.expr(i)
+		args = append(args, v)
+		if j == i {
+			j++
+		}
+		i = j
+	}
+	return args, i
+}
+
+// skipArg moves past the rest of an argument to the next , or ) at this
+// depth.
+func (sc *callScanner) skipArg(i int) int {
+	depth := 0
+	for i < len(sc.toks) {
+		t := sc.at(i)
+		if t.kind == tPunct {
+			switch t.s {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				if depth == 0 {
+					return i
+				}
+				depth--
+			case ",":
+				if depth == 0 {
+					return i
+				}
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// expr reads an expression: terms joined by the language's string
+// concatenation. What is not a literal is Unknown.
+func (sc *callScanner) expr(i int) (value, int) {
+	v, j := sc.term(i)
+	for {
+		op := sc.at(j)
+		concat := op.kind == tPunct && (op.s == "+" && (sc.lang == langPython || sc.lang == langJS || sc.lang == langRuby) ||
+			op.s == "." && (sc.lang == langPerl || sc.lang == langPHP) || op.s == ".." && sc.lang == langLua ||
+			op.s == "&" && sc.lang == langAppleScript)
+		if sc.lang == langAwk && (op.kind == tStr || op.kind == tIdent && !awkKeyword(op.s) || op.kind == tNum || op.kind == tPunct && op.s == "$") {
+			w, k := sc.term(j)
+			v = value{s: v.s + w.s}
+			j = k
+			continue
+		}
+		if !concat {
+			return v, j
+		}
+		w, k := sc.term(j + 1)
+		if v.isList || w.isList {
+			return unknownValue, k
+		}
+		v = value{s: v.s + w.s}
+		j = k
+	}
+}
+
+func awkKeyword(s string) bool {
+	switch s {
+	case "getline", "print", "printf", "if", "else", "while", "for", "in", "do", "next", "exit", "return":
+		return true
+	}
+	return false
+}
+
+// term reads one operand.
+func (sc *callScanner) term(i int) (value, int) {
+	t := sc.at(i)
+	switch t.kind {
+	case tStr:
+		v := value{s: t.s}
+		j := i + 1
+		if sc.lang == langPython && sc.isPunct(j, "%") {
+			_, k := sc.term(j + 1)
+			return value{s: pyPercent(t.s)}, k
+		}
+		if sc.lang == langPython && sc.isPunct(j, ".") && sc.at(j+1).s == "format" && sc.isPunct(j+2, "(") {
+			_, _, k := sc.args(j + 3)
+			return value{s: pyBraces(t.s)}, k
+		}
+		return v, j
+	case tWords:
+		l := make([]value, len(t.words))
+		for k, w := range t.words {
+			l[k] = value{s: w}
+		}
+		return value{list: l, isList: true}, i + 1
+	case tCmd:
+		return unknownValue, i + 1
+	case tNum:
+		return value{s: t.s}, i + 1
+	case tIdent:
+		if m, j, ok := sc.moduleRef(i); ok {
+			return value{module: m}, j
+		}
+		name, j := sc.chain(i)
+		if decoder(name) && sc.isPunct(j, "(") && sc.at(j+1).kind == tStr {
+			// exec(base64.b64decode("…")): the decoded text is the code.
+			if out, ok := decodeBase64(sc.at(j + 1).s); ok {
+				return value{s: out}, sc.skipGroup(j, ")")
+			}
+		}
+		if sc.isPunct(j, "(") || sc.isPunct(j, "[") {
+			close := ")"
+			if sc.isPunct(j, "[") {
+				close = "]"
+			}
+			return unknownValue, sc.skipGroup(j, close)
+		}
+		switch name {
+		case "True", "true":
+			return value{s: "true"}, j
+		}
+		if v, ok := sc.vars[name]; ok {
+			return v, j
+		}
+		if a, ok := sc.aliases[name]; ok {
+			return value{module: a}, j
+		}
+		return unknownValue, j
+	case tPunct:
+		switch t.s {
+		case "$":
+			if sc.lang == langAwk { // a field: $1, $NF, $(i+1)
+				_, j := sc.term(i + 1)
+				return unknownValue, j
+			}
+		case "[":
+			return sc.list(i+1, "]")
+		case "(":
+			if sc.lang == langPerl {
+				return sc.list(i+1, ")")
+			}
+			v, j := sc.expr(i + 1)
+			if sc.isPunct(j, ")") {
+				return v, j + 1
+			}
+			return unknownValue, sc.skipGroup(i, ")")
+		case "{":
+			return sc.object(i)
+		}
+	}
+	return unknownValue, i + 1
+}
+
+// moduleRef recognises require('m'), __import__('m') and
+// importlib.import_module('m').
+func (sc *callScanner) moduleRef(i int) (string, int, bool) {
+	name, j := sc.chain(i)
+	switch name {
+	case "require", "__import__", "importlib.import_module":
+	default:
+		return "", 0, false
+	}
+	if sc.isPunct(j, "(") && sc.at(j+1).kind == tStr && sc.isPunct(j+2, ")") {
+		return strings.TrimPrefix(sc.at(j+1).s, "node:"), j + 3, true
+	}
+	return "", 0, false
+}
+
+func (sc *callScanner) list(i int, close string) (value, int) {
+	var l []value
+	for i < len(sc.toks) && !sc.isPunct(i, close) {
+		if sc.isPunct(i, ",") {
+			i++
+			continue
+		}
+		v, j := sc.expr(i)
+		l = append(l, v)
+		j = sc.skipArgTo(j, close)
+		if j == i {
+			j++
+		}
+		i = j
+	}
+	return value{list: l, isList: true}, i + 1
+}
+
+func (sc *callScanner) skipArgTo(i int, close string) int {
+	depth := 0
+	for i < len(sc.toks) {
+		t := sc.at(i)
+		if t.kind == tPunct {
+			switch t.s {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				if depth == 0 {
+					return i
+				}
+				depth--
+			case ",":
+				if depth == 0 {
+					return i
+				}
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// object reads {key: true, …} for the boolean options that matter
+// (recursive, force, shell).
+func (sc *callScanner) object(i int) (value, int) {
+	end := sc.skipGroup(i, "}")
+	flags := map[string]bool{}
+	for k := i + 1; k+2 < end; k++ {
+		if t := sc.at(k); (t.kind == tIdent || t.kind == tStr) && (sc.isPunct(k+1, ":") || sc.isPunct(k+1, "=>")) {
+			key := strings.TrimPrefix(t.s, ":")
+			if v := sc.at(k + 2); v.kind == tIdent && v.s == "true" || key == "body" || key == "data" {
+				flags[key] = true
+			}
+		}
+	}
+	return value{flags: flags}, end
+}
+
+// skipGroup returns the index after the bracket closing the one at i.
+func (sc *callScanner) skipGroup(i int, close string) int {
+	depth := 0
+	for j := i; j < len(sc.toks); j++ {
+		t := sc.at(j)
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.s {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(sc.toks)
+}
