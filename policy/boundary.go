@@ -88,7 +88,10 @@ func (x *Ctx) boundary(a *parse.Analysis) *boundaryState {
 				b.add(fPersist, c)
 			}
 		}
-		if read != 0 || code&taintCred != 0 {
+		// A printed token read by the script itself ($(aws configure
+		// export-credentials)) never reaches the agent's screen.
+		shown := secretPrinter(c) && c.Context&parse.InCmdSubst == 0
+		if read != 0 || code&taintCred != 0 || shown {
 			b.add(fCredRead, c)
 		}
 		if t := x.outTaint(c, read, code) | b.upstreamTaint(c); t != 0 {

@@ -109,7 +109,11 @@ func (x *Ctx) readTaint(c *parse.Command) taint {
 				t |= taintCred
 			}
 		case tg.Known:
-			t |= x.pathTaint(x.resolve(tg.raw))
+			p := x.resolve(tg.raw)
+			t |= x.pathTaint(p)
+			if recursiveReader(c) && x.holdsCredDir(p) {
+				t |= taintCred // grep -r password ~/.config reads ~/.config/gh
+			}
 		}
 	}
 	return t
@@ -202,10 +206,31 @@ var secretPrinters = map[string][][]string{
 }
 
 // secretPrinter reports whether a command prints a stored token.
+// `aws configure get` prints any setting; only the secret ones count.
 func secretPrinter(c *parse.Command) bool {
 	for _, seq := range secretPrinters[c.Name] {
-		if hasWords(c.Args, seq) {
-			return true
+		if !hasWords(c.Args, seq) {
+			continue
+		}
+		if c.Name == "aws" && seq[1] == "get" {
+			return awsGetsSecret(c)
+		}
+		return true
+	}
+	return false
+}
+
+// awsGetsSecret reports whether `aws configure get NAME` names a secret
+// (aws_secret_access_key, aws_session_token), not a setting such as region.
+func awsGetsSecret(c *parse.Command) bool {
+	seen := false
+	for _, a := range c.Args {
+		switch {
+		case a.Value == "get":
+			seen = true
+		case seen && !strings.HasPrefix(a.Value, "-"):
+			n := strings.ToLower(a.Value)
+			return !a.Literal() || strings.Contains(n, "secret") || strings.Contains(n, "token") || strings.Contains(n, "password")
 		}
 	}
 	return false

@@ -165,7 +165,7 @@ func (dirInfo) IsDir() bool { return true }
 
 func (f dirFS) Lstat(name string) (fs.FileInfo, error) {
 	if f.dirs[name] {
-		return dirInfo{fakeInfo{name}}, nil
+		return dirInfo{fakeInfo{name: name, dir: true}}, nil
 	}
 	return f.fakeFS.Lstat(name)
 }

@@ -329,6 +329,83 @@ func (x *Ctx) placeholderPlace(c *parse.Command, w parse.Word) Place {
 	return PlaceUnknown
 }
 
+// placeholderDirs returns the directories the run-time arguments of a
+// sink land in, when they can be known: find's roots for find -exec and
+// for xargs fed by find, the lister's directory for xargs fed by ls, git
+// or grep listing relative paths. nil when the arguments could be
+// anywhere.
+func (x *Ctx) placeholderDirs(c *parse.Command) []string {
+	var src *parse.Command
+	for i := len(c.Via) - 1; i >= 0 && src == nil; i-- {
+		via := c.Via[i]
+		switch {
+		case strings.HasPrefix(via.Sink, "find "):
+			src = x.commandAt("find", via.Pos, i)
+			if src == nil {
+				return nil
+			}
+		case via.Sink == "xargs" && i == len(c.Via)-1:
+			src = x.xargsSource(c)
+			if src == nil {
+				return nil
+			}
+		}
+	}
+	if src == nil {
+		return nil
+	}
+	if src.Name != "find" {
+		if d := x.dirOf(src); d != "" {
+			return []string{d}
+		}
+		return nil
+	}
+	var dirs []string
+	for _, r := range findRoots(src) {
+		if !r.Literal() {
+			return nil
+		}
+		d := abs(x.dirOf(src), r.Value)
+		if d == "" {
+			return nil
+		}
+		dirs = append(dirs, d)
+	}
+	return dirs
+}
+
+// xargsSource is the command whose output xargs turns into arguments,
+// when it lists paths: find, or a lister of relative paths through line
+// filters.
+func (x *Ctx) xargsSource(c *parse.Command) *parse.Command {
+	in := c.Stdin
+	if in == nil {
+		return nil
+	}
+	up := in.Upstream()
+	if len(up) == 0 {
+		return nil
+	}
+	for _, f := range up[1:] {
+		if !lineFilters[f.Name] {
+			return nil
+		}
+	}
+	src := up[0]
+	if src.Name == "find" {
+		return src
+	}
+	if !pathLister[src.Name] {
+		return nil
+	}
+	for _, a := range src.Args {
+		if strings.HasPrefix(a.Value, "/") || a.Dynamic || strings.HasPrefix(a.Value, "..") {
+			return nil
+		}
+	}
+	return src
+}
+
 // commandAt finds the command named name at pos, depth levels deep.
 func (x *Ctx) commandAt(name string, pos parse.Pos, depth int) *parse.Command {
 	if x.a == nil {
@@ -442,30 +519,17 @@ func (x *Ctx) xargsPlace(c *parse.Command, w parse.Word) Place {
 		}
 		return x.worst(ps)
 	}
-	up := in.Upstream()
-	if len(up) == 0 {
-		return PlaceUnknown
-	}
-	src := up[0]
-	for _, f := range up[1:] {
-		if !lineFilters[f.Name] {
-			return PlaceUnknown
-		}
-	}
+	src := x.xargsSource(c)
 	switch {
+	case src == nil:
+		return PlaceUnknown
 	case src.Name == "find":
 		return x.worst(x.findRootPlaces(src, true))
-	case pathLister[src.Name]:
-		for _, a := range src.Args {
-			if strings.HasPrefix(a.Value, "/") || a.Dynamic || strings.HasPrefix(a.Value, "..") {
-				return PlaceUnknown
-			}
-		}
+	default:
 		d := x.dirOf(src)
 		if d == "" {
 			return PlaceUnknown
 		}
 		return x.childPlace(d, "")
 	}
-	return PlaceUnknown
 }

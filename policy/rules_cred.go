@@ -115,14 +115,50 @@ func (x *Ctx) credGlob(t Target) bool {
 }
 
 // credDir reports whether p is a directory of credential stores.
+// credDirs are the home directory's credential stores that are
+// directories.
+var credDirs = []string{".ssh", ".aws", ".gnupg", ".config/gh", ".config/gcloud", ".azure", ".kube", ".docker"}
+
 func (x *Ctx) credDir(p string) bool {
 	if x.Home == "" {
 		return false
 	}
-	for _, d := range []string{".ssh", ".aws", ".gnupg", ".config/gh", ".config/gcloud", ".azure", ".kube", ".docker"} {
+	for _, d := range credDirs {
 		if p == x.Home+"/"+d {
 			return true
 		}
+	}
+	return false
+}
+
+// holdsCredDir reports whether the directory p is one of the home
+// directory's credential stores or holds one (~/.config holds
+// ~/.config/gh; ~ holds them all), so a recursive read of it reads them.
+func (x *Ctx) holdsCredDir(p string) bool {
+	if x.Home == "" {
+		return false
+	}
+	for _, d := range credDirs {
+		if within(x.Home+"/"+d, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// grepSpec: grep's options that take a value.
+var grepSpec = OptSpec{Short: "efmABCdD", Long: []string{"regexp", "file", "max-count", "after-context",
+	"before-context", "context", "include", "exclude", "exclude-dir", "exclude-from", "label", "binary-files",
+	"devices", "directories"}}
+
+// recursiveReader reports whether a command reads whole directory trees:
+// grep -r, and the searchers that always recurse.
+func recursiveReader(c *parse.Command) bool {
+	switch c.Name {
+	case "rg", "ag", "ack":
+		return true
+	case "grep", "egrep", "fgrep":
+		return ParseArgs(c.Args, grepSpec).Has("rR", "recursive", "dereference-recursive")
 	}
 	return false
 }

@@ -183,11 +183,12 @@ var dbRules = []*Rule{
 		},
 	},
 	{
-		ID: "db-reset", Family: "database", Severity: Warn,
-		Message:  "resets or drops the application's database through its framework; fine for a development database",
-		Hint:     "make sure the configured database is a development one (check the environment) before resetting it",
+		ID: "db-reset", Family: "database", Severity: Hold,
+		Message:  "resets or drops the application's database through its framework, deleting its data",
+		Hint:     "run the migrations instead (rails db:migrate, prisma migrate dev), or point the reset at the test database (RAILS_ENV=test)",
 		Programs: withPrograms(dbResetPrograms, jsRunners, pythons),
-		Command:  func(x *Ctx, c *parse.Command) bool { return dbReset(c) && !productionEnv(x, c) },
+		Command:  func(x *Ctx, c *parse.Command) bool { return dbReset(c) && envNamed(x, c) == "" },
+		Raw:      `(?i)\b(db:(drop|reset|purge)|migrate\s+reset|migrate:(fresh|reset)|ecto\.(drop|reset)|manage\.py\s+flush|database\s+drop)\b`,
 		Examples: []string{
 			"rails db:reset",
 			"bin/rails db:drop db:create db:migrate",
@@ -198,14 +199,28 @@ var dbRules = []*Rule{
 			"mix ecto.reset",
 			"dotnet ef database drop -f",
 		},
-		NotExamples: []string{"rails db:migrate", "npx prisma migrate dev", "python manage.py migrate", "php artisan migrate", "rails server"},
+		NotExamples: []string{"rails db:migrate", "npx prisma migrate dev", "python manage.py migrate", "php artisan migrate",
+			"rails server", "RAILS_ENV=test rails db:reset"},
+	},
+	{
+		ID: "db-reset-test", Family: "database", Severity: Warn,
+		Message:  "resets the test database through the application's framework",
+		Hint:     "fine for a test database; make sure the environment really points at one",
+		Programs: withPrograms(dbResetPrograms, jsRunners, pythons),
+		Command:  func(x *Ctx, c *parse.Command) bool { return dbReset(c) && isTestEnv(envNamed(x, c)) },
+		Examples: []string{
+			"RAILS_ENV=test rails db:reset",
+			"MIX_ENV=test mix ecto.reset",
+			"NODE_ENV=test npx prisma migrate reset --force",
+		},
+		NotExamples: []string{"rails db:reset", "RAILS_ENV=test rails db:migrate", "RAILS_ENV=production rails db:reset"},
 	},
 	{
 		ID: "db-reset-production", Family: "database", Severity: Hold,
 		Message:  "resets or drops a database the environment marks as production",
 		Hint:     "never reset a production database from an agent; ask a person",
 		Programs: withPrograms(dbResetPrograms, jsRunners, pythons),
-		Command:  func(x *Ctx, c *parse.Command) bool { return dbReset(c) && productionEnv(x, c) },
+		Command:  func(x *Ctx, c *parse.Command) bool { return dbReset(c) && isProd(envNamed(x, c)) },
 		Raw:      `(?i)\b(RAILS|RACK|NODE|APP|MIX)_ENV=prod\w*\s[^;&|\n]*\b(db:(drop|reset|purge)|migrate\s+reset|migrate:(fresh|reset)|ecto\.(drop|reset))\b`,
 		Examples: []string{
 			"RAILS_ENV=production rails db:reset",
@@ -425,31 +440,54 @@ func dbReset(c *parse.Command) bool {
 	return false
 }
 
-// productionEnv reports whether the command's environment, or its own
-// flags, name production.
-func productionEnv(x *Ctx, c *parse.Command) bool {
+// envNamed returns the environment a framework command says it targets:
+// "production"-like when any of the usual variables or an --env option
+// says so, else the first such name given, else "". A reset that skips the
+// framework's own production check counts as production.
+func envNamed(x *Ctx, c *parse.Command) string {
+	var named []string
 	for _, v := range []string{"RAILS_ENV", "RACK_ENV", "NODE_ENV", "APP_ENV", "MIX_ENV", "FLASK_ENV", "ENVIRONMENT", "STAGE"} {
-		if isProd(x.envValue(c, v)) {
-			return true
+		if val := x.envValue(c, v); val != "" {
+			named = append(named, val)
 		}
 	}
-	if strings.Contains(strings.ToLower(x.envValue(c, "DJANGO_SETTINGS_MODULE")), "prod") {
-		return true
+	if m := strings.ToLower(x.envValue(c, "DJANGO_SETTINGS_MODULE")); m != "" {
+		switch {
+		case strings.Contains(m, "prod"):
+			named = append(named, "production")
+		case strings.Contains(m, "test"):
+			named = append(named, "test")
+		}
 	}
 	if x.envValue(c, "DISABLE_DATABASE_ENVIRONMENT_CHECK") == "1" {
-		return true
+		named = append(named, "production")
 	}
 	_, args := tool(c)
 	for i, w := range args {
 		v := w.Value
-		if val, ok := strings.CutPrefix(v, "--env="); ok && isProd(val) {
-			return true
+		if val, ok := strings.CutPrefix(v, "--env="); ok {
+			named = append(named, val)
 		}
-		if (v == "--env" || v == "-e" || v == "--environment") && i+1 < len(args) && isProd(args[i+1].Value) {
-			return true
+		if (v == "--env" || v == "-e" || v == "--environment") && i+1 < len(args) {
+			named = append(named, args[i+1].Value)
 		}
 	}
-	return false
+	for _, n := range named {
+		if isProd(n) {
+			return n
+		}
+	}
+	if len(named) > 0 {
+		return named[0]
+	}
+	return ""
+}
+
+// isTestEnv reports whether an environment name is a test one, whose
+// database exists to be thrown away.
+func isTestEnv(v string) bool {
+	v = strings.ToLower(v)
+	return v == "test" || v == "testing" || v == "ci"
 }
 
 func isProd(v string) bool {

@@ -157,6 +157,25 @@ var gitRules = []*Rule{
 		},
 	},
 	{
+		ID: "git-discard-tree", Family: "git", Severity: Hold,
+		Message:  "discards every uncommitted change under a directory; edits that were never committed cannot be recovered",
+		Hint:     "run git stash push -u -- DIR first, or restore only the files you mean (git restore -- FILE)",
+		Programs: []string{"git"},
+		Command:  func(x *Ctx, c *parse.Command) bool { return gitDiscard(x, c) == discardTree },
+		Raw:      `\bgit\b[^|;&\n]*\b(checkout|restore)\b[^|;&\n]*\s\S+/(\s|$)`,
+		Examples: []string{
+			"git restore --worktree src/",
+			"git restore --source=HEAD~2 lib/",
+			"git checkout -- lib/",
+			"git checkout HEAD -- 'src/*.go'",
+		},
+		NotExamples: []string{
+			"git restore src/app.ts",
+			"git restore --staged src/",
+			"git checkout -- README.md",
+		},
+	},
+	{
 		ID: "git-discard-paths", Family: "git", Severity: Warn,
 		Message:  "discards the uncommitted changes in the named files",
 		Hint:     "make sure the changes are not needed (git diff -- FILE), or stash them first",
@@ -167,7 +186,7 @@ var gitRules = []*Rule{
 			"git checkout HEAD~1 -- README.md",
 			"git checkout main src/app.ts",
 			"git restore src/app.ts",
-			"git restore --source=HEAD~2 lib/",
+			"git restore --source=HEAD~2 lib/app.go",
 		},
 		NotExamples: []string{
 			"git checkout main",
@@ -371,6 +390,7 @@ type discardKind uint8
 const (
 	discardNone discardKind = iota
 	discardPaths
+	discardTree // every change under a directory
 	discardAll
 )
 
@@ -441,17 +461,32 @@ func pathsDiscard(x *Ctx, c *parse.Command, paths []parse.Word) discardKind {
 	if len(paths) == 0 {
 		return discardNone
 	}
+	kind := discardPaths
 	for _, p := range paths {
 		if wholeTree(p.Value) {
 			return discardAll
 		}
-		if p.Literal() {
-			if d := abs(x.dirOf(c), p.Value); d != "" && d == x.Project {
-				return discardAll
-			}
+		if !p.Literal() || strings.ContainsAny(p.Value, "*?[") {
+			// A pattern (git matches quoted ones itself) or an unknown
+			// path can take any amount.
+			kind = discardTree
+			continue
+		}
+		d := abs(x.dirOf(c), p.Value)
+		switch {
+		case d != "" && d == x.Project:
+			return discardAll
+		case strings.HasSuffix(p.Value, "/") || d != "" && x.dirExists(d):
+			kind = discardTree
 		}
 	}
-	return discardPaths
+	return kind
+}
+
+// dirExists reports whether p is an existing directory.
+func (x *Ctx) dirExists(p string) bool {
+	fi, err := x.fs().Lstat(p)
+	return err == nil && fi.IsDir()
 }
 
 // gitGlobalConfigs returns the -c KEY=VALUE settings given before the
@@ -539,5 +574,10 @@ func gitCleanScope(x *Ctx, c *parse.Command) discardKind {
 	if len(a.Operands) == 0 {
 		return discardAll
 	}
-	return pathsDiscard(x, c, a.Operands)
+	if k := pathsDiscard(x, c, a.Operands); k != discardTree {
+		return k
+	}
+	// Cleaning named directories is what clean with paths is for: it takes
+	// untracked files there, not edits.
+	return discardPaths
 }

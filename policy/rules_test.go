@@ -26,26 +26,36 @@ type fakeFS struct {
 	links map[string]string // symlink → target
 }
 
-type fakeInfo struct{ name string }
+type fakeInfo struct {
+	name string
+	dir  bool
+}
 
-func (i fakeInfo) Name() string       { return filepath.Base(i.name) }
-func (i fakeInfo) Size() int64        { return 0 }
-func (i fakeInfo) Mode() fs.FileMode  { return 0o644 }
+func (i fakeInfo) Name() string { return filepath.Base(i.name) }
+func (i fakeInfo) Size() int64  { return 0 }
+func (i fakeInfo) Mode() fs.FileMode {
+	if i.dir {
+		return fs.ModeDir | 0o755
+	}
+	return 0o644
+}
 func (i fakeInfo) ModTime() time.Time { return time.Time{} }
-func (i fakeInfo) IsDir() bool        { return false }
+func (i fakeInfo) IsDir() bool        { return i.dir }
 func (i fakeInfo) Sys() any           { return nil }
 
 func (f *fakeFS) Lstat(name string) (fs.FileInfo, error) {
 	if f.links[name] != "" {
-		return linkInfo{fakeInfo{name}}, nil // as the real Lstat: the link itself
+		return linkInfo{fakeInfo{name: name}}, nil // as the real Lstat: the link itself
+	}
+	// A listed path is a directory when another is below it; the parents
+	// of listed paths exist too, as directories.
+	for p := range f.files {
+		if strings.HasPrefix(p, strings.TrimSuffix(name, "/")+"/") {
+			return fakeInfo{name: name, dir: true}, nil
+		}
 	}
 	if f.files[name] {
-		return fakeInfo{name}, nil
-	}
-	for p := range f.files { // the parents of listed paths exist too
-		if strings.HasPrefix(p, name+"/") {
-			return fakeInfo{name}, nil
-		}
+		return fakeInfo{name: name}, nil
 	}
 	return nil, os.ErrNotExist
 }
@@ -65,29 +75,37 @@ func (f *fakeFS) EvalSymlinks(name string) (string, error) {
 	return cur, nil
 }
 
-func newTestFS() *fakeFS {
+func newTestFS() *fakeFS { return newWorldFS(testHome, testProject) }
+
+// newWorldFS is the fake filesystem of a world with the given home and
+// project directories.
+func newWorldFS(home, project string) *fakeFS {
 	f := &fakeFS{files: map[string]bool{}, links: map[string]string{}}
 	for _, p := range []string{
 		"/", "/etc", "/etc/hosts", "/etc/os-release", "/usr", "/usr/bin", "/tmp", "/var", "/var/tmp",
-		testHome, testHome + "/.ssh", testHome + "/.ssh/id_ed25519", testHome + "/.bashrc",
-		testHome + "/notes.txt", testHome + "/.cache", testProject, testProject + "/build",
-		testProject + "/.git", testProject + "/README.md",
+		home, home + "/.ssh", home + "/.ssh/id_ed25519", home + "/.bashrc",
+		home + "/notes.txt", home + "/.cache", project, project + "/build",
+		project + "/.git", project + "/README.md",
 	} {
 		f.files[p] = true
 	}
-	f.links[testProject+"/keys"] = testHome + "/.ssh"
+	f.links[project+"/keys"] = home + "/.ssh"
 	return f
 }
 
-func testCtx() *Ctx {
+func testCtx() *Ctx { return worldCtx(testHome, testProject, "user") }
+
+// worldCtx is the decision context of a fixed world: the project, the
+// home directory and its caches, the temp dirs, a small environment.
+func worldCtx(home, project, user string) *Ctx {
 	return &Ctx{
-		Cwd:        testProject,
-		Project:    testProject,
-		Home:       testHome,
-		WriteRoots: []string{testProject, "/tmp", "/var/tmp", testHome + "/.cache", testHome + "/.npm", testHome + "/go/pkg/mod", testHome + "/.cargo/registry"},
+		Cwd:        project,
+		Project:    project,
+		Home:       home,
+		WriteRoots: []string{project, "/tmp", "/var/tmp", home + "/.cache", home + "/.npm", home + "/go/pkg/mod", home + "/.cargo/registry"},
 		TempDirs:   []string{"/tmp", "/var/tmp"},
-		Env:        map[string]string{"HOME": testHome, "PWD": testProject, "TMPDIR": "/tmp", "PATH": "/usr/bin:/bin", "USER": "user"},
-		FS:         newTestFS(),
+		Env:        map[string]string{"HOME": home, "PWD": project, "TMPDIR": "/tmp", "PATH": "/usr/bin:/bin", "USER": user},
+		FS:         newWorldFS(home, project),
 	}
 }
 
