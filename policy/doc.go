@@ -35,6 +35,12 @@
 //     text, or a command that lists relative paths).
 //   - Paths on another host (ssh, docker exec) are judged without a project:
 //     absolute system paths and / hold, relative paths are not judged.
+//     A container that docker/podman run starts is the image's files plus
+//     its mounts (places_container.go): a path under a bind mount is judged
+//     as the host path it maps to, one under a volume as outside, one above
+//     a mount takes the mount's contents, and the rest is the container's
+//     own; when the mounts cannot be known (compose, --volumes-from,
+//     --privileged, a remote daemon) the container is another host.
 //   - git: a force push (also --mirror and +refspec), reset --hard/--merge,
 //     clean -f, discarding every uncommitted change (checkout ., checkout -f,
 //     restore ., switch -f/--discard-changes), stash clear, history rewrites,

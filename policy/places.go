@@ -175,6 +175,11 @@ func abs(dir, p string) string {
 // place classifies one path operand of c.
 func (x *Ctx) place(c *parse.Command, w parse.Word) Place {
 	if c.Remote != "" {
+		// A fresh container's files are the image's, except what it
+		// mounts (places_container.go).
+		if ms, ok := x.runMounts(c); ok {
+			return x.containerPlace(c, w, ms)
+		}
 		// Another machine's files: not ours to judge by our paths, but a
 		// recursive delete of its root is as bad there as here.
 		return x.remotePlace(c, w)

@@ -94,3 +94,72 @@ func TestSQLScanner(t *testing.T) {
 		}
 	}
 }
+
+// TestContainerPlaces judges the operands of commands docker run starts
+// through the run command's mounts, and those of containers whose mounts
+// are not known as another host's.
+func TestContainerPlaces(t *testing.T) {
+	for _, tc := range []struct {
+		script string
+		want   Place
+	}{
+		// the container's own files, from the image
+		{"docker run --rm alpine rm -rf /etc", PlaceInside},
+		{"docker run --rm -w /app node:20 rm -rf node_modules", PlaceInside},
+		{"docker run --rm alpine rm -rf /", PlaceRoot},
+		{"docker run --rm alpine rm -rf /*", PlaceRoot},
+		// bind mounts: the host path they map to
+		{`docker run --rm -v "$PWD":/app -w /app node:20 rm -rf node_modules`, PlaceInside},
+		{`docker run --rm -v "$PWD":/app node:20 rm -rf node_modules`, PlaceInside},
+		{`docker run --rm -v "$PWD":/app node:20 rm -rf /app/dist`, PlaceInside},
+		{`docker run --rm -v "$PWD":/app node:20 rm -rf /app/*`, PlaceProjectTop},
+		{`docker run --rm --volume="$PWD:/src" alpine rm -rf /src/x/..`, PlaceProjectRoot},
+		{`docker run --rm --volume="$PWD:/src" alpine rm -rf /src/..`, PlaceRoot},
+		{"docker run --rm -v /:/host alpine rm -rf /host", PlaceRoot},
+		{"docker run --rm -v /:/host alpine rm -rf /host/etc", PlaceSystem},
+		{`docker run --rm -v "$HOME":/h alpine rm -rf /h/.ssh`, PlaceOutside},
+		{`docker run --rm -v "$HOME":/h alpine rm -rf /h/.cache/pip`, PlaceInside},
+		{`docker run --rm -v "$HOME":/root alpine rm -rf .ssh`, PlaceOutside},
+		{`docker run --rm -v "$HOME:/root" -w /root alpine rm -rf *`, PlaceHome},
+		{"docker run --rm -v ~:/h alpine rm -rf /h/x", PlaceOutside}, // bash leaves "~:" as it is: a volume name
+		{"docker run --rm --mount type=bind,source=/home/user,target=/data alpine rm -rf /data", PlaceHome},
+		{"podman run --rm -v /etc:/cfg alpine rm -rf /cfg/ssh", PlaceSystem},
+		// a path above a mount takes its contents
+		{`docker run --rm -v "$HOME":/mnt/h alpine rm -rf /mnt`, PlaceHome},
+		{`docker run --rm -v "$HOME":/mnt/h alpine rm -rf /mnt/*`, PlaceHome},
+		// volumes hold data the guard cannot see
+		{"docker run --rm -v pgdata:/var/lib/postgresql/data postgres rm -rf /var/lib/postgresql/data", PlaceOutside},
+		{"docker run --rm -v /cache alpine rm -rf /cache/x", PlaceOutside},
+		{`docker run --rm -v "$(pwd)":/app alpine rm -rf /app/x`, PlaceInside},
+		{`docker run --rm -v "$(cat d)":/app alpine rm -rf /app/x`, PlaceUnknown},
+		{`docker run --rm -v ./data:/data alpine rm -rf /data/x`, PlaceInside},
+		// mounts that cannot be known: judged as another host's
+		{"docker exec web rm -rf /app/tmp", PlaceOutside},
+		{"docker compose run --rm app rm -rf /app/tmp", PlaceOutside},
+		{"docker run --rm --volumes-from db alpine rm -rf /app/tmp", PlaceOutside},
+		{"docker run --rm --privileged alpine rm -rf /app/tmp", PlaceOutside},
+		{"docker -H tcp://build:2375 run --rm -v /srv:/s alpine rm -rf /s/x", PlaceOutside},
+		{"DOCKER_HOST=ssh://ci docker run --rm alpine rm -rf /app/tmp", PlaceOutside},
+		{"ssh ci docker run --rm -v /:/host alpine rm -rf /host/x", PlaceOutside},
+	} {
+		x := testCtx()
+		a := parse.Analyze(tc.script, parse.Options{Env: x.Env, Dir: x.Cwd})
+		if a.Err != nil {
+			t.Fatalf("%q: %v", tc.script, a.Err)
+		}
+		x.a = a
+		var rm *parse.Command
+		for _, c := range a.Commands {
+			if c.Name == "rm" {
+				rm = c
+			}
+		}
+		if rm == nil {
+			t.Fatalf("%q: no rm found", tc.script)
+		}
+		_, ops := rmArgs(rm)
+		if got := x.place(rm, ops[0]); got != tc.want {
+			t.Errorf("%q: got %s, want %s", tc.script, got, tc.want)
+		}
+	}
+}

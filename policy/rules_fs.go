@@ -59,6 +59,9 @@ var filesystemRules = []*Rule{
 			"cat dirs.txt | xargs rm -rf",
 			"find / -name '*.log' -exec rm -rf {} +",
 			"ssh host rm -rf /",
+			"docker run --rm -v /:/host alpine rm -rf /host/etc",
+			"docker run --rm -v \"$HOME\":/h alpine sh -c 'rm -rf /h/*'",
+			"docker exec web rm -rf /srv/data",
 			"npx rimraf /",
 			"rimraf ~",
 		},
@@ -78,6 +81,8 @@ var filesystemRules = []*Rule{
 			"rm -f \"$file\"",
 			"ls /",
 			"npx rimraf dist node_modules",
+			"docker run --rm -v \"$PWD\":/app -w /app node:20 sh -c 'rm -rf node_modules && npm ci'",
+			"docker run --rm alpine rm -rf /usr/share/doc",
 		},
 	},
 	{
