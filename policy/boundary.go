@@ -28,6 +28,7 @@ const (
 	fSelfShim
 	fSelfAgent
 	fSelfProject
+	fSelfProjectDrop
 	fSelfEnv
 	fSelfCommand
 	nFindings
@@ -166,7 +167,7 @@ func (x *Ctx) judgeWrite(w write) finding {
 	if skipDevice(p) {
 		return fNone
 	}
-	if f := x.selfWrite(p, w); f != fNone {
+	if f := x.selfWrite(p, w, exists); f != fNone {
 		return f
 	}
 	if x.credWrite(p, w) {
@@ -182,6 +183,11 @@ func (x *Ctx) judgeWrite(w write) finding {
 		if w.recursive {
 			return fNone // rm -r and find -delete there are the filesystem rules' to judge
 		}
+		return fSystem
+	}
+	if w.kind == wInto && x.holdsSystem(p) {
+		// Unknown files landing in / (tar -x -C /, rsync x/ /) can
+		// replace anything in /etc or /usr.
 		return fSystem
 	}
 	return outside(w, exists)

@@ -59,7 +59,24 @@ func gitConfigCode(c *parse.Command) bool {
 	if ops[0].Dynamic {
 		return true // a setting the analysis cannot name
 	}
+	if !a.Has("f", "global", "system", "file", "blob") && strings.EqualFold(key, "core.hooksPath") && workTreeDir(ops[1]) {
+		// The repository's own hooks in a directory of its work tree
+		// (husky's .husky, .githooks): files as visible to review as any
+		// other script of the project, unlike .git/hooks.
+		return false
+	}
 	return gitCodeKey(key, val)
+}
+
+// workTreeDir reports whether a relative path stays inside the work tree
+// it is resolved against, outside its .git directory.
+func workTreeDir(w parse.Word) bool {
+	v := w.Value
+	if !w.Literal() || v == "" || filepath.IsAbs(v) || strings.HasPrefix(v, "~") {
+		return false
+	}
+	v = filepath.Clean(v)
+	return v != "." && v != ".." && !strings.HasPrefix(v, "../") && v != ".git" && !strings.HasPrefix(v, ".git/")
 }
 
 // gitCodeKey reports whether setting key to val plants code: every

@@ -34,6 +34,22 @@ func (x *Ctx) systemPath(p string) bool {
 	return false
 }
 
+// holdsSystem reports whether the directory p holds a system directory
+// (/ holds them all, /var holds /var/lib), so that files landing in it
+// under names the command does not show can land in one. The home
+// directory and what is in it never do.
+func (x *Ctx) holdsSystem(p string) bool {
+	if x.Home != "" && within(p, x.Home) {
+		return false
+	}
+	for _, d := range systemDirs {
+		if within(d, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // procFd reports whether p is /proc/self/fd/N, /proc/PID/fd/N or the like.
 func procFd(p string) bool {
 	rest := strings.TrimPrefix(p, "/proc/")

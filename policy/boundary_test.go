@@ -19,6 +19,7 @@ func boundaryCtx() *Ctx {
 		testProject + "/.guard-exec", testProject + "/.guard-exec/ledger.jsonl", testProject + "/a.txt",
 		testHome + "/.aws", testHome + "/.aws/credentials", testHome + "/.ssh/known_hosts",
 		testHome + "/.ssh/authorized_keys", "/data", "/data/data.txt", "/opt", testHome + "/.npmrc",
+		testProject + "/.guard-exec.toml",
 	} {
 		f.files[p] = true
 	}
@@ -122,6 +123,13 @@ func TestBoundaryVerdicts(t *testing.T) {
 		{"export GUARD_EXEC_SESSION=x", Deny, "self-env"},
 		{"guard-exec approve ev-0001", Deny, "self-command"},
 		{"echo '{}' > .claude/settings.json", Hold, "self-agent-settings"},
+		// the project's rules: an existing file changed can lose them
+		{"echo 'x' >> .guard-exec.toml", Hold, "self-project-config-drop"},
+		{"cp tight.toml .guard-exec.toml", Hold, "self-project-config-drop"},
+		{"echo x > sub/.guard-exec.toml", Warn, "self-project-config"},
+		// unknown files landing in the root can replace system files
+		{"sudo tar -xzf payload.tgz -C /", Hold, "boundary-system-path"},
+		{"tar -xzf payload.tgz -C ~/tools", Warn, "boundary-create-outside"},
 	}
 	for _, tt := range tests {
 		d := decideIn(boundaryCtx(), tt.cmd)

@@ -115,8 +115,11 @@ package policy
 //
 //   - guard-exec's own configuration, ledger or shims: deny (self-*);
 //     a coding agent's settings (.claude/settings*.json, .codex/,
-//     .gemini/settings.json): hold; the project's .guard-exec.toml: warn,
-//     since that layer can only add protection and repositories ship one;
+//     .gemini/settings.json): hold; creating the project's .guard-exec.toml:
+//     warn, since that layer can only add protection and repositories ship
+//     one; deleting, editing or replacing an existing one: hold, since that
+//     drops the rules it adds (a file that is not valid TOML is ignored
+//     whole, so an append can do it too);
 //   - a credential store: hold (cred-write) — the home directory's stores
 //     always, a secret-named file (.env, *.key) only outside the allowed
 //     roots: writing the project's own .env is routine, and chmod 600 on a
@@ -132,10 +135,13 @@ package policy
 //     runner's step files ($GITHUB_ENV…): allowed;
 //   - a system directory (/etc, /usr, /bin, /sbin, /lib*, /boot, /opt,
 //     /var/lib, /var/spool, /srv, /root unless it is the home directory,
-//     /sys, /proc): hold, even creating; recursive deletes there are the
-//     filesystem rules' to judge;
+//     /sys, /proc): hold, even creating; so is unpacking unknown files into
+//     a directory that holds one (tar -x -C /); recursive deletes there are
+//     the filesystem rules' to judge;
 //   - elsewhere: overwriting, changing or deleting an existing file holds;
-//     creating one, or changing permissions, warns.
+//     creating one, or changing permissions, warns. A mode that only takes
+//     access from others (600, go-rwx) passes; one that takes the owner's
+//     own read (000, a-r) is a change, not a fix.
 //
 // /dev (null, stderr, ttys, /dev/fd/N) and /proc/self/fd are never judged
 // as files; /dev/tcp and /dev/udp are judged as network sends. Writes a
@@ -146,7 +152,9 @@ package policy
 // git config is judged by setting, in every scope. A setting that names
 // where git takes hooks, templates or more configuration from
 // (core.hooksPath, include.path, init.templateDir, filters…) holds whatever
-// its value; a setting whose value git runs (core.pager, core.editor,
+// its value, except a repository's own core.hooksPath naming a directory of
+// its work tree (.husky, .githooks: hooks as visible to review as any
+// script of the project, unlike .git/hooks); a setting whose value git runs (core.pager, core.editor,
 // core.sshCommand, credential.helper, diff drivers…) holds when the value
 // is more than an installed program — shell syntax, sh -c or python -c, an
 // ssh ProxyCommand, a program outside the system directories — and an

@@ -116,7 +116,7 @@ func hasComponent(p, name string) bool {
 
 // selfWrite judges a write against guard-exec's own files. Creating an
 // empty file or a directory changes nothing the guard reads.
-func (x *Ctx) selfWrite(p string, w write) finding {
+func (x *Ctx) selfWrite(p string, w write, exists bool) finding {
 	if w.kind == wTouch || w.kind == wMkdir {
 		return fNone
 	}
@@ -153,6 +153,13 @@ func (x *Ctx) selfWrite(p string, w write) finding {
 		return fSelfAgent
 	}
 	if filepath.Base(p) == paths.ProjectConfigName {
+		// The project layer only adds protection, so a new file cannot
+		// weaken anything; deleting or changing one that is there can
+		// drop the rules it adds (and a file that is no longer valid TOML
+		// is ignored whole).
+		if w.kind == wDelete || w.kind == wModify || exists && w.kind != wTouch {
+			return fSelfProjectDrop
+		}
 		return fSelfProject
 	}
 	return fNone
@@ -358,12 +365,33 @@ var selfRules = []*Rule{
 		Script:  spansOf(fSelfProject),
 		Examples: []string{
 			"echo x > .guard-exec.toml",
-			"rm .guard-exec.toml",
-			"sed -i s/hold/deny/ .guard-exec.toml",
+			"cp tight.toml .guard-exec.toml",
+			"printf '[[rule]]\\n' >> .guard-exec.toml",
 		},
 		NotExamples: []string{
 			"cat .guard-exec.toml",
 			"grep severity .guard-exec.toml",
+			"rm .guard-exec.toml",
+		},
+	},
+	{
+		ID: "self-project-config-drop", Family: "self-defence", Severity: Hold,
+		Message: "deletes or changes the project's guard-exec rules, which can drop the protection they add",
+		Hint:    "add rules in a new layer or ask the user to edit .guard-exec.toml",
+		Script:  spansOf(fSelfProjectDrop),
+		Raw:     `(\brm|\bsed\s+-i|\bperl\s+-[a-z]*i|\btruncate|\bmv)\s[^;&|]*\.guard-exec\.toml\b`,
+		Examples: []string{
+			"rm .guard-exec.toml",
+			"rm -f ./.guard-exec.toml",
+			"sed -i s/hold/warn/ .guard-exec.toml",
+			"perl -pi -e s/hold/warn/ .guard-exec.toml",
+			"mv .guard-exec.toml /tmp/",
+		},
+		NotExamples: []string{
+			"cat .guard-exec.toml",
+			"echo x > .guard-exec.toml",
+			"cp .guard-exec.toml /tmp/backup.toml",
+			"git diff .guard-exec.toml",
 		},
 	},
 	{

@@ -74,13 +74,16 @@ func chmodTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
 // others: an octal mode granting group and others nothing (600, 0700,
 // 400), or symbolic clauses that each remove (go-rwx), clear (o=) or touch
 // only the owner (u+x). `chmod 600 ~/.ssh/id_ed25519` is what ssh asks
-// for; it must not read as tampering.
+// for; it must not read as tampering. A mode that takes the owner's own
+// read away (000, a-r, u=) does not secure the file, it breaks it
+// (chmod -R 000 ~/.ssh locks ssh out of its keys).
 func chmodTightens(mode string) bool {
 	if mode == "" {
 		return false
 	}
 	if strings.Trim(mode, "01234567") == "" {
-		return len(mode) >= 3 && len(mode) <= 4 && strings.HasSuffix(mode, "00")
+		return len(mode) >= 3 && len(mode) <= 4 && strings.HasSuffix(mode, "00") &&
+			(mode[len(mode)-3]-'0')&4 != 0
 	}
 	for _, clause := range strings.Split(mode, ",") {
 		i := strings.IndexAny(clause, "+-=")
@@ -88,9 +91,12 @@ func chmodTightens(mode string) bool {
 			return false
 		}
 		who, op, perms := clause[:i], clause[i], clause[i+1:]
+		owner := who == "" || strings.ContainsAny(who, "ua")
 		switch {
 		case strings.Trim(who, "ugoa") != "" || strings.ContainsAny(perms, "+-="):
 			return false // a second operator or a mode the table cannot read
+		case owner && (op == '-' && strings.ContainsRune(perms, 'r') || op == '=' && !strings.ContainsRune(perms, 'r')):
+			return false // the owner's own read goes
 		case op == '-':
 		case op == '=' && perms == "":
 		case who == "u":
