@@ -86,6 +86,15 @@ func newWorldFS(home, project string) *fakeFS {
 		home, home + "/.ssh", home + "/.ssh/id_ed25519", home + "/.bashrc",
 		home + "/notes.txt", home + "/.cache", project, project + "/build",
 		project + "/.git", project + "/README.md",
+		// Added for the blind corpus (see the header of blind.tsv): files
+		// agents really overwrite, read or send, so the difference between
+		// creating and overwriting outside the project can be judged.
+		home + "/.ssh/id_ed25519.pub", home + "/.ssh/id_rsa", home + "/.ssh/known_hosts",
+		home + "/.ssh/authorized_keys", home + "/.aws/credentials", home + "/.kube/config",
+		home + "/.npmrc", home + "/.profile", home + "/.zshrc", home + "/.bash_history",
+		home + "/.gitconfig", home + "/.config/guard-exec/config.toml",
+		home + "/.claude/settings.json", project + "/package.json", project + "/.env.example",
+		project + "/.claude/settings.json", project + "/.guard-exec/ledger.jsonl",
 	} {
 		f.files[p] = true
 	}
