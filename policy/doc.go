@@ -34,7 +34,11 @@
 //     such as -name; -type does not narrow) and by xargs's input (literal
 //     text, or a command that lists relative paths).
 //   - Paths on another host (ssh, docker exec) are judged without a project:
-//     absolute system paths and / hold, relative paths are not judged.
+//     /, the operating system's directories (/etc, /usr, /bin, /lib…) at any
+//     depth, and whole application, account or data directories (a path
+//     two levels deep, such as /srv/app or /home/deploy, or /var/lib/NAME)
+//     hold; deeper paths (/srv/app/releases/old) are that machine's working
+//     files and relative paths are not judged.
 //     A container that docker/podman run starts is the image's files plus
 //     its mounts (places_container.go): a path under a bind mount is judged
 //     as the host path it maps to, one under a volume as outside, one above

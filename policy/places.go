@@ -238,11 +238,33 @@ func (x *Ctx) remotePlace(c *parse.Command, w parse.Word) Place {
 		return PlaceRoot
 	case p == "/tmp" || strings.HasPrefix(p, "/tmp/") || strings.HasPrefix(p, "/var/tmp/"):
 		return PlaceInside
-	case isSystem(p):
+	case remoteCore[topOf(p)]:
 		return PlaceSystem
+	case depth(p) <= 2, within(p, "/var/lib") && depth(p) <= 3:
+		// /srv/app, /home/deploy, /opt/app, /var/lib/postgresql: a whole
+		// application, account or data directory of that machine.
+		return PlaceOutside
 	}
-	return PlaceOutside
+	// Deeper paths on another machine (/srv/app/releases/old,
+	// /app/tmp/cache) are that machine's working files: there is no
+	// project there to measure them against.
+	return PlaceInside
 }
+
+// remoteCore are the operating system's own directories, held on any
+// machine at any depth.
+var remoteCore = map[string]bool{
+	"bin": true, "boot": true, "dev": true, "etc": true, "lib": true, "lib32": true, "lib64": true,
+	"libx32": true, "proc": true, "sbin": true, "sys": true, "usr": true, "System": true, "Library": true,
+}
+
+func topOf(p string) string {
+	top, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	return top
+}
+
+// depth counts the components of an absolute clean path: /a/b is 2.
+func depth(p string) int { return strings.Count(strings.TrimSuffix(p, "/"), "/") }
 
 // globPlace classifies a pattern. A last component that matches every
 // name ("*", ".*") takes all of its directory; anything more specific
