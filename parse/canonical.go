@@ -147,6 +147,11 @@ func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
 	if len(w.Parts) == 0 {
 		return
 	}
+	if l, ok := w.Parts[0].(*syntax.Lit); ok && assignLike(l.Value) {
+		// NAME=… unquoted may be read as an assignment (after an alias
+		// expands, or for env); quoting it would make it a word.
+		return
+	}
 	if hiddenParam(w.Parts) {
 		return // "$\<newline>!": bash expands it, the parser saw literals
 	}
@@ -327,4 +332,11 @@ var reserved = map[string]bool{
 	"function": true, "select": true, "time": true, "coproc": true, "{": true, "}": true,
 	"[[": true, "]]": true, "!": true, "export": true, "declare": true, "local": true,
 	"readonly": true, "typeset": true, "nameref": true, "let": true,
+}
+
+// assignLike reports whether text starts like an assignment: NAME= or
+// NAME+=.
+func assignLike(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	return ok && validName(strings.TrimSuffix(name, "+"))
 }
