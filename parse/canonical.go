@@ -318,7 +318,7 @@ func hiddenParam(parts []syntax.WordPart) bool {
 	}
 	s := b.String()
 	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '$' && strings.IndexByte(specialParams, s[i+1]) >= 0 {
+		if c := s[i+1]; s[i] == '$' && (strings.IndexByte(specialParams, c) >= 0 || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
 			return true
 		}
 	}
