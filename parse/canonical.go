@@ -45,7 +45,7 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 		case *syntax.Redirect:
 			if n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc {
 				heredoc = true
-				if n.Word == nil || litText(n.Word) == "" && len(n.Word.Parts) <= 1 || inBackquotes > 0 {
+				if n.Word == nil || delimText(n.Word) == "" || inBackquotes > 0 {
 					// An empty delimiter, or a heredoc in `…`: the printer
 					// may close it wrongly. Check the reprint.
 					verify = true
@@ -339,4 +339,28 @@ var reserved = map[string]bool{
 func assignLike(s string) bool {
 	name, _, ok := strings.Cut(s, "=")
 	return ok && validName(strings.TrimSuffix(name, "+"))
+}
+
+// delimText is a heredoc delimiter's text after quote removal.
+func delimText(w *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(strings.ReplaceAll(p.Value, "\\", ""))
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if l, ok := q.(*syntax.Lit); ok {
+					b.WriteString(l.Value)
+				} else {
+					b.WriteByte('$')
+				}
+			}
+		default:
+			b.WriteByte('$')
+		}
+	}
+	return b.String()
 }
