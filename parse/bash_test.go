@@ -44,6 +44,12 @@ func TestAgainstBash(t *testing.T) {
 		`set -euo pipefail; printf '[%s]\n' "$#" "${1:-unset}"`,
 		`declare -n ref=T; T=target; printf '[%s]\n' "$ref"`,
 		`a=$'r\x6d'; printf '[%s]\n' "$a" "${a^}"`,
+		`set -- a b c; shift; printf '[%s]\n' "$@" $#`,
+		`A=1; A+=2; B=x; B=$B$B; printf '[%s]\n' $A $B`,
+		`x=$(echo " a  b "); printf '[%s]\n' "$x" $x`,
+		`v=out; f() { local v=in; printf '[%s]\n' $v; }; f; printf '[%s]\n' $v`,
+		`c=$(printf 'x\n\n\n'); printf '[%s]\n' "$c"`,
+		`cd /; printf '[%s]\n' "$PWD" "$OLDPWD"`,
 	}
 	for _, script := range scripts {
 		cases = append(cases, "\x00"+script)
@@ -55,7 +61,8 @@ func TestAgainstBash(t *testing.T) {
 		}
 		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", script)
 		cmd.Env = []string{"HOME=/home/u", "PATH=/usr/bin:/bin", "LC_ALL=C.UTF-8"}
-		cmd.Dir = t.TempDir()
+		dir := t.TempDir()
+		cmd.Dir = dir
 		out, err := cmd.Output()
 		if err != nil {
 			t.Errorf("%s: bash: %v", words, err)
@@ -65,19 +72,18 @@ func TestAgainstBash(t *testing.T) {
 		for _, l := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
 			want = append(want, strings.TrimSuffix(strings.TrimPrefix(l, "["), "]"))
 		}
-		opts := Options{Env: map[string]string{"HOME": "/home/u", "PATH": "/usr/bin:/bin"}, Dir: "/proj", Args: []string{"bash"}}
+		opts := Options{Env: map[string]string{"HOME": "/home/u", "PATH": "/usr/bin:/bin"}, Dir: dir, Args: []string{"bash"}}
 		an := Analyze(script, opts)
 		if an.Err != nil || len(an.Commands) == 0 {
 			t.Errorf("%s: %v", words, an.Err)
 			continue
 		}
-		var pf *Command
+		var got []string // what the printing printfs print, in order
 		for _, c := range an.Commands {
 			if c.Name == "printf" && c.Context&InCmdSubst == 0 && (len(c.Args) == 0 || c.Args[0].Value != "-v") {
-				pf = c // the last top-level printf prints
+				got = append(got, c.Argv()[1:]...)
 			}
 		}
-		got := pf.Argv()[1:]
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s:\n bash: %q\n ours: %q", words, want, got)
 		}
