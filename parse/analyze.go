@@ -62,13 +62,14 @@ func Analyze(script string, opts Options) (an *Analysis) {
 		an.Err = e
 		return an
 	}
-	f, e := parseScript(script, opts.Dialect)
+	src := joinDollarContinuations(script)
+	f, e := parseScript(src, opts.Dialect)
 	if e != nil {
 		an.Err = e
 		return an
 	}
 	root := newRoot(an, opts)
-	fr := root.topFrame(script)
+	fr := root.topFrame(src)
 	fr.walkStmts(f.Stmts)
 	root.finish(fr)
 	an.Canonical = canonical(f, script, opts.Dialect)

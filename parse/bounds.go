@@ -208,6 +208,7 @@ var parserPools = [2]sync.Pool{
 // parseScript parses src, turning the parser's errors into an *Error.
 // The partial tree that comes with an error is never used.
 func parseScript(src string, d Dialect) (*syntax.File, *Error) {
+	src = joinDollarContinuations(src)
 	pool := &parserPools[0]
 	if d == POSIX {
 		pool = &parserPools[1]
@@ -242,4 +243,61 @@ func langErrorText(le syntax.LangError) string {
 		return msg[i+2:]
 	}
 	return msg
+}
+
+// joinDollarContinuations removes the line continuations that follow a $.
+// bash removes every backslash-newline before it reads words, so
+// "$\<newline>$0" is $$ then 0; the parser keeps $ literal there ("$" then
+// $0). Continuations elsewhere it handles as bash does. Single-quoted text
+// and quoted heredoc bodies, where a backslash-newline is data, are left
+// alone. Line numbers after such a spot shift by one.
+func joinDollarContinuations(s string) string {
+	if !strings.Contains(s, "$\\\n") {
+		return s
+	}
+	var b strings.Builder
+	dq := false
+	var pending []heredocDelim
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s):
+			b.WriteByte(c)
+			b.WriteByte(s[i+1])
+			i++
+			continue
+		case c == '\'' && !dq:
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				b.WriteString(s[i:])
+				return b.String()
+			}
+			b.WriteString(s[i : i+j+2])
+			i += j + 1
+			continue
+		case c == '"':
+			dq = !dq
+		case c == '<' && !dq && strings.HasPrefix(s[i:], "<<") && !strings.HasPrefix(s[i:], "<<<"):
+			if d, end, ok := readHeredocDelim(s, i+2); ok {
+				pending = append(pending, d)
+				b.WriteString(s[i:end])
+				i = end - 1
+				continue
+			}
+		case c == '\n' && len(pending) > 0 && !dq:
+			end := skipHeredocs(s, i, pending)
+			pending = pending[:0]
+			b.WriteString(s[i:min(end+1, len(s))])
+			i = end
+			continue
+		case c == '$':
+			b.WriteByte(c)
+			for strings.HasPrefix(s[i+1:], "\\\n") {
+				i += 2
+			}
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }

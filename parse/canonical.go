@@ -45,7 +45,7 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 		case *syntax.Redirect:
 			if n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc {
 				heredoc = true
-				if n.Word == nil || litText(n.Word) == "" && len(n.Word.Parts) <= 1 || inBackquotes > 0 {
+				if n.Word == nil || delimText(n.Word) == "" || inBackquotes > 0 {
 					// An empty delimiter, or a heredoc in `…`: the printer
 					// may close it wrongly. Check the reprint.
 					verify = true
@@ -145,6 +145,11 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 // normalizeWord rewrites a fully literal word to canonical quoting.
 func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
 	if len(w.Parts) == 0 {
+		return
+	}
+	if l, ok := w.Parts[0].(*syntax.Lit); ok && assignLike(l.Value) {
+		// NAME=… unquoted may be read as an assignment (after an alias
+		// expands, or for env); quoting it would make it a word.
 		return
 	}
 	if hiddenParam(w.Parts) {
@@ -313,7 +318,7 @@ func hiddenParam(parts []syntax.WordPart) bool {
 	}
 	s := b.String()
 	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '$' && strings.IndexByte(specialParams, s[i+1]) >= 0 {
+		if c := s[i+1]; s[i] == '$' && (strings.IndexByte(specialParams, c) >= 0 || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
 			return true
 		}
 	}
@@ -327,4 +332,35 @@ var reserved = map[string]bool{
 	"function": true, "select": true, "time": true, "coproc": true, "{": true, "}": true,
 	"[[": true, "]]": true, "!": true, "export": true, "declare": true, "local": true,
 	"readonly": true, "typeset": true, "nameref": true, "let": true,
+}
+
+// assignLike reports whether text starts like an assignment: NAME= or
+// NAME+=.
+func assignLike(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	return ok && validName(strings.TrimSuffix(name, "+"))
+}
+
+// delimText is a heredoc delimiter's text after quote removal.
+func delimText(w *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(strings.ReplaceAll(p.Value, "\\", ""))
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if l, ok := q.(*syntax.Lit); ok {
+					b.WriteString(l.Value)
+				} else {
+					b.WriteByte('$')
+				}
+			}
+		default:
+			b.WriteByte('$')
+		}
+	}
+	return b.String()
 }

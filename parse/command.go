@@ -235,6 +235,13 @@ func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
 			dyn = dyn || !f.Literal()
 		}
 		w := Word{Value: strings.Join(list, " "), Dynamic: dyn, Pos: pos}
+		if a.Append && !dyn && !keyed {
+			// arr+=(x): appended to a known array.
+			if old := fr.lookup(a.Name.Value); old.known && (old.v.Kind == expand.Indexed && old.v.Indexes == nil || !old.v.Set) {
+				list = append(slices.Clone(old.v.List), list...)
+				return assigned{word: w, v: &variable{known: true, v: indexed(list), feeders: e.feeders}}
+			}
+		}
 		if dyn || keyed || strings.Contains(flags, "A") || a.Append {
 			return assigned{word: w, v: &variable{feeders: e.feeders}}
 		}

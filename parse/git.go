@@ -52,7 +52,7 @@ sub:
 		fr.gitConfig(c, args[i+1:])
 		return
 	}
-	if v, ok := fr.r.gitAliases[strings.ToLower(sub)]; ok && !hasConfigAlias(configs, sub) {
+	if v, ok := fr.r.gitAliases[strings.ToLower(sub)]; ok && sub != "" && !hasConfigAlias(configs, sub) {
 		fr.gitAlias(c, v, v.Value, args[i+1:])
 	}
 	for _, cf := range configs {
@@ -162,7 +162,7 @@ func (fr *frame) gitConfig(c *Command, args []arg) {
 	}
 	key := strings.ToLower(ops[0].Value)
 	switch {
-	case strings.HasPrefix(key, "alias."):
+	case strings.HasPrefix(key, "alias.") && len(key) > len("alias."):
 		if fr.r.gitAliases == nil {
 			fr.r.gitAliases = make(map[string]arg)
 		}

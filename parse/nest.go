@@ -81,6 +81,7 @@ func (fr *frame) nestParsed(n nesting, partial bool) {
 		fr.emitDynamic(&Dynamic{Kind: kind, Sink: n.sink, Known: bound(n.text), Pos: at})
 		return
 	}
+	n.text = joinDollarContinuations(n.text)
 	f, perr := parseScript(n.text, Bash)
 	if perr != nil {
 		if !partial {

@@ -77,6 +77,9 @@ func (e *evaluator) param(pe *syntax.ParamExp, q quoteMode) {
 		e.lit(name[1:], dquoted, false, true)
 		return
 	}
+	if q == unquoted && e.defaultWord(pe, name) {
+		return
+	}
 	if isSimpleParam(pe) {
 		if name == "@" || name == "*" {
 			e.list(e.fr.lookup(name), name == "*", q)
@@ -307,4 +310,71 @@ func isArithAssign(op syntax.BinAritOperator) bool {
 		return true
 	}
 	return false
+}
+
+// defaultWord expands ${X-word} ${X:-word} ${X+word} ${X:+word} outside
+// double quotes: the chosen word keeps its own quoting (bash gives one
+// field for ${NOPE:-"a b"}; the expand package splits it). It reports
+// whether it handled the expansion.
+func (e *evaluator) defaultWord(pe *syntax.ParamExp, name string) bool {
+	if pe.Exp == nil || pe.Excl || pe.Length || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Names != 0 || pe.NestedParam != nil || name == "@" || name == "*" {
+		return false
+	}
+	op := pe.Exp.Op
+	alt := op == syntax.AlternateUnset || op == syntax.AlternateUnsetOrNull
+	if !alt && op != syntax.DefaultUnset && op != syntax.DefaultUnsetOrNull {
+		return false
+	}
+	v := e.fr.lookup(name)
+	e.feeders = append(e.feeders, v.feeders...)
+	if !v.known {
+		e.unknown()
+		return true
+	}
+	val, set := v.value()
+	if hasUnknown(val) {
+		e.unknown()
+		return true
+	}
+	colon := op == syntax.DefaultUnsetOrNull || op == syntax.AlternateUnsetOrNull
+	present := set && (!colon || val != "")
+	switch {
+	case !alt && present:
+		e.expansion(val, unquoted, v.pattern)
+	case alt && !present:
+	case pe.Exp.Word != nil:
+		for _, p := range mergeLits(pe.Exp.Word.Parts) {
+			if l, ok := p.(*syntax.Lit); ok && e.split {
+				e.splitLit(l.Value)
+				continue
+			}
+			e.part(p, unquoted, false, true)
+		}
+	}
+	return true
+}
+
+// splitLit adds literal text of a ${X:-word} default: unlike a word of
+// the command line it may hold blanks, and outside quotes they split it.
+func (e *evaluator) splitLit(s string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case ' ', '\t', '\n':
+			if e.cur.exists() {
+				e.fields = append(e.fields, e.cur)
+			}
+			e.cur = fieldBuf{}
+			continue
+		case '\\':
+			if i+1 < len(s) {
+				i++
+				c = s[i]
+			}
+			e.cur.quoted = true
+		case '*', '?':
+			e.cur.glob = true
+		}
+		e.cur.b = append(e.cur.b, c)
+	}
 }

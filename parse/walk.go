@@ -280,6 +280,9 @@ func (fr *frame) forClause(c *syntax.ForClause) {
 			return
 		}
 		if literalItems(items) && len(items) <= maxLoopItems {
+			// With break or continue an iteration may stop short: each
+			// then starts from what the previous may have left.
+			jumps := hasJump(c.Do)
 			for _, it := range items {
 				if !fr.spend(1, fr.pos.of(c.Pos())) {
 					return // nested unrolled loops multiply: bounded by the budget
@@ -287,7 +290,9 @@ func (fr *frame) forClause(c *syntax.ForClause) {
 				start := fr.st.clone()
 				fr.st.set(name, strVar(it.Value, false))
 				fr.sub(InLoop).walkStmts(c.Do)
-				fr.st.merge(start)
+				if jumps {
+					fr.st.merge(start)
+				}
 			}
 			return
 		}
@@ -398,4 +403,22 @@ func hasTest(s *syntax.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// hasJump reports whether statements hold break or continue (or a
+// return or exit), which can cut a loop iteration short.
+func hasJump(stmts []*syntax.Stmt) bool {
+	found := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+				switch c.Args[0].Lit() {
+				case "break", "continue", "return", "exit":
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }

@@ -252,10 +252,11 @@ func (e *evaluator) lit(s string, q quoteMode, first, more bool) {
 	case unquoted:
 		for i := 0; i < len(s); i++ {
 			c := s[i]
-			if c == '$' && i+1 < len(s) && strings.IndexByte(specialParams, s[i+1]) >= 0 {
-				e.lineContParam(s[i+1], q)
-				i++
-				continue
+			if c == '$' && i+1 < len(s) {
+				if n := e.hiddenParam(s[i+1:], q); n > 0 {
+					i += n
+					continue
+				}
 			}
 			switch c {
 			case '\\':
@@ -280,10 +281,11 @@ func (e *evaluator) lit(s string, q quoteMode, first, more bool) {
 		// newline; in a heredoc body, only $ ` \ and newline.
 		for i := 0; i < len(s); i++ {
 			c := s[i]
-			if c == '$' && i+1 < len(s) && strings.IndexByte(specialParams, s[i+1]) >= 0 {
-				e.lineContParam(s[i+1], q)
-				i++
-				continue
+			if c == '$' && i+1 < len(s) {
+				if n := e.hiddenParam(s[i+1:], q); n > 0 {
+					i += n
+					continue
+				}
 			}
 			if c == '\\' && i+1 < len(s) {
 				switch n := s[i+1]; n {
@@ -306,6 +308,33 @@ func (e *evaluator) lit(s string, q quoteMode, first, more bool) {
 // "$\<newline>*" as the literal text $* while bash, which removes the
 // line continuation first, expands it (verified with bash 5.2).
 const specialParams = "*@#?$!-0123456789"
+
+// hiddenParam expands a parameter found in literal text after a $: the
+// parser leaves them literal when a line continuation split them
+// ("$\<newline>*", "$\<newline>$$A0"), bash expands them. It returns how
+// many bytes of rest it used.
+func (e *evaluator) hiddenParam(rest string, q quoteMode) int {
+	switch c := rest[0]; {
+	case strings.IndexByte(specialParams, c) >= 0:
+		e.lineContParam(c, q)
+		return 1
+	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		n := 1
+		for n < len(rest) && (rest[n] == '_' || rest[n] >= 'a' && rest[n] <= 'z' || rest[n] >= 'A' && rest[n] <= 'Z' || rest[n] >= '0' && rest[n] <= '9') {
+			n++
+		}
+		v := e.fr.lookup(rest[:n])
+		e.feeders = append(e.feeders, v.feeders...)
+		if !v.known {
+			e.unknown()
+			return n
+		}
+		val, _ := v.value()
+		e.expansion(val, q, v.pattern)
+		return n
+	}
+	return 0
+}
 
 // lineContParam expands a special parameter found in literal text.
 func (e *evaluator) lineContParam(p byte, q quoteMode) {
