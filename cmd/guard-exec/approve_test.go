@@ -181,8 +181,14 @@ func (w *approveWorld) approve(id, answer string) (string, int) {
 	} else if err != nil {
 		w.t.Fatal(err)
 	}
-	tty.Close()
-	<-done
+	// Drain to EIO before closing: closing the master first drops what
+	// the command wrote and the reader has not taken yet.
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		tty.Close()
+		<-done
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	return out.String(), code
