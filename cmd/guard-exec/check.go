@@ -23,27 +23,19 @@ func runCheck(ctx context.Context, g *guard, args []string) error {
 	fs.SetOutput(g.st.err)
 	asJSON := fs.Bool("json", false, "print the decision as one JSON object")
 	batch := fs.Bool("batch", false, "read JSON Lines {\"command\":…,\"cwd\":…} on stdin, answer one line each")
-	cwd := fs.String("cwd", "", "judge as if run in `DIR`")
-	command := fs.StringP("command", "c", "", "the command line to check")
+	cf := addCommandFlags(fs, "judge")
 	if err := g.parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *cwd != "" {
-		abs, err := filepath.Abs(*cwd)
-		if err != nil {
-			return usagef("--cwd: %v", err)
-		}
-		g.cwd = abs
+	if err := cf.applyCwd(g); err != nil {
+		return err
 	}
 	if *batch {
 		return g.checkBatch(ctx)
 	}
-	script := *command
-	if !fs.Changed("command") {
-		if fs.NArg() == 0 {
-			return usagef("check needs -c 'COMMAND' (or --batch)")
-		}
-		script = strings.Join(fs.Args(), " ")
+	script, err := cf.script(fs, "check needs -c 'COMMAND' (or --batch)")
+	if err != nil {
+		return err
 	}
 	d := g.decide(script, g.workdir())
 	if *asJSON {
@@ -59,11 +51,48 @@ func runCheck(ctx context.Context, g *guard, args []string) error {
 	return nil
 }
 
+// commandFlags are the flags of the subcommands that judge one command
+// line without running it (check, explain): -c COMMAND and --cwd DIR.
+type commandFlags struct {
+	cwd, command *string
+}
+
+func addCommandFlags(fs *pflag.FlagSet, verb string) *commandFlags {
+	return &commandFlags{
+		cwd:     fs.String("cwd", "", verb+" as if run in `DIR`"),
+		command: fs.StringP("command", "c", "", "the command line to "+verb),
+	}
+}
+
+// applyCwd makes --cwd the directory the command line is judged in.
+func (cf *commandFlags) applyCwd(g *guard) error {
+	if *cf.cwd == "" {
+		return nil
+	}
+	abs, err := filepath.Abs(*cf.cwd)
+	if err != nil {
+		return usagef("--cwd: %v", err)
+	}
+	g.cwd = abs
+	return nil
+}
+
+// script is -c's value, or the operands joined with spaces.
+func (cf *commandFlags) script(fs *pflag.FlagSet, missing string) (string, error) {
+	if fs.Changed("command") {
+		return *cf.command, nil
+	}
+	if fs.NArg() == 0 {
+		return "", usageError{missing}
+	}
+	return strings.Join(fs.Args(), " "), nil
+}
+
 // parseFlags parses a subcommand's flags; a usage error is 125, --help 0.
 func (g *guard) parseFlags(fs *pflag.FlagSet, args []string) error {
 	err := fs.Parse(args)
 	if errors.Is(err, pflag.ErrHelp) {
-		return status(0)
+		return statusError{0} // stop here, successfully: the usage was the answer
 	}
 	if err != nil {
 		return usageError{err.Error()}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -19,24 +18,16 @@ func runExplain(_ context.Context, g *guard, args []string) error {
 	fs := pflag.NewFlagSet("explain", pflag.ContinueOnError)
 	fs.SetOutput(g.st.err)
 	asJSON := fs.Bool("json", false, "print the facts and the decision as JSON")
-	cwd := fs.String("cwd", "", "analyse as if run in `DIR`")
-	command := fs.StringP("command", "c", "", "the command line to explain")
+	cf := addCommandFlags(fs, "explain")
 	if err := g.parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *cwd != "" {
-		abs, err := filepath.Abs(*cwd)
-		if err != nil {
-			return usagef("--cwd: %v", err)
-		}
-		g.cwd = abs
+	if err := cf.applyCwd(g); err != nil {
+		return err
 	}
-	script := *command
-	if !fs.Changed("command") {
-		if fs.NArg() == 0 {
-			return usagef("explain needs -c 'COMMAND'")
-		}
-		script = strings.Join(fs.Args(), " ")
+	script, err := cf.script(fs, "explain needs -c 'COMMAND'")
+	if err != nil {
+		return err
 	}
 	dir := g.workdir()
 	a := g.analyze(script, parse.Bash, nil, dir)
