@@ -153,7 +153,7 @@ func hypotheticalHold(x *Ctx, c *parse.Command) bool {
 	try := func(prog string) bool {
 		h.Name, h.Path = prog, prog
 		plain.Name, plain.Path = prog, prog
-		for _, r := range e.byName[prog] {
+		for _, r := range e.names.lookup(prog, nil) {
 			if e.SeverityOf(r) < Hold || !r.Command(x, &h) {
 				continue
 			}
@@ -173,7 +173,7 @@ func hypotheticalHold(x *Ctx, c *parse.Command) bool {
 		}
 		return false
 	}
-	for prog := range e.byName {
+	for prog := range e.names.index() {
 		if matchesParts(prog, parts) && try(prog) {
 			return true
 		}
