@@ -135,6 +135,8 @@ func (w *objWriter) stream(k string, s *StreamInfo) {
 	o := objWriter{b: append(w.b, '{')}
 	o.int("bytes", s.Bytes, false)
 	o.str("sha256", s.SHA256, true)
+	o.str("sha256_prefix", s.PrefixSHA256, true)
+	o.int("hashed", s.Hashed, true)
 	w.b = append(o.b, '}')
 }
 

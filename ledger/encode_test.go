@@ -30,6 +30,7 @@ func encodeRecords() []*Record {
 			Rules:      []Hit{{ID: "r", Severity: "warn"}, {ID: "q", Severity: "hold", Message: "m", Span: "s\u2028t\u2029", Pos: "1:2"}},
 			EnvRemoved: []string{"BASH_ENV", "BASH_FUNC_f%%"}, Parent: "ev-0009", PID: 4242},
 		{Kind: KindExit, ID: "ev-0001", Exit: &zero, DurationMS: 0.001, Stdout: &StreamInfo{}, Stderr: &StreamInfo{Bytes: 7, SHA256: "ff"}},
+		{Kind: KindExit, ID: "ev-0001", Stdout: &StreamInfo{Bytes: 1 << 30, PrefixSHA256: "ee", Hashed: 16 << 20}},
 		{Kind: KindExit, ID: "ev-0002", Exit: &one, Signal: "SIGTERM", DurationMS: 1e21, TimedOut: true, Incomplete: true, Cast: "casts/ev-0002.cast"},
 		{Kind: KindExit, ID: "ev-0003", Exit: &neg, DurationMS: 1.5e-7, Digest: "bad utf-8: \xff\xfe \xe2\x82 end é 日本 😀"},
 		{Kind: KindExit, ID: "ev-0004", DurationMS: 123456.789, Digest: "<script>&amp;</script>"},
@@ -68,7 +69,8 @@ func FuzzEncode(f *testing.F) {
 		code := int(n)
 		r := &Record{Kind: Kind(s1), ID: s2, Time: s1, Command: s1 + s2, Raw: s2, Digest: s2 + s1, Schema: int(n), PID: int(-n),
 			Rules: []Hit{{ID: s2, Severity: s1, Message: s1, Span: s2}}, EnvRemoved: []string{s1, s2},
-			Exit: &code, DurationMS: d, Stdout: &StreamInfo{Bytes: n, SHA256: s2}, TimedOut: flag, Prev: s2}
+			Exit: &code, DurationMS: d, Stdout: &StreamInfo{Bytes: n, SHA256: s2}, TimedOut: flag, Prev: s2,
+			Stderr: &StreamInfo{Bytes: -n, PrefixSHA256: s1, Hashed: n}}
 		got, err := encode(r)
 		if err != nil {
 			t.Fatal(err)

@@ -37,10 +37,14 @@ type Hit struct {
 	Pos      string `json:"pos,omitempty"`
 }
 
-// StreamInfo describes one output stream of a command.
+// StreamInfo describes one output stream of a command. SHA256 is of the whole
+// stream. When hashing gave way to a reader faster than it (see shim), SHA256 is
+// empty and PrefixSHA256 is the hash of the first Hashed bytes; Bytes stays exact.
 type StreamInfo struct {
-	Bytes  int64  `json:"bytes"`
-	SHA256 string `json:"sha256,omitempty"`
+	Bytes        int64  `json:"bytes"`
+	SHA256       string `json:"sha256,omitempty"`
+	PrefixSHA256 string `json:"sha256_prefix,omitempty"`
+	Hashed       int64  `json:"hashed,omitempty"`
 }
 
 // Record is one line of the ledger. Which fields are set depends on Kind;
