@@ -89,12 +89,17 @@ type Decision struct {
 
 // Decide judges an analysis. It never fails: a problem in the analysis is
 // itself a verdict (see fallback.go).
-func (e *Engine) Decide(a *parse.Analysis, x *Ctx) *Decision {
+func (e *Engine) Decide(a *parse.Analysis, x *Ctx) (d *Decision) {
+	defer func() {
+		if r := recover(); r != nil {
+			d = e.panicked(a, r) // recover.go
+		}
+	}()
 	if x == nil {
 		x = &Ctx{}
 	}
 	x.a, x.e = a, e
-	d := &Decision{Mode: e.Mode, ParseError: a.Err}
+	d = &Decision{Mode: e.Mode, ParseError: a.Err}
 	if a.Err != nil {
 		d.Hits = e.fallback(a)
 	} else {

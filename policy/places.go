@@ -244,6 +244,9 @@ func (x *Ctx) remotePlace(c *parse.Command, w parse.Word) Place {
 // ("*.o", "build-*") takes some entries inside it.
 func (x *Ctx) globPlace(c *parse.Command, pat string) Place {
 	i := strings.IndexAny(pat, "*?[")
+	if i < 0 { // an extended glob only: !(x), @(x|y), +(x)
+		i = len(pat)
+	}
 	start := strings.LastIndexByte(pat[:i], '/') + 1
 	dir := pat[:start]
 	comp := pat[start:]

@@ -60,11 +60,20 @@ func BenchmarkCheckCorpus(b *testing.B) {
 // check would see it, and the directory to judge in.
 func benchGuard(b *testing.B) (*guard, string) {
 	b.Helper()
-	tmp := b.TempDir()
+	g, dir := newCheckGuard(b.TempDir())
+	if g == nil {
+		b.Fatal("cannot set up the check world")
+	}
+	return g, dir
+}
+
+// newCheckGuard sets up a project and a home under tmp and returns a guard
+// that checks in the project; nil when the directories cannot be made.
+func newCheckGuard(tmp string) (*guard, string) {
 	home, proj := filepath.Join(tmp, "home"), filepath.Join(tmp, "proj")
 	for _, d := range []string{home, filepath.Join(proj, ".git"), filepath.Join(proj, "src")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
-			b.Fatal(err)
+			return nil, ""
 		}
 	}
 	env := []string{"HOME=" + home, "PATH=/usr/bin:/bin", "TMPDIR=/tmp", "USER=dev",
@@ -72,9 +81,8 @@ func benchGuard(b *testing.B) (*guard, string) {
 		"GUARD_EXEC_LEDGER_DIR=" + filepath.Join(tmp, "ledger")}
 	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
-		b.Fatal(err)
+		return nil, ""
 	}
-	b.Cleanup(func() { null.Close() })
 	g := newGuard(env, &stdio{in: null, out: null, err: null})
 	g.invocation = "check"
 	g.cwd = proj
