@@ -32,7 +32,12 @@ type copier struct {
 	dig   *digest         // written by the observer, then merged with tail; read once done is closed
 
 	obsR *os.File // the observer's pipe: read end (poller) …
-	obsW int      // … and write end, a plain descriptor for tee; -1 once closed
+	obsW int      // … and write end, a plain descriptor for tee; -1 when not open
+	// observer: 0 until the first chunk (a command without output never
+	// pays for the observer), then 1 while it runs, 2 once it was told to
+	// stop or could not start.
+	observer int
+	wg       sync.WaitGroup // the forwarder and the observer
 
 	exited atomic.Bool // set by markExited
 	grace  time.Duration
@@ -91,13 +96,7 @@ func newCopier(dst *os.File, digestBytes int) (*copier, *os.File, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	or, ow, err := newPipe()
-	if err != nil {
-		r.Close()
-		unix.Close(w)
-		return nil, nil, err
-	}
-	c := &copier{r: r, dst: dst, dig: newDigest(digestBytes), obsR: or, obsW: ow,
+	c := &copier{r: r, dst: dst, dig: newDigest(digestBytes), obsW: -1,
 		done: make(chan struct{}), progress: make(chan struct{}, 1)}
 	c.tail.max = digestBytes
 	if c.rc, err = r.SyscallConn(); err != nil {
@@ -126,20 +125,31 @@ func newPipe() (r *os.File, w int, err error) {
 // discard releases a copier that was never started.
 func (c *copier) discard() {
 	c.r.Close()
-	c.obsR.Close()
-	c.closeObserverPipe()
 }
 
 func (c *copier) start() {
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() { defer wg.Done(); c.run() }()
-	go func() { defer wg.Done(); c.observe() }()
+	c.wg.Add(1)
+	go func() { defer c.wg.Done(); c.run() }()
 	go func() {
-		wg.Wait()
+		c.wg.Wait()
 		c.dig.merge(&c.tail)
 		close(c.done)
 	}()
+}
+
+// startObserver makes the observer's pipe and starts the observer, at the
+// first chunk. Without a pipe (out of descriptors) the stream goes on
+// unobserved but for its length.
+func (c *copier) startObserver() {
+	or, ow, err := newPipe()
+	if err != nil {
+		c.observer = 2
+		c.stopHash.Store(true)
+		return
+	}
+	c.obsR, c.obsW, c.observer = or, ow, 1
+	c.wg.Add(1) // the forwarder's count is held: Add may race no Wait
+	go func() { defer c.wg.Done(); c.observe() }()
 }
 
 // run forwards until EOF. Once the command has exited it first forwards everything
@@ -193,21 +203,23 @@ func (c *copier) forward() (int64, error) {
 	if hashGivesWay && c.dig.hashedBytes() >= hashFloor {
 		c.stopHash.Store(true)
 	}
-	if c.stopHash.Load() && !c.tail.on {
+	if c.stopHash.Load() && c.observer != 2 {
+		c.observer = 2
 		c.closeObserverPipe() // the observer digests what it has, and stops
-		if err := c.tail.start(); err != nil {
-			return 0, err
-		}
+		_ = c.tail.start()    // without a pipe, the tail is not kept
 	}
 	var n int64
 	var werr error
 	fd := -1
 	err := c.rc.Read(func(u uintptr) bool {
 		fd = int(u)
-		if c.tail.on {
-			n, werr = available(fd)
-		} else {
+		if c.observer == 0 && pendingFd(fd) > 0 {
+			c.startObserver()
+		}
+		if c.observer == 1 {
 			n, werr = c.tee(fd)
+		} else {
+			n, werr = available(fd)
 		}
 		return werr != unix.EAGAIN // EAGAIN: the pipe is empty, wait for it
 	})
@@ -223,10 +235,13 @@ func (c *copier) forward() (int64, error) {
 	if c.firstByte.IsZero() {
 		c.firstByte = time.Now()
 	}
-	if c.tail.on {
-		c.deliverTail(fd, n)
-	} else {
+	switch {
+	case c.observer == 1:
 		c.deliver(fd, n)
+	case c.tail.on:
+		c.deliverTail(fd, n)
+	default: // nothing looks: count only
+		c.tail.skip(c.deliver(fd, n))
 	}
 	c.grow(fd, n)
 	return n, nil
