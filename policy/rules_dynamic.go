@@ -260,8 +260,9 @@ func (x *Ctx) rawRiskHit(text string) bool {
 	if x.e == nil || text == "" {
 		return false
 	}
+	lower := strings.ToLower(text)
 	for _, r := range x.e.rules {
-		if re := r.raw(); re != nil && x.e.SeverityOf(r) >= Warn && re.MatchString(text) {
+		if x.e.SeverityOf(r) >= Warn && r.rawFind(text, lower) != nil {
 			return true
 		}
 	}
