@@ -38,7 +38,9 @@
 //     verdict, the enforcement mode, the rule hits, the names of scrubbed
 //     environment variables, the parent id of a nested guard and the pid.
 //   - exit: written when the command ends, with the id of its exec: exit
-//     status or signal, duration, bytes and sha256 of stdout and stderr, a
+//     status or signal, duration, bytes and sha256 of stdout and stderr (or,
+//     when hashing gave way to a reader faster than it, sha256_prefix: the
+//     hash of the first hashed bytes), a
 //     digest (first and last 2 KiB of output, ANSI stripped), timed_out,
 //     incomplete, and the path of its transcript. An exec without an exit
 //     means the command was interrupted (or is still running).

@@ -377,6 +377,12 @@ func (p *fastParser) stream(s *StreamInfo) bool {
 			v, ok := p.str()
 			s.SHA256 = v
 			return ok
+		case "sha256_prefix":
+			v, ok := p.str()
+			s.PrefixSHA256 = v
+			return ok
+		case "hashed":
+			return p.int64(&s.Hashed)
 		}
 		return false
 	})

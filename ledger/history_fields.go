@@ -124,12 +124,4 @@ func unquote(v []byte) string {
 
 // jsonString encodes s exactly as Append's encoder does (no HTML
 // escaping), so it can be searched for in stored lines.
-func jsonString(s string) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if enc.Encode(s) != nil {
-		return nil
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
-}
+func jsonString(s string) []byte { return appendString(nil, s) }

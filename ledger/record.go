@@ -1,7 +1,6 @@
 package ledger
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -38,10 +37,14 @@ type Hit struct {
 	Pos      string `json:"pos,omitempty"`
 }
 
-// StreamInfo describes one output stream of a command.
+// StreamInfo describes one output stream of a command. SHA256 is of the whole
+// stream. When hashing gave way to a reader faster than it (see shim), SHA256 is
+// empty and PrefixSHA256 is the hash of the first Hashed bytes; Bytes stays exact.
 type StreamInfo struct {
-	Bytes  int64  `json:"bytes"`
-	SHA256 string `json:"sha256,omitempty"`
+	Bytes        int64  `json:"bytes"`
+	SHA256       string `json:"sha256,omitempty"`
+	PrefixSHA256 string `json:"sha256_prefix,omitempty"`
+	Hashed       int64  `json:"hashed,omitempty"`
 }
 
 // Record is one line of the ledger. Which fields are set depends on Kind;
@@ -115,16 +118,15 @@ func ParseID(id string) (int64, bool) {
 	return n, err == nil && n > 0
 }
 
-// encode renders r as one line, newline included. HTML escaping is off so
-// commands read as typed (a > b, not a \u003e b).
+// encode renders r as one line, newline included, in the form
+// encoding/json gives it with HTML escaping off (so commands read as typed:
+// a > b, not a \u003e b); see appendRecord.
 func encode(r *Record) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
+	b, err := appendRecord(make([]byte, 0, 512), r)
+	if err != nil {
 		return nil, fmt.Errorf("ledger: encode %s record: %w", r.Kind, err)
 	}
-	return b.Bytes(), nil
+	return append(b, '\n'), nil
 }
 
 var errNoKind = errors.New("no kind")

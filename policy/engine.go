@@ -12,8 +12,8 @@ import (
 // concurrent use once built.
 type Engine struct {
 	rules    []*Rule
-	byName   map[string][]*Rule // Command rules by program name
-	anyName  []*Rule            // Command rules for every command
+	names    nameIndex // Command rules by program name (engine_index.go)
+	anyName  []*Rule   // Command rules for every command
 	dynamic  []*Rule
 	script   []*Rule
 	severity map[string]Severity // configured severities by rule id
@@ -23,8 +23,10 @@ type Engine struct {
 // NewEngine indexes rules. Rules with the same id: the later one wins, so
 // configuration can replace a built-in.
 func NewEngine(rules []*Rule) *Engine {
-	e := &Engine{byName: map[string][]*Rule{}, severity: map[string]Severity{}}
-	seen := map[string]int{}
+	// Sized up front: growing the maps rule by rule cost more than the rest
+	// of this function, which runs on every command.
+	e := &Engine{severity: make(map[string]Severity, len(rules)), rules: make([]*Rule, 0, len(rules))}
+	seen := make(map[string]int, len(rules))
 	for _, r := range rules {
 		if i, ok := seen[r.ID]; ok {
 			e.rules[i] = r
@@ -39,8 +41,8 @@ func NewEngine(rules []*Rule) *Engine {
 			if len(r.Programs) == 0 {
 				e.anyName = append(e.anyName, r)
 			}
-			for _, p := range r.Programs {
-				e.byName[p] = append(e.byName[p], r)
+			if len(r.Programs) > 0 {
+				e.names.rules = append(e.names.rules, r)
 			}
 		}
 		if r.Dynamic != nil {
@@ -87,12 +89,17 @@ type Decision struct {
 
 // Decide judges an analysis. It never fails: a problem in the analysis is
 // itself a verdict (see fallback.go).
-func (e *Engine) Decide(a *parse.Analysis, x *Ctx) *Decision {
+func (e *Engine) Decide(a *parse.Analysis, x *Ctx) (d *Decision) {
+	defer func() {
+		if r := recover(); r != nil {
+			d = e.panicked(a, r) // recover.go
+		}
+	}()
 	if x == nil {
 		x = &Ctx{}
 	}
 	x.a, x.e = a, e
-	d := &Decision{Mode: e.Mode, ParseError: a.Err}
+	d = &Decision{Mode: e.Mode, ParseError: a.Err}
 	if a.Err != nil {
 		d.Hits = e.fallback(a)
 	} else {
@@ -111,8 +118,9 @@ func (e *Engine) Decide(a *parse.Analysis, x *Ctx) *Decision {
 
 func (e *Engine) match(a *parse.Analysis, x *Ctx) []Hit {
 	var hits []Hit
+	var buf [8]*Rule
 	for _, c := range a.Commands {
-		for _, r := range e.byName[c.Name] {
+		for _, r := range e.names.lookup(c.Name, buf[:0]) {
 			if r.Command(x, c) {
 				hits = append(hits, e.hit(r, c.Span, c.Pos))
 			}

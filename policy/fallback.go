@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"strings"
+
 	"github.com/guard-exec/guard-exec/parse"
 )
 
@@ -55,12 +57,9 @@ func (e *Engine) fallback(a *parse.Analysis) []Hit {
 		return []Hit{e.hit(ruleAnalysisFailed, err.Msg, err.Pos)}
 	}
 	var hits []Hit
+	lower := strings.ToLower(a.Raw)
 	for _, r := range e.rules {
-		re := r.raw()
-		if re == nil {
-			continue
-		}
-		loc := re.FindStringIndex(a.Raw)
+		loc := r.rawFind(a.Raw, lower) // needles.go: most patterns are never compiled
 		if loc == nil {
 			continue
 		}

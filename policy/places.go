@@ -271,6 +271,9 @@ func depth(p string) int { return strings.Count(strings.TrimSuffix(p, "/"), "/")
 // ("*.o", "build-*") takes some entries inside it.
 func (x *Ctx) globPlace(c *parse.Command, pat string) Place {
 	i := strings.IndexAny(pat, "*?[")
+	if i < 0 { // an extended glob only: !(x), @(x|y), +(x)
+		i = len(pat)
+	}
 	start := strings.LastIndexByte(pat[:i], '/') + 1
 	dir := pat[:start]
 	comp := pat[start:]

@@ -94,11 +94,14 @@ var dynamicRules = []*Rule{
 	},
 	{
 		ID: "dynamic-too-deep", Family: "dynamic", Severity: Hold,
-		Message:     "nests scripts deeper than the guard follows, so what finally runs is not checked",
-		Hint:        "flatten the nesting: run the inner command directly",
-		Dynamic:     func(_ *Ctx, d *parse.Dynamic) bool { return d.Kind == parse.DynTooDeep },
-		Examples:    []string{nestedShell(12, "ls"), nestedShell(10, "git status")},
-		NotExamples: []string{"bash -c 'bash -c ls'", nestedShell(4, "ls")},
+		Message: "nests scripts deeper than the guard follows, so what finally runs is not checked",
+		Hint:    "flatten the nesting: run the inner command directly",
+		Dynamic: func(_ *Ctx, d *parse.Dynamic) bool { return d.Kind == parse.DynTooDeep },
+		// Nesting by eval keeps the examples short: each level of bash -c
+		// quoting triples the quotes, and twelve levels of it were 800 KB
+		// built at every start of the program.
+		Examples:    []string{strings.Repeat("eval ", 12) + "ls", "bash -c '" + strings.Repeat("eval ", 9) + "git status'"},
+		NotExamples: []string{"bash -c 'bash -c ls'", "bash -c 'eval eval eval ls'"},
 	},
 	{
 		ID: "dynamic-unparsable-risky", Family: "dynamic", Severity: Hold,
@@ -150,7 +153,7 @@ func hypotheticalHold(x *Ctx, c *parse.Command) bool {
 	try := func(prog string) bool {
 		h.Name, h.Path = prog, prog
 		plain.Name, plain.Path = prog, prog
-		for _, r := range e.byName[prog] {
+		for _, r := range e.names.lookup(prog, nil) {
 			if e.SeverityOf(r) < Hold || !r.Command(x, &h) {
 				continue
 			}
@@ -170,7 +173,7 @@ func hypotheticalHold(x *Ctx, c *parse.Command) bool {
 		}
 		return false
 	}
-	for prog := range e.byName {
+	for prog := range e.names.index() {
 		if matchesParts(prog, parts) && try(prog) {
 			return true
 		}
@@ -257,21 +260,13 @@ func (x *Ctx) rawRiskHit(text string) bool {
 	if x.e == nil || text == "" {
 		return false
 	}
+	lower := strings.ToLower(text)
 	for _, r := range x.e.rules {
-		if re := r.raw(); re != nil && x.e.SeverityOf(r) >= Warn && re.MatchString(text) {
+		if x.e.SeverityOf(r) >= Warn && r.rawFind(text, lower) != nil {
 			return true
 		}
 	}
 	return false
-}
-
-// nestedShell returns cmd wrapped in n levels of bash -c, each quoted for
-// the next: an example deeper than the analysis follows.
-func nestedShell(n int, cmd string) string {
-	for i := 0; i < n; i++ {
-		cmd = "bash -c '" + strings.ReplaceAll(cmd, "'", `'\''`) + "'"
-	}
-	return cmd
 }
 
 // maxNestedDecisions bounds scripts judged inside a decision.

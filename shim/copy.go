@@ -5,63 +5,161 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
 )
 
 // copier moves one output stream from the pipe the command writes to, to the file
-// the caller gave, feeding the digest on the way. The command never sees anything
-// but a pipe, so its bytes reach dst unchanged and in order.
+// the caller gave, and has it observed for the digest on the way. The command never
+// sees anything but a pipe, so its bytes reach dst unchanged and in order.
+//
+// The bytes do not pass through the guard's memory on their way to dst: each chunk
+// is duplicated with tee(2) into a second pipe, which an observer goroutine reads
+// for the digest (length, SHA-256, head and tail), and then moved with splice(2)
+// from the command's pipe to dst, page references only. When dst refuses splice (a
+// terminal, a file opened with O_APPEND) the chunk is read and written instead. So
+// hashing, the one costly step, runs beside the forwarding instead of in front of
+// it; and when it cannot keep up with the caller's reader it gives way (see
+// hashBudget), after which only the last bytes of each chunk are looked at, for the
+// digest's tail (tail.go).
 type copier struct {
-	r   *os.File // read end; os.Pipe puts it in the poller, so read deadlines work
-	dst *os.File // nil: the bytes are only observed
-	dig *digest
+	r     *os.File        // the command's pipe, read end; in the poller, so read deadlines work
+	rc    syscall.RawConn // r's raw access, for tee and splice
+	dst   *os.File        // nil: the bytes are only observed
+	dstRC syscall.RawConn // dst's, for splice; nil until needed
+	dig   *digest         // written by the observer, then merged with tail; read once done is closed
+
+	obsR *os.File // the observer's pipe: read end (poller) …
+	obsW int      // … and write end, a plain descriptor for tee; -1 when not open
+	// observer: 0 until the first chunk (a command without output never
+	// pays for the observer), then 1 while it runs, 2 once it was told to
+	// stop or could not start.
+	observer int
+	wg       sync.WaitGroup // the forwarder and the observer
 
 	exited atomic.Bool // set by markExited
 	grace  time.Duration
-	done   chan struct{}
-	broken bool // a write to dst failed
-	cut    bool // stopped while a background process still held the pipe
+	done   chan struct{} // closed when forwarder and observer have both finished
+	broken bool          // a write to dst failed
+	cut    bool          // stopped while a background process still held the pipe
+
+	copyMode  bool         // dst refused splice: read and write through user space
+	delivered atomic.Int64 // bytes that reached dst; the observer digests no further
+	fwdDone   atomic.Bool  // the forwarder has stopped: delivered is final
+	progress  chan struct{}
+	stopHash  atomic.Bool // give up hashing: waiting for it cost more than hashBudget
+	waited    time.Duration
+	firstByte time.Time
+	forwarded int64
+	grown     bool
+	tail      tailMode
 }
 
 var copyBuffers = sync.Pool{New: func() any { b := make([]byte, copyBufferSize); return &b }}
 
-// copyBufferSize is larger than a default pipe (64 KiB) so that one read empties a
-// pipe that the writer has grown, and so that small buffers are never the limit.
-const copyBufferSize = 128 << 10
+const (
+	// maxChunk bounds what one tee takes, and so what one observer read gets.
+	maxChunk = 256 << 10
+	// copyBufferSize is for the read/write path: one chunk.
+	copyBufferSize = maxChunk
+	// Both pipes of a stream are grown to pipeSize (best effort: the kernel gives
+	// less to a user over its pipe quota) once growAt bytes have passed. One
+	// wake-up of the guard then moves up to a chunk; with 64 KiB pipes the context
+	// switches of a third process in the path cost more than the bytes. Commands
+	// with little output never take the quota.
+	pipeSize = 1 << 20
+	growAt   = 1 << 20
+)
 
-// newCopier returns a copier and the write end to give the command. Only the read
-// end goes into the runtime's poller; the write end stays a plain blocking
-// descriptor, as the command must see it (os.Pipe would register it too, and
-// exec would have to take it out again: four system calls per stream for nothing).
+// Hashing never holds the output back by more than a small share of the time it
+// takes: once hashFloor bytes are hashed, the hash is given up (the stream's
+// SHA-256 then covers its first Stream.Hashed bytes) as soon as the forwarder has
+// waited for the observer longer than hashBudget of the time since the first byte.
+// A caller that reads slower than SHA-256 runs (an agent, a terminal, a log file
+// being written by a build) never makes it wait, and gets the hash of every byte.
+const hashBudget = 0.05
+
+// hashFloor is a variable only for tests, which also set hashGivesWay: give up
+// hashing at the floor, whatever the budget says.
+var (
+	hashFloor    int64 = 16 << 20
+	hashGivesWay       = false
+)
+
+// newCopier returns a copier and the write end to give the command. Only read ends
+// go into the runtime's poller; the command's write end stays a plain blocking
+// descriptor, as the command must see it.
 func newCopier(dst *os.File, digestBytes int) (*copier, *os.File, error) {
+	r, w, err := newPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	c := &copier{r: r, dst: dst, dig: newDigest(digestBytes), obsW: -1,
+		done: make(chan struct{}), progress: make(chan struct{}, 1)}
+	c.tail.max = digestBytes
+	if c.rc, err = r.SyscallConn(); err != nil {
+		c.discard()
+		unix.Close(w)
+		return nil, nil, err
+	}
+	return c, os.NewFile(uintptr(w), "|1"), nil
+}
+
+// newPipe makes a pipe whose read end is non-blocking and in the poller, and whose
+// write end is a plain blocking descriptor, both close-on-exec.
+func newPipe() (r *os.File, w int, err error) {
 	var p [2]int
 	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
-		return nil, nil, os.NewSyscallError("pipe2", err)
+		return nil, -1, os.NewSyscallError("pipe2", err)
 	}
 	if err := unix.SetNonblock(p[0], true); err != nil {
 		unix.Close(p[0])
 		unix.Close(p[1])
-		return nil, nil, os.NewSyscallError("fcntl", err)
+		return nil, -1, os.NewSyscallError("fcntl", err)
 	}
-	r := os.NewFile(uintptr(p[0]), "|0") // non-blocking: NewFile puts it in the poller
-	w := os.NewFile(uintptr(p[1]), "|1")
-	return &copier{r: r, dst: dst, dig: newDigest(digestBytes), done: make(chan struct{})}, w, nil
+	return os.NewFile(uintptr(p[0]), "|0"), p[1], nil
 }
 
-func (c *copier) start() { go c.run() }
+// discard releases a copier that was never started.
+func (c *copier) discard() {
+	c.r.Close()
+}
 
-// run copies until EOF. Once the command has exited it first reads everything the
-// command wrote before it exited (however slowly the caller's reader takes it: that
-// output must not be lost), then gives background processes that still hold the
-// pipe (`sleep 2 & echo hi`) grace more time before it gives up and marks the
+func (c *copier) start() {
+	c.wg.Add(1)
+	go func() { defer c.wg.Done(); c.run() }()
+	go func() {
+		c.wg.Wait()
+		c.dig.merge(&c.tail)
+		close(c.done)
+	}()
+}
+
+// startObserver makes the observer's pipe and starts the observer, at the
+// first chunk. Without a pipe (out of descriptors) the stream goes on
+// unobserved but for its length.
+func (c *copier) startObserver() {
+	or, ow, err := newPipe()
+	if err != nil {
+		c.observer = 2
+		c.stopHash.Store(true)
+		return
+	}
+	c.obsR, c.obsW, c.observer = or, ow, 1
+	c.wg.Add(1) // the forwarder's count is held: Add may race no Wait
+	go func() { defer c.wg.Done(); c.observe() }()
+}
+
+// run forwards until EOF. Once the command has exited it first forwards everything
+// the command wrote before it exited (however slowly the caller's reader takes it:
+// that output must not be lost), then gives background processes that still hold
+// the pipe (`sleep 2 & echo hi`) grace more time before it gives up and marks the
 // stream cut. Under bash alone those processes would go on writing to the caller's
 // stdout; here their next write fails with EPIPE.
 func (c *copier) run() {
-	defer close(c.done)
-	bp := copyBuffers.Get().(*[]byte)
-	defer copyBuffers.Put(bp)
+	defer c.finishForwarding()
 	var read, owed int64 = 0, -1
 	var stopAt time.Time
 	for {
@@ -72,9 +170,9 @@ func (c *copier) run() {
 			stopAt = time.Now().Add(c.grace)
 			_ = c.r.SetReadDeadline(stopAt)
 		}
-		n, err := c.r.Read(*bp)
-		read += int64(n)
-		if n > 0 && !c.deliver((*bp)[:n]) {
+		n, err := c.forward()
+		read += n
+		if c.broken {
 			return
 		}
 		if err == nil {
@@ -95,32 +193,266 @@ func (c *copier) run() {
 	}
 }
 
+// errEOF ends forwarding: the pipe is empty and has no writer left.
+var errEOF = errors.New("end of output")
+
+// forward waits for output and moves one chunk of it to dst, letting the observer
+// or the tail keeper see it on the way. It returns the bytes taken from the
+// command's pipe.
+func (c *copier) forward() (int64, error) {
+	if hashGivesWay && c.dig.hashedBytes() >= hashFloor {
+		c.stopHash.Store(true)
+	}
+	if c.stopHash.Load() && c.observer != 2 {
+		c.observer = 2
+		c.closeObserverPipe() // the observer digests what it has, and stops
+		_ = c.tail.start()    // without a pipe, the tail is not kept
+	}
+	var n int64
+	var werr error
+	fd := -1
+	err := c.rc.Read(func(u uintptr) bool {
+		fd = int(u)
+		if c.observer == 0 && pendingFd(fd) > 0 {
+			c.startObserver()
+		}
+		if c.observer == 1 {
+			n, werr = c.tee(fd)
+		} else {
+			n, werr = available(fd)
+		}
+		return werr != unix.EAGAIN // EAGAIN: the pipe is empty, wait for it
+	})
+	if err != nil {
+		return 0, err // a deadline
+	}
+	switch {
+	case werr != nil:
+		return 0, werr
+	case n == 0:
+		return 0, errEOF
+	}
+	if c.firstByte.IsZero() {
+		c.firstByte = time.Now()
+	}
+	switch {
+	case c.observer == 1:
+		c.deliver(fd, n)
+	case c.tail.on:
+		c.deliverTail(fd, n)
+	default: // nothing looks: count only
+		c.tail.skip(c.deliver(fd, n))
+	}
+	c.grow(fd, n)
+	return n, nil
+}
+
+// grow enlarges both pipes once the stream has shown it is a big one.
+func (c *copier) grow(fd int, n int64) {
+	if c.forwarded += n; c.grown || c.forwarded < growAt {
+		return
+	}
+	c.grown = true
+	_, _ = unix.FcntlInt(uintptr(fd), unix.F_SETPIPE_SZ, pipeSize)
+	if c.obsW >= 0 {
+		_, _ = unix.FcntlInt(uintptr(c.obsW), unix.F_SETPIPE_SZ, pipeSize)
+	}
+}
+
+// tee duplicates what is in the command's pipe (up to maxChunk) into the
+// observer's. When the observer's pipe is full it waits for room, and accounts the
+// wait against hashBudget.
+func (c *copier) tee(fd int) (int64, error) {
+	for {
+		n, err := unix.Tee(fd, c.obsW, maxChunk, unix.SPLICE_F_NONBLOCK)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err != unix.EAGAIN:
+			return max(n, 0), err
+		case pendingFd(fd) == 0:
+			return 0, unix.EAGAIN // nothing to read yet
+		}
+		c.waitObserver()
+	}
+}
+
+// waitObserver blocks until the observer's pipe has room again.
+func (c *copier) waitObserver() {
+	t := time.Now()
+	waitWritable(c.obsW)
+	c.waited += time.Since(t)
+	if !c.stopHash.Load() && c.dig.hashedBytes() >= hashFloor &&
+		c.waited.Seconds() > hashBudget*time.Since(c.firstByte).Seconds() {
+		c.stopHash.Store(true)
+	}
+}
+
+// available reports how much the command's pipe holds, up to maxChunk; 0 with no
+// error at end of file, EAGAIN when it is empty but still has a writer.
+func available(fd int) (int64, error) {
+	if n := pendingFd(fd); n > 0 {
+		return min(n, maxChunk), nil
+	}
+	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+	if _, err := unix.Poll(fds, 0); err == nil && fds[0].Revents&unix.POLLHUP != 0 && pendingFd(fd) == 0 {
+		return 0, nil
+	}
+	return 0, unix.EAGAIN
+}
+
+// deliver moves n bytes, which are in the command's pipe (fd), to dst. When dst
+// fails (the caller's reader went away: `guard-exec -c yes | head -c 4`) the read end
+// is closed, so the command's next write fails with EPIPE and SIGPIPE, as it would
+// have written straight into the closed pipe under bash. It returns what was
+// delivered.
+func (c *copier) deliver(fd int, n int64) int64 {
+	var done int64
+	for done < n {
+		m, err := c.move(fd, n-done)
+		if m > 0 {
+			done += m
+			c.delivered.Add(m)
+			c.signalProgress()
+		}
+		if err != nil {
+			c.broken = true
+			c.r.Close()
+			break
+		}
+	}
+	return done
+}
+
+// move moves up to n bytes from fd to dst by splice, or through a buffer once dst
+// has refused splice.
+func (c *copier) move(fd int, n int64) (int64, error) {
+	if c.dst == nil {
+		return c.copyOut(fd, n)
+	}
+	for !c.copyMode {
+		m, err := c.splice(fd, n)
+		switch {
+		case err == nil && m > 0:
+			return m, nil
+		case err == unix.EINVAL || err == unix.ENOSYS:
+			c.copyMode = true // not spliceable (terminal, O_APPEND file): copy
+		case err != nil:
+			return 0, err
+		default:
+			return 0, errors.New("shim: splice moved nothing")
+		}
+	}
+	return c.copyOut(fd, n)
+}
+
+// splice moves up to n bytes from fd to dst, waiting while dst is full: in the
+// runtime's poller when Go opened dst non-blocking (os.Pipe), else with poll(2); a
+// blocking dst makes splice itself wait.
+func (c *copier) splice(fd int, n int64) (int64, error) {
+	if c.dstRC == nil {
+		if rc, err := c.dst.SyscallConn(); err == nil {
+			c.dstRC = rc
+		}
+	}
+	var m int64
+	var serr error
+	try := func(out uintptr) bool {
+		for {
+			m, serr = unix.Splice(fd, nil, int(out), nil, int(n), unix.SPLICE_F_MOVE)
+			if serr != unix.EINTR {
+				return serr != unix.EAGAIN
+			}
+		}
+	}
+	if c.dstRC != nil {
+		if err := c.dstRC.Write(try); err == nil || serr != unix.EAGAIN {
+			return max(m, 0), serr
+		}
+	}
+	out := rawFd(c.dst)
+	for !try(uintptr(out)) {
+		waitWritable(out)
+	}
+	return max(m, 0), serr
+}
+
+// copyOut reads up to n bytes from fd and writes them to dst (when there is one).
+func (c *copier) copyOut(fd int, n int64) (int64, error) {
+	bp := copyBuffers.Get().(*[]byte)
+	defer copyBuffers.Put(bp)
+	buf := (*bp)[:min(int64(len(*bp)), n)]
+	m, err := readFull(fd, buf)
+	if err != nil || m == 0 {
+		return 0, errors.Join(err, errors.New("shim: the command's pipe lost data"))
+	}
+	if c.dst == nil {
+		return int64(m), nil
+	}
+	w, err := c.dst.Write(buf[:m])
+	return int64(w), err
+}
+
+// readFull reads len(b) bytes that are known to be in the pipe fd.
+func readFull(fd int, b []byte) (int, error) {
+	n := 0
+	for n < len(b) {
+		m, err := unix.Read(fd, b[n:])
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err != nil:
+			return n, err
+		case m == 0:
+			return n, nil
+		}
+		n += m
+	}
+	return n, nil
+}
+
+func waitWritable(fd int) {
+	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLOUT}}
+	for {
+		if _, err := unix.Poll(fds, -1); err != unix.EINTR {
+			return
+		}
+	}
+}
+
+func (c *copier) signalProgress() {
+	select {
+	case c.progress <- struct{}{}:
+	default:
+	}
+}
+
+func (c *copier) closeObserverPipe() {
+	if c.obsW >= 0 {
+		unix.Close(c.obsW)
+		c.obsW = -1
+	}
+}
+
+// finishForwarding marks the forwarder done and closes its ends of the observer's
+// and the tail keeper's pipes, so the observer sees end of file after the last
+// chunk.
+func (c *copier) finishForwarding() {
+	c.fwdDone.Store(true)
+	c.signalProgress()
+	c.closeObserverPipe()
+	c.tail.close()
+}
+
 // pending is how many bytes wait in the pipe.
-func pending(f *os.File) int64 {
-	n, err := unix.IoctlGetInt(rawFd(f), unix.TIOCINQ) // FIONREAD
+func pending(f *os.File) int64 { return pendingFd(rawFd(f)) }
+
+func pendingFd(fd int) int64 {
+	n, err := unix.IoctlGetInt(fd, unix.TIOCINQ) // FIONREAD
 	if err != nil || n < 0 {
 		return 0
 	}
 	return int64(n)
-}
-
-// deliver writes p to dst and observes what was written. When dst fails (the
-// caller's reader went away: `guard-exec -c yes | head -c 4`) the read end is
-// closed, so the command's next write fails with EPIPE and SIGPIPE, as it would
-// have written straight into the closed pipe under bash.
-func (c *copier) deliver(p []byte) bool {
-	if c.dst == nil {
-		c.dig.Write(p)
-		return true
-	}
-	n, err := c.dst.Write(p)
-	c.dig.Write(p[:n])
-	if err != nil {
-		c.broken = true
-		c.r.Close()
-		return false
-	}
-	return true
 }
 
 // markExited tells the copier the command has exited, waking a Read that waits for

@@ -50,7 +50,7 @@ func (o *pipeOutputs) closeAll() {
 	o.closeChildEnds()
 	for _, c := range []*copier{o.out, o.err} {
 		if c != nil {
-			c.r.Close()
+			c.discard()
 		}
 	}
 }

@@ -70,7 +70,7 @@ func runPTY(ctx context.Context, s *Spec) (*Result, error) {
 	}
 	if err != nil {
 		if t.errCopy != nil {
-			t.errCopy.r.Close()
+			t.errCopy.discard()
 		}
 		return nil, err
 	}

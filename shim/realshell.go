@@ -46,12 +46,22 @@ func FindRealShell(name, pathEnv, self string) (string, error) {
 }
 
 func isRealShell(cand string, self os.FileInfo) bool {
-	info, err := os.Stat(cand)
+	// Lstat first: a candidate that is not a symlink keeps its own name
+	// whatever links its directories go through, so only a symlink needs
+	// the walk of EvalSymlinks (three more system calls for /usr/bin/bash).
+	info, err := os.Lstat(cand)
+	link := err == nil && info.Mode()&os.ModeSymlink != 0
+	if link {
+		info, err = os.Stat(cand)
+	}
 	if err != nil || !info.Mode().IsRegular() || info.Mode().Perm()&0o111 == 0 {
 		return false
 	}
 	if self != nil && os.SameFile(info, self) {
 		return false
+	}
+	if !link {
+		return !strings.HasPrefix(filepath.Base(cand), selfName)
 	}
 	resolved, err := filepath.EvalSymlinks(cand)
 	if err != nil {

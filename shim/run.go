@@ -58,7 +58,8 @@ type Spec struct {
 // Stream is the evidence kept of one output stream.
 type Stream struct {
 	Bytes      int64
-	SHA256     string // hex of the full stream; "" when the stream was not observed
+	SHA256     string // hex SHA-256 of the first Hashed bytes; "" when the stream was not observed
+	Hashed     int64  // bytes SHA256 covers: Bytes, unless hashing gave way to a fast reader (copy.go)
 	Head, Tail []byte // first / last DigestBytes (Tail empty when the stream fits in Head)
 	Truncated  bool   // bytes between Head and Tail were not kept
 }

@@ -2,7 +2,6 @@ package shim
 
 import (
 	"bytes"
-	"debug/buildinfo"
 	"errors"
 	"fmt"
 	"os"
@@ -63,8 +62,8 @@ func isGuardCopy(path string) bool {
 	if !bytes.HasPrefix(head[:n], []byte("\x7fELF")) || !bytes.Contains(head[:n], goNote) {
 		return false
 	}
-	bi, err := buildinfo.ReadFile(path)
-	return err == nil && bi.Path == MainPackage
+	main, ok := goMainPath(path)
+	return ok && main == MainPackage
 }
 
 // DefaultPath is searched for the real shell when PATH is not set at all

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/guard-exec/guard-exec/internal/redact"
+	"github.com/guard-exec/guard-exec/ledger"
 	"github.com/guard-exec/guard-exec/shim"
 )
 
@@ -35,4 +36,13 @@ func stream(b *strings.Builder, label string, s shim.Stream) {
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteByte('\n')
 	}
+}
+
+// streamInfo is what the ledger keeps of a stream: its length, and the hash of
+// all of it, or of the prefix hashed when hashing gave way to a fast reader.
+func streamInfo(s shim.Stream) *ledger.StreamInfo {
+	if s.Hashed < s.Bytes && s.SHA256 != "" {
+		return &ledger.StreamInfo{Bytes: s.Bytes, PrefixSHA256: s.SHA256, Hashed: s.Hashed}
+	}
+	return &ledger.StreamInfo{Bytes: s.Bytes, SHA256: s.SHA256}
 }

@@ -288,12 +288,24 @@
 // When the ledger cannot record a command, the command does not run (exit
 // 125): evidence is part of the contract, so the guard fails closed.
 //
+// When guard-exec is killed with SIGKILL, the process it started (bash, or
+// the program bash replaced itself with) dies with it (a parent-death
+// signal), and the ledger shows the command as interrupted: an exec record
+// with no exit. Processes that command put in the background are not
+// reached: in pipe mode their next write to stdout fails, in pty mode the
+// terminal hangs up on them (SIGHUP), and otherwise they live on, as they
+// would had bash itself been killed. Reaching them would take a helper
+// process between the guard and bash on every command, which would about
+// double what the guard costs per command.
+//
 // # Privacy
 //
 // The ledger lives in the project (.guard-exec/, ignored by git) or under
 // $XDG_STATE_HOME/guard-exec. It keeps the command line, the working
 // directory, the verdict and rules, the exit status, the duration, sizes
-// and SHA-256 hashes of the output streams, and a digest of the first and
+// and SHA-256 hashes of the output streams (of their first bytes only, and
+// labelled so, when hashing would have slowed a very fast reader), and a
+// digest of the first and
 // last 2 KiB of output. Command text and digests are redacted before they
 // are written: tokens, keys, passwords in URLs and flags, and the values of
 // environment variables whose names say they are secrets. Environment

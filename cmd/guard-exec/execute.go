@@ -185,9 +185,9 @@ func exitRecord(id string, start time.Time, res *shim.Result, runErr error) *led
 	r.Exit = &code
 	r.Signal = res.Signal
 	r.DurationMS = ms(res.Duration)
-	r.Stdout = &ledger.StreamInfo{Bytes: res.Stdout.Bytes, SHA256: res.Stdout.SHA256}
+	r.Stdout = streamInfo(res.Stdout)
 	if !res.Merged {
-		r.Stderr = &ledger.StreamInfo{Bytes: res.Stderr.Bytes, SHA256: res.Stderr.SHA256}
+		r.Stderr = streamInfo(res.Stderr)
 	}
 	r.Digest = digest(res)
 	r.TimedOut = res.TimedOut

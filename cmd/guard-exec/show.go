@@ -178,6 +178,8 @@ func printExit(p func(k, format string, a ...any), w io.Writer, e *ledger.Record
 		switch {
 		case s.info == nil && s.name == "stderr" && e.Stdout != nil:
 			p(s.name, "merged into stdout (terminal)")
+		case s.info != nil && s.info.PrefixSHA256 != "":
+			p(s.name, "%d bytes, sha256 of the first %d: %s", s.info.Bytes, s.info.Hashed, s.info.PrefixSHA256)
 		case s.info != nil:
 			p(s.name, "%d bytes, sha256 %s", s.info.Bytes, orDash(s.info.SHA256))
 		}

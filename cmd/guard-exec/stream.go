@@ -36,20 +36,28 @@ import (
 // heldStmt is what bash runs in place of a held statement.
 const heldStmt = "(exit 126)\n"
 
-// maxStreamCtx bounds the text a new piece is judged with. Past it, only
-// the statements that define things later ones depend on (functions,
-// variables, aliases, options, the directory) are kept.
-const maxStreamCtx = 256 << 10
+// maxStreamCtx bounds the text a new piece is judged with. Past
+// compactAt, only the statements that define things later ones depend on
+// (functions, variables, aliases, options, the directory) are kept, and
+// again each time the context has doubled since. Judging every piece with
+// all the text before it made a long script on a pipe quadratic (2 MiB of
+// `true` lines: minutes), and past the analysis' work budget every
+// statement was held as too deep.
+const (
+	maxStreamCtx = 256 << 10
+	compactAt    = 16 << 10
+)
 
 type streamer struct {
-	g       *guard
-	dialect parse.Dialect
-	args    []string
-	dir     string
-	w       io.Writer
-	ctx     string // what bash has been given so far
-	warned  map[string]bool
-	dead    bool // the shell stopped reading
+	g         *guard
+	dialect   parse.Dialect
+	args      []string
+	dir       string
+	w         io.Writer
+	ctx       string // what bash has been given so far (compacted, see maxStreamCtx)
+	compacted int    // the length of ctx after the last compaction
+	warned    map[string]bool
+	dead      bool // the shell stopped reading
 }
 
 // runStream runs the real shell reading its script from a pipe that
@@ -260,8 +268,9 @@ func (s *streamer) send(text string) {
 		return
 	}
 	s.ctx += text
-	if len(s.ctx) > maxStreamCtx {
+	if len(s.ctx) > max(compactAt, 2*s.compacted) {
 		s.ctx = s.compact(s.ctx)
+		s.compacted = len(s.ctx)
 	}
 }
 

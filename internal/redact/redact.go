@@ -16,6 +16,7 @@
 package redact
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -97,7 +98,7 @@ func find(s string) ([]span, bool) {
 		if triples[h>>6]&(1<<(h&63)) == 0 {
 			continue
 		}
-		for _, a := range byTriple[tripleIndex[h]] {
+		for _, a := range anchorsAt(h) {
 			if i < next[a.rule] || !hasPrefixFold(s, i, a.anchor) {
 				continue
 			}
@@ -124,24 +125,39 @@ type anchorRef struct {
 // The anchor tables. Every anchor is at least three bytes long; its first
 // three, case folded, are hashed to 16 bits. The bit set of those hashes is
 // small enough to stay in the first-level cache and rejects nearly every
-// position of ordinary text; the index is read only on a hit, and a hash
-// collision costs one failed prefix comparison.
+// position of ordinary text; the sorted list of hashes is searched only on
+// a hit, and a hash collision costs one failed prefix comparison. (A table
+// indexed by hash would be 64 KiB that every process start has to fault in
+// for some forty anchors.)
 var (
-	fold        [256]byte            // ASCII lowercase of each byte
-	first       [256]bool            // bytes an anchor can begin with, in either case
-	triples     [1 << 16 / 64]uint64 // bit set of the hashes of anchors' first three bytes
-	tripleIndex [1 << 16]uint8       // for such a hash, its index in byTriple
-	byTriple    = [][]anchorRef{nil} // the anchors under each hash
+	fold    [256]byte            // ASCII lowercase of each byte
+	first   [256]bool            // bytes an anchor can begin with, in either case
+	triples [1 << 16 / 64]uint64 // bit set of the hashes of anchors' first three bytes
+	hashes  []uint32             // the hashes in the bit set, sorted
+	byHash  [][]anchorRef        // the anchors under each of hashes, in rule order
 )
 
 func triple(a, b, c byte) uint32 {
 	return (uint32(a)<<16 | uint32(b)<<8 | uint32(c)) * 0x9e3779b1 >> 16
 }
 
+// anchorsAt returns the anchors whose first three bytes hash to h.
+func anchorsAt(h uint32) []anchorRef {
+	if i, ok := slices.BinarySearch(hashes, h); ok {
+		return byHash[i]
+	}
+	return nil
+}
+
 func init() {
 	for i := range fold {
 		fold[i] = lowerByte(byte(i))
 	}
+	type entry struct {
+		h   uint32
+		ref anchorRef
+	}
+	var all []entry
 	for r, rl := range rules {
 		for _, a := range rl.anchors {
 			first[a[0]] = true
@@ -150,12 +166,16 @@ func init() {
 			}
 			h := triple(a[0], a[1], a[2])
 			triples[h>>6] |= 1 << (h & 63)
-			if tripleIndex[h] == 0 {
-				tripleIndex[h] = uint8(len(byTriple))
-				byTriple = append(byTriple, nil)
-			}
-			byTriple[tripleIndex[h]] = append(byTriple[tripleIndex[h]], anchorRef{a, r})
+			all = append(all, entry{h, anchorRef{a, r}})
 		}
+	}
+	slices.SortStableFunc(all, func(x, y entry) int { return int(x.h) - int(y.h) })
+	for _, e := range all {
+		if n := len(hashes); n == 0 || hashes[n-1] != e.h {
+			hashes = append(hashes, e.h)
+			byHash = append(byHash, nil)
+		}
+		byHash[len(byHash)-1] = append(byHash[len(byHash)-1], e.ref)
 	}
 }
 
