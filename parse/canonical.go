@@ -31,8 +31,10 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 				verify = true // "let x &" prints as "let x&", an arithmetic &
 			}
 		case *syntax.FuncDecl:
-			if n.Name == nil || n.Name.Value == "" {
-				verify = true // "( ()x )" prints as "(()x)", an arithmetic command
+			if n.Name == nil || !plainFuncName(n.Name.Value) {
+				// "( ()x )" prints as "(()x)", an arithmetic command;
+				// "= ()x" as "=()x", a zsh substitution.
+				verify = true
 			}
 		case *syntax.Block:
 			if k := len(n.Stmts); k > 0 && (n.Stmts[k-1].Background || n.Stmts[k-1].Coprocess) {
@@ -363,4 +365,18 @@ func delimText(w *syntax.Word) string {
 		}
 	}
 	return b.String()
+}
+
+// plainFuncName reports whether a function name prints safely before "()".
+func plainFuncName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c == '-' || c == '.' || c == ':' || c == '/' || c == '+' || c == '@' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
