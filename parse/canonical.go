@@ -27,8 +27,10 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
-			if _, ok := n.Cmd.(*syntax.LetClause); ok && (n.Background || n.Coprocess) {
-				verify = true // "let x &" prints as "let x&", an arithmetic &
+			if _, ok := n.Cmd.(*syntax.LetClause); ok {
+				// "let x &" and "let x && y" print as "let x&" and
+				// "let x&&y", which are arithmetic: check the reprint.
+				verify = true
 			}
 		case *syntax.FuncDecl:
 			if n.Name == nil || !plainFuncName(n.Name.Value) {
