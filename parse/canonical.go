@@ -59,6 +59,9 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 					skip[n.Hdoc] = true
 				}
 			}
+		case *syntax.UnaryArithm:
+			// Minified, "0+ +0" prints as "0++0": keep the raw text.
+			raw = true
 		case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.LetClause, *syntax.CStyleLoop:
 			skipWords(n, skip) // in arithmetic, quoting and escapes mean something else
 		case *syntax.ParamExp:
