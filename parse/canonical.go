@@ -65,6 +65,18 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 		case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.LetClause, *syntax.CStyleLoop:
 			skipWords(n, skip) // in arithmetic, quoting and escapes mean something else
 		case *syntax.ParamExp:
+			// Inside ${…} quoting is contextual ("${x#"}"}"): leave it.
+			if n.Exp != nil && n.Exp.Word != nil {
+				skipWords(n.Exp.Word, skip)
+			}
+			if n.Repl != nil {
+				if n.Repl.Orig != nil {
+					skipWords(n.Repl.Orig, skip)
+				}
+				if n.Repl.With != nil {
+					skipWords(n.Repl.With, skip)
+				}
+			}
 			if n.Index != nil {
 				skipWords(n.Index, skip)
 			}
