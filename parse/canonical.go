@@ -27,12 +27,16 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
-			if _, ok := n.Cmd.(*syntax.LetClause); ok && (n.Background || n.Coprocess) {
-				verify = true // "let x &" prints as "let x&", an arithmetic &
+			if _, ok := n.Cmd.(*syntax.LetClause); ok {
+				// "let x &" and "let x && y" print as "let x&" and
+				// "let x&&y", which are arithmetic: keep the raw text.
+				raw = true
 			}
 		case *syntax.FuncDecl:
-			if n.Name == nil || n.Name.Value == "" {
-				verify = true // "( ()x )" prints as "(()x)", an arithmetic command
+			if n.Name == nil || !plainFuncName(n.Name.Value) {
+				// "( ()x )" prints as "(()x)", an arithmetic command;
+				// "= ()x" as "=()x", a zsh substitution.
+				verify = true
 			}
 		case *syntax.Block:
 			if k := len(n.Stmts); k > 0 && (n.Stmts[k-1].Background || n.Stmts[k-1].Coprocess) {
@@ -55,9 +59,24 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 					skip[n.Hdoc] = true
 				}
 			}
+		case *syntax.UnaryArithm:
+			// Minified, "0+ +0" prints as "0++0": keep the raw text.
+			raw = true
 		case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.LetClause, *syntax.CStyleLoop:
 			skipWords(n, skip) // in arithmetic, quoting and escapes mean something else
 		case *syntax.ParamExp:
+			// Inside ${…} quoting is contextual ("${x#"}"}"): leave it.
+			if n.Exp != nil && n.Exp.Word != nil {
+				skipWords(n.Exp.Word, skip)
+			}
+			if n.Repl != nil {
+				if n.Repl.Orig != nil {
+					skipWords(n.Repl.Orig, skip)
+				}
+				if n.Repl.With != nil {
+					skipWords(n.Repl.With, skip)
+				}
+			}
 			if n.Index != nil {
 				skipWords(n.Index, skip)
 			}
@@ -363,4 +382,18 @@ func delimText(w *syntax.Word) string {
 		}
 	}
 	return b.String()
+}
+
+// plainFuncName reports whether a function name prints safely before "()".
+func plainFuncName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c == '-' || c == '.' || c == ':' || c == '/' || c == '+' || c == '@' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }

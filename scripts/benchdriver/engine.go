@@ -60,7 +60,7 @@ func batch(w *world, s *summary) error {
 	return nil
 }
 
-var metricRE = regexp.MustCompile(`([0-9.e+]+) ([a-zA-Zµ/%-]+)`)
+var metricRE = regexp.MustCompile(`([0-9.e+]+) ([a-zA-Zµ/%-][a-zA-Z0-9µ/%-]*)`)
 
 // inProcess runs BenchmarkCheckCorpus of cmd/guard-exec's test binary: the
 // whole check path (configuration, analysis, rules) in-process, timed per
