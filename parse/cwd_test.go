@@ -12,7 +12,7 @@ func TestCwd(t *testing.T) {
 		{src: `cd; ls`, want: []string{"cd", "ls ¦ dir=/home/u"}},
 		{src: `cd ~/src; ls`, want: []string{"cd /home/u/src", "ls ¦ dir=/home/u/src"}},
 		{src: `cd "$X"; ls`, want: []string{"cd ", "ls ¦ dir=?"}},
-		{src: `cd $(mktemp -d) && rm -rf *`, want: []string{"cd …", "mktemp -d", "rm -rf * ¦ dir=?"}},
+		{src: `cd $(mktemp -d) && rm -rf *`, want: []string{"cd /tmp/tmp.…", "mktemp -d", "rm -rf * ¦ dir=?"}},
 		{src: `(cd /; rm -rf x); ls`, want: []string{"cd / ¦ ctx=subshell", "rm -rf x ¦ dir=/ ¦ ctx=subshell", "ls ¦ dir=/proj ¦ noctx=subshell"}},
 		{src: `cd / | true; ls`, want: []string{"cd /", "true", "ls ¦ dir=/proj"}},
 		{src: `cd / & ls`, want: []string{"cd / ¦ ctx=bg", "ls ¦ dir=/proj"}},

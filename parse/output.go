@@ -20,7 +20,7 @@ func (fr *frame) cmdSubst(cs *syntax.CmdSubst, e *evaluator) (string, bool) {
 	e.feeders = append(e.feeders, got...)
 	out, known := outputOf(got)
 	if !known {
-		return "", false
+		return fr.substPath(got)
 	}
 	return strings.TrimRight(out, "\n"), true
 }

@@ -29,11 +29,6 @@ var parseGaps = map[string]string{
 	// An interpreter reading its program from standard input (python3,
 	// python3 -) is not marked Stdin.Executed, so no pipe-shell fact
 	// names curl as the feeder.
-	// mktemp's output is unknown; modelled as "$TMPDIR/tmp.…" (a known
-	// prefix in the temp dir) the delete would be judged in place.
-	`tmp=$(mktemp -d) && rm -rf "$tmp"`:           gapMktemp,
-	`rm -rf "$(mktemp -d)"`:                       gapMktemp,
-	`tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT`: gapMktemp,
 	// A Word does not say which commands its unknown parts come from
 	// (Dynamic.Feeders does, for dynamic facts), so rm cannot see that
 	// its operands are find's output under ".".
@@ -71,7 +66,6 @@ var parseGaps = map[string]string{
 }
 
 const (
-	gapMktemp       = "mktemp's output is unknown rather than a known prefix in the temp dir"
 	gapProcSubstOut = "a process substitution run as a script is not analysed through the known output of its commands (Dynamic.Known is empty), as a pipe into sh is"
 )
 

@@ -316,6 +316,9 @@ func (x *Ctx) dynamicPlace(c *parse.Command, w parse.Word) Place {
 	if k == "" {
 		return PlaceUnknown
 	}
+	if strings.Contains(w.Value[len(k):], "/..") {
+		return PlaceUnknown // "$(mktemp -d)/.." climbs out of what the prefix names
+	}
 	slash := strings.LastIndexByte(k, '/')
 	dir, stem := ".", k
 	if slash >= 0 {

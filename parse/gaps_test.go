@@ -1,0 +1,32 @@
+package parse
+
+import "testing"
+
+// TestSubstPaths covers substitutions whose output is a path of known
+// place rather than data: mktemp's fresh file in the temp dir.
+func TestSubstPaths(t *testing.T) {
+	runRows(t, []row{
+		{src: `tmp=$(mktemp -d) && rm -rf "$tmp"`, want: []string{"mktemp -d ¦ ctx=cmdsubst", "rm -rf /tmp/tmp.… ¦ dyn=1"}},
+		{src: `rm -rf "$(mktemp -d)"`, want: []string{"rm -rf /tmp/tmp.…", "mktemp -d"}},
+		{src: `rm -rf "$(mktemp)"`, want: []string{"rm -rf /tmp/tmp.…", "mktemp"}},
+		{src: `rm -rf "$(mktemp -d -p /srv)"`, want: []string{"rm -rf /srv/tmp.…", "mktemp -d -p /srv"}},
+		{src: `rm -rf "$(mktemp -d --tmpdir=/srv x.XXXX)"`, want: []string{"rm -rf /srv/x.…", "mktemp -d --tmpdir=/srv x.XXXX"}},
+		{src: `rm -rf "$(mktemp -d --tmpdir x.XXXX)"`, want: []string{"rm -rf /tmp/x.…", "mktemp -d --tmpdir x.XXXX"}},
+		{src: `rm -rf "$(mktemp -dt x.XXXX)"`, want: []string{"rm -rf /tmp/x.…", "mktemp -dt x.XXXX"}},
+		// -t prefers $TMPDIR over -p's directory.
+		{src: `rm -rf "$(mktemp -d -p /srv -t x.XXXX)"`, want: []string{"rm -rf /tmp/x.…", "mktemp -d -p /srv -t x.XXXX"}},
+		{src: `rm -rf "$(TMPDIR=/var/cache mktemp -d)"`, want: []string{"rm -rf /var/cache/tmp.…", "mktemp -d ¦ assign=TMPDIR=/var/cache"}},
+		// A template without -p/-t is relative to the working directory.
+		{src: `rm -rf "$(mktemp -d build.XXXXXX)"`, want: []string{"rm -rf /proj/build.…", "mktemp -d build.XXXXXX"}},
+		{src: `rm -rf "$(mktemp -d /etc/x.XXX)"`, want: []string{"rm -rf /etc/x.…", "mktemp -d /etc/x.XXX"}},
+		// Not modelled: too few Xs, a dynamic template, an unknown
+		// option, output sent elsewhere (it prints nothing), more than one command.
+		{src: `rm -rf "$(mktemp -d x.XX)"`, want: []string{"rm -rf …", "mktemp -d x.XX"}},
+		{src: `rm -rf "$(mktemp -d "$1")"`, want: []string{"rm -rf …", "mktemp -d …"}},
+		{src: `rm -rf "$(mktemp --weird)"`, want: []string{"rm -rf …", "mktemp --weird"}},
+		{src: `rm -rf "$(mktemp >/dev/null)"`, want: []string{"rm -rf ", "mktemp"}},
+		{src: `rm -rf "$(cd /; mktemp -d)"`, want: []string{"rm -rf …", "cd /", "mktemp -d"}},
+		{src: `rm -rf "$(mktemp -d)"`, opt: func(o *Options) { delete(o.Env, "TMPDIR") }, want: []string{"rm -rf /tmp/tmp.…", "mktemp -d"}},
+		{src: `rm -rf "$(mktemp -d)"`, opt: func(o *Options) { o.Env["TMPDIR"] = "/var/t" }, want: []string{"rm -rf /var/t/tmp.…", "mktemp -d"}},
+	})
+}
