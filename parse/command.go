@@ -118,6 +118,7 @@ func (fr *frame) run(args []arg, assigns []Assign, site *callSite) {
 	args = fr.peel(c, args)
 	setName(c, args[0].Word)
 	c.Args = words(args[1:])
+	c.ArgFeeders = argFeeders(args[1:])
 	fr.dispatch(c, args, site)
 }
 
@@ -141,6 +142,22 @@ func words(args []arg) []Word {
 	out := make([]Word, len(args))
 	for i, a := range args {
 		out[i] = a.Word
+	}
+	return out
+}
+
+// argFeeders lists the feeders of each argument, or nil when no
+// argument has any.
+func argFeeders(args []arg) [][]*Command {
+	var out [][]*Command
+	for i, a := range args {
+		if len(a.feeders) == 0 {
+			continue
+		}
+		if out == nil {
+			out = make([][]*Command, len(args))
+		}
+		out[i] = a.feeders
 	}
 	return out
 }

@@ -224,6 +224,12 @@ type Command struct {
 	// redirections, and those that set the variables it expands
 	// (K=$(cat ~/.aws/credentials); curl -d "$K" …).
 	Feeders []*Command
+	// ArgFeeders, when not nil, is parallel to Args: the commands whose
+	// output makes each argument (the substitutions in it and those that
+	// set the variables it expands), nil for an argument with none.
+	// "rm -rf $(find . -name x)" gives find for Args[1], so policy can
+	// judge the paths find lists under its roots.
+	ArgFeeders [][]*Command
 	// Pipeline identifies the pipeline the command is part of (0 when
 	// none): commands with the same Pipeline are its stages. PipeIndex is
 	// the stage, from 0.
@@ -261,6 +267,15 @@ func (c *Command) HasWrapper(name string) bool {
 		}
 	}
 	return false
+}
+
+// FeedersOf returns the commands whose output makes Args[i]
+// (ArgFeeders[i]), or nil.
+func (c *Command) FeedersOf(i int) []*Command {
+	if i < 0 || i >= len(c.ArgFeeders) {
+		return nil
+	}
+	return c.ArgFeeders[i]
 }
 
 // Argv returns the argument values (Word.Value), for matching.

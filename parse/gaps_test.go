@@ -1,6 +1,9 @@
 package parse
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestSubstPaths covers substitutions whose output is a path of known
 // place rather than data: mktemp's fresh file in the temp dir.
@@ -28,5 +31,42 @@ func TestSubstPaths(t *testing.T) {
 		{src: `rm -rf "$(cd /; mktemp -d)"`, want: []string{"rm -rf …", "cd /", "mktemp -d"}},
 		{src: `rm -rf "$(mktemp -d)"`, opt: func(o *Options) { delete(o.Env, "TMPDIR") }, want: []string{"rm -rf /tmp/tmp.…", "mktemp -d"}},
 		{src: `rm -rf "$(mktemp -d)"`, opt: func(o *Options) { o.Env["TMPDIR"] = "/var/t" }, want: []string{"rm -rf /var/t/tmp.…", "mktemp -d"}},
+	})
+}
+
+// TestArgFeeders covers the link from an argument to the commands whose
+// output makes it.
+func TestArgFeeders(t *testing.T) {
+	feeders := func(want ...string) func(t *testing.T, an *Analysis) {
+		return func(t *testing.T, an *Analysis) {
+			c := an.Commands[0]
+			if len(c.ArgFeeders) != 0 && len(c.ArgFeeders) != len(c.Args) {
+				t.Fatalf("ArgFeeders has %d entries for %d args", len(c.ArgFeeders), len(c.Args))
+			}
+			for i := range c.Args {
+				var names []string
+				for _, f := range c.FeedersOf(i) {
+					names = append(names, f.Name)
+				}
+				if got := strings.Join(names, ","); got != want[i] {
+					t.Errorf("feeders of arg %d (%s) = %q, want %q", i, c.Args[i], got, want[i])
+				}
+			}
+		}
+	}
+	runRows(t, []row{
+		{src: `rm -rf $(find . -name __pycache__)`, want: []string{"rm -rf …", "find . -name __pycache__ ¦ ctx=cmdsubst"}, check: feeders("", "find")},
+		{src: `rm -rf build "$(find / -name x | grep y)"`, check: feeders("", "", "find,grep")},
+		{src: `d=$(find ~ -name x); rm -rf $d`, check: func(t *testing.T, an *Analysis) {
+			c := an.Commands[len(an.Commands)-1]
+			if f := c.FeedersOf(1); len(f) != 1 || f[0].Name != "find" {
+				t.Errorf("feeders of $d: %v", f)
+			}
+		}},
+		{src: `rm -rf build dist`, check: func(t *testing.T, an *Analysis) {
+			if an.Commands[0].ArgFeeders != nil {
+				t.Errorf("ArgFeeders = %v, want nil", an.Commands[0].ArgFeeders)
+			}
+		}},
 	})
 }

@@ -29,10 +29,6 @@ var parseGaps = map[string]string{
 	// An interpreter reading its program from standard input (python3,
 	// python3 -) is not marked Stdin.Executed, so no pipe-shell fact
 	// names curl as the feeder.
-	// A Word does not say which commands its unknown parts come from
-	// (Dynamic.Feeders does, for dynamic facts), so rm cannot see that
-	// its operands are find's output under ".".
-	"rm -rf $(find . -name __pycache__)": "Word has no feeders: the substitution's command (find .) is not linked to the word",
 	// git submodule foreach runs its argument with the shell in every
 	// submodule; it is not a sink yet.
 	"git submodule foreach 'git reset --hard'": "git submodule foreach is not followed as a nested script",

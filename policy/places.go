@@ -190,6 +190,9 @@ func (x *Ctx) place(c *parse.Command, w parse.Word) Place {
 		// a known prefix ("$HOME/{}") is judged by that prefix instead.
 		return x.placeholderPlace(c, w)
 	case w.Dynamic:
+		if p, ok := x.listedPlace(c, w); ok {
+			return p
+		}
 		return x.dynamicPlace(c, w)
 	case w.Glob:
 		return x.globPlace(c, w.Value)
