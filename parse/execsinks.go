@@ -131,6 +131,7 @@ func sinkFind(fr *frame, c *Command, args []arg) {
 			}
 			a := args[j]
 			if strings.Contains(v, "{}") {
+				a.supplied = a.Literal()
 				a.Value = strings.ReplaceAll(v, "{}", Unknown)
 				a.Dynamic, a.whole = true, false
 			}

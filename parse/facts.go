@@ -339,8 +339,13 @@ type Dynamic struct {
 	// Feeders are the commands whose output becomes the code: curl in
 	// "curl … | sh", base64 in "base64 -d | sh", echo in sh -c "$(echo …)".
 	Feeders []*Command
-	Pos     Pos
-	Span    string
+	// Placeholder is set when the unknown parts are only the arguments
+	// the sink splices into the code at run time: the paths of
+	// "find … | xargs -I{} sh -c 'rm -rf {}'" or find -exec sh -c '… {}'.
+	// Policy can judge them where the sink's input lists them.
+	Placeholder bool
+	Pos         Pos
+	Span        string
 }
 
 // ErrKind classifies why a script could not be analysed.

@@ -70,3 +70,38 @@ func TestArgFeeders(t *testing.T) {
 		}},
 	})
 }
+
+// TestXargsShell covers the script of a shell run by xargs: its commands
+// carry the xargs step and the run-time arguments, as a direct xargs
+// command does.
+func TestXargsShell(t *testing.T) {
+	runRows(t, []row{
+		{src: `find . -name '*.tmp' | xargs -I{} sh -c 'rm -rf {}'`,
+			want: []string{"find . -name *.tmp ¦ pipe=0", "sh -c rm -rf … ¦ wrap=xargs ¦ ph ¦ via=xargs", "rm -rf … ¦ ph ¦ vias=xargs>sh -c ¦ dyn=1"},
+			dyn:  []string{"shell-arg:rm -rf …"},
+			check: func(t *testing.T, an *Analysis) {
+				if !an.Dynamic[0].Placeholder {
+					t.Error("the dynamic fact of xargs -I{} sh -c '… {}' is not marked Placeholder")
+				}
+			}},
+		{src: `find . -name x -exec sh -c 'rm -rf {}' \;`,
+			want: []string{"find . -name x -exec sh -c rm -rf {} ;", "sh -c rm -rf … ¦ ph ¦ via=find -exec", "rm -rf … ¦ ph ¦ vias=find -exec>sh -c"},
+			dyn:  []string{"shell-arg:rm -rf …"},
+			check: func(t *testing.T, an *Analysis) {
+				if len(an.Dynamic) != 1 || !an.Dynamic[0].Placeholder {
+					t.Errorf("want one Placeholder dynamic fact, got %+v", an.Dynamic)
+				}
+			}},
+		// Code that is unknown besides the placeholder is not marked.
+		{src: `find . | xargs -I{} sh -c "$(cat c) {}"`,
+			check: func(t *testing.T, an *Analysis) {
+				for _, d := range an.Dynamic {
+					if d.Placeholder {
+						t.Errorf("dynamic fact %+v marked Placeholder", d)
+					}
+				}
+			}},
+		{src: `xargs sh -c 'rm -rf "$1"' _ < list`,
+			want: []string{"sh -c rm -rf \"$1\" _ … ¦ ph ¦ via=xargs ¦ in=file", "rm -rf … ¦ ph ¦ vias=xargs>sh -c"}},
+	})
+}

@@ -31,6 +31,9 @@ type nesting struct {
 	// holesAreData is set when the unknown parts are quoted values, not
 	// code (parallel's {}): no Dynamic fact for them.
 	holesAreData bool
+	// supplied is set when the holes are only the arguments the sink
+	// splices in at run time (Dynamic.Placeholder).
+	supplied bool
 }
 
 // sentinel is the parameter that stands for an unknown part when text with
@@ -48,7 +51,7 @@ func (fr *frame) nest(n nesting) {
 	}
 	if hasUnknown(n.text) {
 		if !n.holesAreData {
-			fr.emitDynamic(&Dynamic{Kind: n.kind, Sink: n.sink, Known: n.text, Feeders: n.feeders, Pos: at})
+			fr.emitDynamic(&Dynamic{Kind: n.kind, Sink: n.sink, Known: n.text, Feeders: n.feeders, Pos: at, Placeholder: n.supplied})
 		}
 		if strings.TrimSpace(strings.ReplaceAll(n.text, Unknown, "")) == "" {
 			return
@@ -103,7 +106,7 @@ func (fr *frame) child(n nesting, partial bool) *frame {
 		src:     n.text,
 		pos:     n.pos,
 		depth:   fr.depth + 1,
-		via:     append(slices.Clip(fr.via), Via{Sink: n.via, Pos: viaPos(n)}),
+		via:     append(slices.Clip(sinkVia(fr, n)), Via{Sink: n.via, Pos: viaPos(n)}),
 		ctx:     fr.ctx | InNested | n.ctx,
 		st:      n.st,
 		stdin:   n.stdin,
@@ -113,7 +116,7 @@ func (fr *frame) child(n nesting, partial bool) *frame {
 		partial: partial || fr.partial,
 		dialect: n.dialect,
 
-		placeholder:   fr.placeholder,
+		placeholder:   fr.placeholder || n.sink != nil && n.sink.Placeholder,
 		aliasesActive: fr.aliasesActive,
 	}
 	if c.remote == "" {
@@ -132,6 +135,17 @@ func (fr *frame) child(n nesting, partial bool) *frame {
 		c.st = fr.st
 	}
 	return c
+}
+
+// sinkVia is the chain a nested script's commands start from: the
+// sink's own, which may go further than the frame's when a wrapper added
+// a step ("xargs sh -c …": the commands of the script are run by xargs
+// too, and carry its step and its run-time arguments).
+func sinkVia(fr *frame, n nesting) []Via {
+	if n.sink != nil && len(n.sink.Via) > len(fr.via) {
+		return n.sink.Via
+	}
+	return fr.via
 }
 
 func viaPos(n nesting) Pos {

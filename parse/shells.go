@@ -96,7 +96,7 @@ func sinkShell(fr *frame, c *Command, args []arg) {
 		st.expandAliases = inv.interactive || shellDialect(name) == POSIX // bash -i expands aliases
 		fr.shellEnvCode(c, st)
 		fr.nest(nesting{sink: c, via: name + " -c", text: inv.cmd.Value, pos: fr.textPos(*inv.cmd), kind: DynShellArg,
-			feeders: inv.cmd.feeders, st: st, stdin: c.Stdin, dialect: shellDialect(name), user: c.User})
+			feeders: inv.cmd.feeders, st: st, stdin: c.Stdin, dialect: shellDialect(name), user: c.User, supplied: inv.cmd.supplied})
 	case inv.file != nil:
 		fr.shellFile(c, name, inv)
 	default:

@@ -17,6 +17,9 @@ type arg struct {
 	whole bool
 	// feeders are the commands of the substitutions in the word.
 	feeders []*Command
+	// supplied is set when every unknown part of the word is an argument
+	// a sink splices in at run time (xargs -I R, find -exec {}).
+	supplied bool
 }
 
 // quoteMode is how a word part is being expanded.

@@ -374,6 +374,7 @@ func wrapXargs(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	if repl != "" {
 		for j := range inner {
 			if strings.Contains(inner[j].Value, repl) {
+				inner[j].supplied = inner[j].Literal()
 				inner[j].Value = strings.ReplaceAll(inner[j].Value, repl, Unknown)
 				inner[j].Dynamic = true
 				inner[j].whole = false

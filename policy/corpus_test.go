@@ -32,9 +32,6 @@ var parseGaps = map[string]string{
 	// git submodule foreach runs its argument with the shell in every
 	// submodule; it is not a sink yet.
 	"git submodule foreach 'git reset --hard'": "git submodule foreach is not followed as a nested script",
-	// The commands of sh -c run by xargs lose the xargs step: no
-	// Placeholder and no "xargs" Via, so {} cannot be traced to the input.
-	"find . -name '*.tmp' | xargs -I{} sh -c 'rm -rf {}'": "nested commands of xargs sh -c carry neither Placeholder nor the xargs Via",
 	// python -c "$(curl …)": the dynamic fact for inline code whose text
 	// is a substitution names no feeders, so curl is not seen as its
 	// source (on the parse branch: DynInterpreter with empty Feeders).

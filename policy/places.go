@@ -358,8 +358,11 @@ func (x *Ctx) placeholderPlace(c *parse.Command, w parse.Word) Place {
 				return PlaceUnknown
 			}
 			return x.worst(x.findRootPlaces(f, true))
-		case via.Sink == "xargs" && i == len(c.Via)-1:
-			return x.xargsPlace(c, w)
+		case via.Sink == "xargs":
+			if fed := x.xargsRan(c, i); fed != nil {
+				return x.xargsPlace(fed, w)
+			}
+			return PlaceUnknown
 		}
 	}
 	return PlaceUnknown
@@ -380,8 +383,10 @@ func (x *Ctx) placeholderDirs(c *parse.Command) []string {
 			if src == nil {
 				return nil
 			}
-		case via.Sink == "xargs" && i == len(c.Via)-1:
-			src = x.xargsSource(c)
+		case via.Sink == "xargs":
+			if fed := x.xargsRan(c, i); fed != nil {
+				src = x.xargsSource(fed)
+			}
 			if src == nil {
 				return nil
 			}
@@ -440,6 +445,25 @@ func (x *Ctx) xargsSource(c *parse.Command) *parse.Command {
 		}
 	}
 	return src
+}
+
+// xargsRan returns the command xargs ran for the step c.Via[i]: c itself
+// when that is its last step, otherwise the sink whose script c is part
+// of ("xargs sh -c 'rm -rf {}'": the sh, whose input xargs reads).
+func (x *Ctx) xargsRan(c *parse.Command, i int) *parse.Command {
+	if i == len(c.Via)-1 {
+		return c
+	}
+	if x.a == nil {
+		return nil
+	}
+	at := c.Via[i+1].Pos
+	for _, o := range x.a.Commands {
+		if o.Pos == at && o.Depth() == i+1 && o.Via[i].Sink == "xargs" && o.Placeholder {
+			return o
+		}
+	}
+	return nil
 }
 
 // commandAt finds the command named name at pos, depth levels deep.

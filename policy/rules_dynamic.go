@@ -226,7 +226,13 @@ var envGenerators = map[string]bool{
 // dynamicUnknown reports a dynamic fact with unknown content that is not
 // explained by a known-safe source and not already held by the remote
 // code rules.
-func dynamicUnknown(_ *Ctx, d *parse.Dynamic) bool {
+func dynamicUnknown(x *Ctx, d *parse.Dynamic) bool {
+	if d.Placeholder && d.Sink != nil && x.placeholderDirs(d.Sink) != nil {
+		// Only the paths find or a lister prints under known
+		// directories are spliced in; the commands run with them are
+		// judged there.
+		return false
+	}
 	switch d.Kind {
 	case parse.DynTooDeep, parse.DynUnparsable:
 		return false
