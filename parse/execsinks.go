@@ -19,6 +19,20 @@ func sinkSudo(fr *frame, c *Command, args []arg) {
 	fr.execStdin(c, c.Name+" stdin", fr.shellRunner(c, "sh"))
 }
 
+// sinkRun0 follows run0 with no command: an interactive shell as root,
+// which runs whatever its input holds.
+func sinkRun0(fr *frame, c *Command, args []arg) {
+	opts, i := parseOpts(args, 1, run0Spec)
+	if i < len(args) || has(opts, "h", "help", "version", "V") {
+		return
+	}
+	c.User = "root"
+	if u := optVal(opts, "u", "user"); u != nil {
+		c.User = u.Value
+	}
+	fr.execStdin(c, "run0 stdin", fr.shellRunner(c, "sh"))
+}
+
 // sinkSu follows su [-] [USER] -c STRING (and runuser USER -c STRING);
 // without -c it is an interactive shell reading its input.
 func sinkSu(fr *frame, c *Command, args []arg) {

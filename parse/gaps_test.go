@@ -105,3 +105,36 @@ func TestXargsShell(t *testing.T) {
 			want: []string{"sh -c rm -rf \"$1\" _ … ¦ ph ¦ via=xargs ¦ in=file", "rm -rf … ¦ ph ¦ vias=xargs>sh -c"}},
 	})
 }
+
+// TestPrivilegeWrappers covers wrappers that run a command as another
+// user or under a changed scheduler, each with its options' arities.
+func TestPrivilegeWrappers(t *testing.T) {
+	runRows(t, []row{
+		{src: `run0 rm -rf /`, want: []string{"rm -rf / ¦ wrap=run0 ¦ user=root ¦ name=rm"}},
+		{src: `run0 -u postgres -D /srv rm -rf data`, want: []string{"rm -rf data ¦ wrap=run0 ¦ user=postgres ¦ dir=/srv"}},
+		{src: `run0 --user=web --chdir=/srv rm x`, want: []string{"rm x ¦ user=web ¦ dir=/srv"}},
+		{src: `run0 --setenv FOO=1 --nice 5 --unit x --no-ask-password rm -rf /`, want: []string{"rm -rf / ¦ wrap=run0"}},
+		{src: `run0 --background 41 -g wheel rm -rf /`, want: []string{"rm -rf / ¦ wrap=run0"}},
+		{src: `run0`, want: []string{"run0 ¦ name=run0"}},
+		{src: `echo 'rm -rf /' | run0`, want: []string{"echo rm -rf /", "run0 ¦ exec", "rm -rf / ¦ via=sh stdin ¦ user=root"}},
+		{src: `sudo-rs rm -rf /`, want: []string{"rm -rf / ¦ wrap=sudo-rs ¦ user=root"}},
+		{src: `setpriv --reuid=0 --regid 0 --clear-groups rm -rf /`, want: []string{"rm -rf / ¦ wrap=setpriv ¦ user=0"}},
+		{src: `setpriv --reuid 1000 --init-groups --no-new-privs rm x`, want: []string{"rm x ¦ wrap=setpriv ¦ user=1000"}},
+		{src: `setpriv -d`, want: []string{"setpriv -d"}},
+		{src: `gosu root rm -rf /`, want: []string{"rm -rf / ¦ wrap=gosu ¦ user=root"}},
+		{src: `su-exec app:app rm -rf /`, want: []string{"rm -rf / ¦ wrap=su-exec ¦ user=app"}},
+		{src: `gosu --help`, want: []string{"gosu --help"}},
+		{src: `chrt -f 10 rm -rf /`, want: []string{"rm -rf / ¦ wrap=chrt"}},
+		{src: `chrt -d -T 1000 -P 2000 -D 3000 0 rm -rf /`, want: []string{"rm -rf / ¦ wrap=chrt"}},
+		{src: `chrt --sched-runtime 1000 -d 0 rm -rf /`, want: []string{"rm -rf / ¦ wrap=chrt"}},
+		{src: `chrt -m`, want: []string{"chrt -m"}},
+		{src: `ionice --class 3 rm -rf /`, want: []string{"rm -rf / ¦ wrap=ionice"}},
+		{src: `ionice --class 2 --classdata 7 rm -rf /`, want: []string{"rm -rf / ¦ wrap=ionice"}},
+		{src: `unshare --map-user 0 --wd /srv rm -rf /`, want: []string{"rm -rf / ¦ wrap=unshare"}},
+		{src: `unshare -r --mount rm -rf /`, want: []string{"rm -rf / ¦ wrap=unshare"}},
+		{src: `taskset -c 0-3 rm -rf /`, want: []string{"rm -rf / ¦ wrap=taskset"}},
+		{src: `flock -n /tmp/l rm -rf /`, want: []string{"rm -rf / ¦ wrap=flock"}},
+		{src: `runuser -u app -- rm -rf /`, want: []string{"rm -rf / ¦ wrap=runuser ¦ user=app"}},
+		{src: `systemd-run --uid 0 -p MemoryMax=1G rm -rf /`, want: []string{"rm -rf / ¦ wrap=systemd-run"}},
+	})
+}

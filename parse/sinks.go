@@ -22,6 +22,8 @@ func init() {
 		".":          sinkSource,
 		"sudo":       sinkSudo,
 		"doas":       sinkSudo,
+		"sudo-rs":    sinkSudo,
+		"run0":       sinkRun0,
 		"su":         sinkSu,
 		"runuser":    sinkSu,
 		"watch":      sinkWatch,

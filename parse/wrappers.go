@@ -34,7 +34,7 @@ func init() {
 		"time":        simpleWrapper(optSpec{short: "fo", long: []string{"format", "output"}}, 0),
 		"timeout":     simpleWrapper(optSpec{short: "ks", long: []string{"kill-after", "signal"}}, 1),
 		"stdbuf":      simpleWrapper(optSpec{short: "ioe", long: []string{"input", "output", "error"}}, 0),
-		"ionice":      unlessOpt(optSpec{short: "cnpPu"}, 0, "p", "P", "u", "pid", "pgid", "uid"),
+		"ionice":      unlessOpt(optSpec{short: "cnpPu", long: []string{"class", "classdata"}}, 0, "p", "P", "u", "pid", "pgid", "uid"),
 		"setsid":      plain,
 		"chroot":      simpleWrapper(optSpec{long: []string{"userspec", "groups"}}, 1),
 		"unbuffer":    plain,
@@ -45,14 +45,19 @@ func init() {
 		"strace":      unlessOpt(optSpec{short: "abeEIoOpPsSuUX"}, 0),
 		"ltrace":      unlessOpt(optSpec{short: "aeEFlnopsuwDx"}, 0),
 		"nsenter":     simpleWrapper(optSpec{short: "tSG", optional: "muinpUCTrw"}, 0),
-		"unshare":     simpleWrapper(optSpec{short: "SGRw", optional: "muinpUCT"}, 0),
+		"unshare":     simpleWrapper(optSpec{short: "SGRw", optional: "muinpUCT", long: []string{"propagation", "setgroups", "map-user", "map-group", "map-users", "map-groups", "root", "wd", "setuid", "setgid", "load-interp"}}, 0),
 		"systemd-run": simpleWrapper(optSpec{short: "upHME", long: []string{"unit", "property", "description", "slice", "uid", "gid", "nice", "working-directory", "setenv", "machine", "host", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "service-type"}}, 0),
 		"busybox":     wrapBusybox,
 		"xargs":       wrapXargs,
 		"flock":       wrapFlock,
 		"runuser":     wrapRunuser,
 		"pkexec":      wrapPkexec,
-		"chrt":        unlessOpt(optSpec{short: "T"}, 1, "p", "pid"),
+		"run0":        wrapRun0,
+		"setpriv":     wrapSetpriv,
+		"gosu":        wrapAsUser,
+		"su-exec":     wrapAsUser,
+		"setuidgid":   wrapAsUser,
+		"chrt":        unlessOpt(optSpec{short: "TPD", long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, 1, "p", "pid", "m", "max"),
 		"taskset":     unlessOpt(optSpec{}, 1, "p", "pid"),
 		"numactl":     simpleWrapper(optSpec{short: "imNCPp", long: []string{"interleave", "membind", "cpunodebind", "physcpubind", "preferred"}}, 0),
 		"prlimit":     unlessOpt(optSpec{}, 0, "p", "pid"),
@@ -84,6 +89,8 @@ func init() {
 	wrappers["proxychains4"] = wrappers["proxychains"]
 	wrappers["bundler"] = wrappers["bundle"]
 	wrappers["gtimeout"] = wrappers["timeout"]
+	wrappers["sudo-rs"] = wrappers["sudo"]
+	wrappers["s6-setuidgid"] = wrappers["setuidgid"]
 }
 
 func rest(args []arg, i int) ([]arg, bool) {
@@ -417,6 +424,53 @@ func wrapPkexec(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		c.User = u.Value
 	}
 	return rest(args, i)
+}
+
+// run0Spec is systemd run0's options that take a value ("--user root" or
+// "--user=root").
+var run0Spec = optSpec{short: "ugD", long: []string{"user", "group", "chdir", "setenv", "unit", "property", "description", "slice", "nice", "background", "machine", "area", "shell-prompt-prefix"}}
+
+// wrapRun0 peels run0 [options] CMD: systemd's sudo, running CMD as
+// root (or --user) through the service manager. With no command it is
+// an interactive shell (sinkRun0).
+func wrapRun0(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	opts, i := parseOpts(args, 1, run0Spec)
+	if i >= len(args) || has(opts, "h", "help", "version", "V") {
+		return nil, false
+	}
+	c.User = "root"
+	if u := optVal(opts, "u", "user"); u != nil {
+		c.User = u.Value
+	}
+	if d := optVal(opts, "D", "chdir"); d != nil {
+		c.Dir = resolveDir(c.Dir, d.Word)
+	}
+	c.env.reset = true // a service's environment, not the caller's
+	return args[i:], true
+}
+
+// wrapSetpriv peels setpriv [options] CMD; --reuid sets the user, and
+// -d/--dump runs nothing.
+func wrapSetpriv(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	opts, i := parseOpts(args, 1, optSpec{long: []string{"reuid", "ruid", "euid", "regid", "rgid", "egid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule", "seccomp-filter"}})
+	if has(opts, "d", "dump", "list-caps", "L", "h", "help", "V", "version") {
+		return nil, false
+	}
+	if u := optVal(opts, "reuid", "ruid", "euid"); u != nil {
+		c.User = u.Value
+	}
+	return rest(args, i)
+}
+
+// wrapAsUser peels gosu USER CMD, su-exec USER CMD, setuidgid USER CMD:
+// container entrypoint helpers that run CMD as USER.
+func wrapAsUser(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	if len(args) < 3 || strings.HasPrefix(args[1].Value, "-") {
+		return nil, false
+	}
+	user, _, _ := strings.Cut(args[1].Value, ":")
+	c.User = user
+	return args[2:], true
 }
 
 // wrapDirenv peels direnv exec DIR CMD.

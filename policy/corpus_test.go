@@ -40,9 +40,6 @@ var parseGaps = map[string]string{
 	// are not sinks yet.
 	// In a loop over a list that is not literal the body's directory is
 	// unknown, although nothing in the loop changes it.
-	// run0 (systemd's sudo) is not peeled as a wrapper: the command it
-	// runs is not analysed.
-	"run0 rm -rf /": "run0 is not peeled as a wrapper",
 	// A process API reached through getattr/__import__ is recognised
 	// (os.system) but the call's argument is not tied to it, so the
 	// dynamic fact's known part is the API, not the shell text.

@@ -3,7 +3,7 @@ package policy
 import "github.com/guard-exec/guard-exec/parse"
 
 // privileged are the programs that run a command as another user.
-var privileged = []string{"sudo", "su", "doas", "pkexec", "run0"}
+var privileged = []string{"sudo", "su", "doas", "pkexec", "run0", "sudo-rs"}
 
 var privilegeRules = []*Rule{
 	{
