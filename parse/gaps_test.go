@@ -138,3 +138,17 @@ func TestPrivilegeWrappers(t *testing.T) {
 		{src: `systemd-run --uid 0 -p MemoryMax=1G rm -rf /`, want: []string{"rm -rf / ¦ wrap=systemd-run"}},
 	})
 }
+
+// TestGitSubmoduleForeach covers git submodule foreach, which runs its
+// words with the shell in every submodule.
+func TestGitSubmoduleForeach(t *testing.T) {
+	runRows(t, []row{
+		{src: `git submodule foreach 'git reset --hard'`, want: []string{"git submodule foreach git reset --hard", "git reset --hard ¦ via=git submodule foreach ¦ ctx=nested ¦ dir=/proj"}},
+		{src: `git submodule foreach --recursive 'git clean -fdx'`, want: []string{"git submodule foreach --recursive git clean -fdx", "git clean -fdx ¦ via=git submodule foreach"}},
+		{src: `git submodule --quiet foreach -q git reset --hard`, want: []string{"git submodule --quiet foreach -q git reset --hard", "git reset --hard ¦ via=git submodule foreach"}},
+		{src: `git submodule foreach 'rm -rf "$toplevel/x"'`, want: []string{"git submodule foreach rm -rf \"$toplevel/x\"", "rm -rf …/x ¦ dyn=1"}},
+		{src: `git submodule update --init --recursive`, want: []string{"git submodule update --init --recursive"}},
+		{src: `git submodule foreach`, want: []string{"git submodule foreach"}},
+		{src: `echo git submodule foreach 'rm -rf /'`, want: []string{"echo git submodule foreach rm -rf /"}},
+	})
+}

@@ -52,6 +52,9 @@ sub:
 		fr.gitConfig(c, args[i+1:])
 		return
 	}
+	if sub == "submodule" {
+		fr.gitSubmodule(c, args[i+1:])
+	}
 	if v, ok := fr.r.gitAliases[strings.ToLower(sub)]; ok && sub != "" && !hasConfigAlias(configs, sub) {
 		fr.gitAlias(c, v, v.Value, args[i+1:])
 	}

@@ -29,9 +29,6 @@ var parseGaps = map[string]string{
 	// An interpreter reading its program from standard input (python3,
 	// python3 -) is not marked Stdin.Executed, so no pipe-shell fact
 	// names curl as the feeder.
-	// git submodule foreach runs its argument with the shell in every
-	// submodule; it is not a sink yet.
-	"git submodule foreach 'git reset --hard'": "git submodule foreach is not followed as a nested script",
 	// python -c "$(curl …)": the dynamic fact for inline code whose text
 	// is a substitution names no feeders, so curl is not seen as its
 	// source (on the parse branch: DynInterpreter with empty Feeders).
