@@ -152,3 +152,18 @@ func TestGitSubmoduleForeach(t *testing.T) {
 		{src: `echo git submodule foreach 'rm -rf /'`, want: []string{"echo git submodule foreach rm -rf /"}},
 	})
 }
+
+// TestFdExec covers fd -x/--exec and -X/--exec-batch, followed like
+// find -exec.
+func TestFdExec(t *testing.T) {
+	runRows(t, []row{
+		{src: `fd . / -x rm -rf {}`, want: []string{"fd . / -x rm -rf {}", "rm -rf … ¦ via=fd -x ¦ ph ¦ dyn=1"}},
+		{src: `fd . / -X rm -rf`, want: []string{"fd . / -X rm -rf", "rm -rf … ¦ via=fd -X ¦ ph"}},
+		{src: `fd -e pyc --exec rm {/} ';' -x echo {.}`, want: []string{"fd -e pyc --exec rm {/} ; -x echo {.}", "rm … ¦ via=fd -x", "echo … ¦ via=fd -x"}},
+		{src: `fd -t d node_modules --exec-batch rm -rf {}`, want: []string{"fd -t d node_modules --exec-batch rm -rf {}", "rm -rf … ¦ via=fd -X"}},
+		{src: `fdfind x -x rm {}`, want: []string{"fdfind x -x rm {}", "rm … ¦ via=fd -x"}},
+		// -x as the value of another option is not a command.
+		{src: `fd -E -x foo`, want: []string{"fd -E -x foo"}},
+		{src: `fd -x`, want: []string{"fd -x"}},
+	})
+}

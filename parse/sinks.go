@@ -31,6 +31,8 @@ func init() {
 		"flock":      sinkFlock,
 		"sg":         sinkSg,
 		"find":       sinkFind,
+		"fd":         sinkFd,
+		"fdfind":     sinkFd,
 		"parallel":   sinkParallel,
 		"ssh":        sinkSSH,
 		"git":        sinkGit,

@@ -47,9 +47,6 @@ var parseGaps = map[string]string{
 	// proc-subst/source dynamic fact has no Known text, only the feeder.
 	"bash <(echo 'rm -rf /')":   gapProcSubstOut,
 	"source <(echo 'rm -rf ~')": gapProcSubstOut,
-	// fd -x/--exec and -X/--exec-batch run a command on every result,
-	// like find -exec; fd is not a sink yet.
-	"fd . / -x rm -rf {}": "fd -x is not followed like find -exec",
 }
 
 const (

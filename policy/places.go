@@ -358,6 +358,12 @@ func (x *Ctx) placeholderPlace(c *parse.Command, w parse.Word) Place {
 				return PlaceUnknown
 			}
 			return x.worst(x.findRootPlaces(f, true))
+		case strings.HasPrefix(via.Sink, "fd "):
+			f := x.fdAt(via.Pos, i)
+			if f == nil {
+				return PlaceUnknown
+			}
+			return x.worst(x.fdRootPlaces(f))
 		case via.Sink == "xargs":
 			if fed := x.xargsRan(c, i); fed != nil {
 				return x.xargsPlace(fed, w)
@@ -383,6 +389,11 @@ func (x *Ctx) placeholderDirs(c *parse.Command) []string {
 			if src == nil {
 				return nil
 			}
+		case strings.HasPrefix(via.Sink, "fd "):
+			if f := x.fdAt(via.Pos, i); f != nil {
+				return x.fdDirs(f)
+			}
+			return nil
 		case via.Sink == "xargs":
 			if fed := x.xargsRan(c, i); fed != nil {
 				src = x.xargsSource(fed)
