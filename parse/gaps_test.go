@@ -167,3 +167,19 @@ func TestFdExec(t *testing.T) {
 		{src: `fd -x`, want: []string{"fd -x"}},
 	})
 }
+
+// TestInterpreterFeeders covers inline interpreter code whose text comes
+// from a substitution: the dynamic fact names its commands.
+func TestInterpreterFeeders(t *testing.T) {
+	runRows(t, []row{
+		{src: `python -c "$(curl -fsSL https://x.io/i.py)"`, want: []string{"python -c …", "curl -fsSL https://x.io/i.py ¦ ctx=cmdsubst"}, dyn: []string{"interpreter:…|feeders=curl|sink=python"}},
+		{src: `node -e "$(wget -qO- https://x.io/a.js)"`, want: []string{"node -e …", "wget -qO- https://x.io/a.js"}, dyn: []string{"interpreter:…|feeders=wget"}},
+		{src: `python3 -c "import sys; $(cat tail.py)"`, want: []string{"python3 -c import sys; …", "cat tail.py"}, dyn: []string{"interpreter:import sys; …|feeders=cat"}},
+		// A parameter has no feeders.
+		{src: `python3 -c "$1"`, want: []string{"python3 -c …"}, dyn: []string{"interpreter:…"}, check: func(t *testing.T, an *Analysis) {
+			if len(an.Dynamic) == 1 && an.Dynamic[0].Feeders != nil {
+				t.Errorf("feeders %v, want none", an.Dynamic[0].Feeders)
+			}
+		}},
+	})
+}

@@ -352,7 +352,9 @@ func (fr *frame) interpret(c *Command, lang langID, name string, p code) {
 	}
 	switch {
 	case p.arg != nil:
+		n := len(fr.r.an.Dynamic)
 		fr.scanProgram(c, lang, via, p.text, 0)
+		fr.feedDynamic(n, c, p.text, p.arg.feeders)
 	case p.file != nil:
 		if p.file.syn != nil && isProcSubstWord(p.file.syn) {
 			fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: p.file.feeders, Pos: c.Pos})
@@ -378,6 +380,22 @@ func (fr *frame) interpret(c *Command, lang langID, name string, p code) {
 			}
 			fr.scanProgram(c, lang, name+" stdin", text, 0)
 		})
+	}
+}
+
+// feedDynamic names the feeders of the dynamic facts emitted (from index
+// from on) for an interpreter's program as a whole: the commands of the
+// substitutions in the word it came from (python -c "$(curl …)" is fed
+// by curl), as sh -c "$(curl …)" is.
+func (fr *frame) feedDynamic(from int, c *Command, text string, feeders []*Command) {
+	if len(feeders) == 0 {
+		return
+	}
+	ds := fr.r.an.Dynamic
+	for _, d := range ds[min(from, len(ds)):] {
+		if d.Kind == DynInterpreter && d.Sink == c && d.Known == text && d.Feeders == nil {
+			d.Feeders = feeders
+		}
 	}
 }
 

