@@ -356,6 +356,10 @@ func (fr *frame) interpret(c *Command, lang langID, name string, p code) {
 		fr.scanProgram(c, lang, via, p.text, 0)
 		fr.feedDynamic(n, c, p.text, p.arg.feeders)
 	case p.file != nil:
+		if text, ok, _ := procSubstOutput(*p.file); ok {
+			fr.scanProgram(c, lang, name+" file", text, 0)
+			return
+		}
 		if p.file.syn != nil && isProcSubstWord(p.file.syn) {
 			fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: p.file.feeders, Pos: c.Pos})
 			return

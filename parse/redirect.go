@@ -119,6 +119,18 @@ func isProcSubstWord(w *syntax.Word) bool {
 	return ok
 }
 
+// procSubstOutput returns what the commands of a process substitution
+// print, when the word is one (<(…)) and their output is known data:
+// "bash <(echo 'rm -rf /')" runs that text as "echo 'rm -rf /' | bash"
+// does. The writer is always nil (the text is not a file's).
+func procSubstOutput(a arg) (string, bool, *Command) {
+	if a.syn == nil || !isProcSubstWord(a.syn) || len(a.feeders) == 0 {
+		return "", false, nil
+	}
+	text, ok := outputOf(a.feeders)
+	return text, ok, nil
+}
+
 // heredocInput evaluates a heredoc body. With a quoted delimiter the body
 // is one literal; unquoted, its expansions are live and its command
 // substitutions run. <<- strips leading tabs (the parser keeps them).

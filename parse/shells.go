@@ -132,11 +132,12 @@ func (fr *frame) shellFile(c *Command, name string, inv shellInvocation) {
 		fr.execStdin(c, name+" stdin", fr.shellRunnerArgs(c, name, inv.params))
 		return
 	}
-	if f.syn != nil && isProcSubstWord(f.syn) {
+	psText, psKnown, _ := procSubstOutput(*f)
+	if f.syn != nil && isProcSubstWord(f.syn) && !psKnown {
 		fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: f.feeders, Pos: c.Pos})
 		return
 	}
-	text, ok, writer := "", false, (*Command)(nil)
+	text, ok, writer := psText, psKnown, (*Command)(nil)
 	if f.Literal() {
 		text, ok, writer = fr.readScript(c.Dir, f.Value)
 	}

@@ -125,7 +125,7 @@ func sinkSource(fr *frame, c *Command, args []arg) {
 		fr.execStdin(c, c.Name+" stdin", fr.sameShellRunner(c, "source"))
 		return
 	}
-	text, ok, writer := "", false, (*Command)(nil)
+	text, ok, writer := procSubstOutput(f)
 	if f.Literal() {
 		text, ok, writer = fr.readScript(c.Dir, f.Value)
 	}

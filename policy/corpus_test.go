@@ -37,17 +37,7 @@ var parseGaps = map[string]string{
 	// (os.system) but the call's argument is not tied to it, so the
 	// dynamic fact's known part is the API, not the shell text.
 	`python3 -c "getattr(__import__('os'), 'system')('rm -rf /')"`: "the argument of a process API reached through getattr is not followed",
-	// The commands of a process substitution run as a script (bash
-	// <(…), source <(…)) print known data, but the analysis does not
-	// follow it as it follows the same data piped (echo … | sh): the
-	// proc-subst/source dynamic fact has no Known text, only the feeder.
-	"bash <(echo 'rm -rf /')":   gapProcSubstOut,
-	"source <(echo 'rm -rf ~')": gapProcSubstOut,
 }
-
-const (
-	gapProcSubstOut = "a process substitution run as a script is not analysed through the known output of its commands (Dynamic.Known is empty), as a pipe into sh is"
-)
 
 // corpusCase is one line of a corpus.
 type corpusCase struct {
