@@ -200,3 +200,16 @@ func TestProcSubstScripts(t *testing.T) {
 		{src: `source <(kubectl completion bash)`, want: []string{"source …", "kubectl completion bash"}, dyn: []string{"source:…|feeders=kubectl"}},
 	})
 }
+
+// TestGetattrCall covers a process API reached through getattr and
+// called at once: its argument is followed like the API's.
+func TestGetattrCall(t *testing.T) {
+	runRows(t, []row{
+		{src: `python3 -c "getattr(__import__('os'), 'system')('rm -rf /')"`, want: []string{`python3 -c getattr(__import__('os'), 'system')('rm -rf /')`, "rm -rf / ¦ ctx=interp ¦ vias=python -c>os.system"}, dyn: []string{}},
+		{src: `python3 -c "import subprocess as s; getattr(s, 'run')(['rm', '-rf', '/'])"`, want: []string{`python3 -c import subprocess as s; getattr(s, 'run')(['rm', '-rf', '/'])`, "rm -rf / ¦ ctx=interp"}},
+		{src: `python3 -c "import os; getattr(os, 'system')('ls')"`, want: []string{`python3 -c import os; getattr(os, 'system')('ls')`, "ls"}, dyn: []string{}},
+		// Not called at once: the API is known, its argument is not.
+		{src: `python3 -c "import os; f = getattr(os, 'system'); f('id')"`, want: []string{`python3 -c import os; f = getattr(os, 'system'); f('id')`}, dyn: []string{"interpreter:os.system"}},
+		{src: `python3 -c "print(getattr(str, 'upper')('x'))"`, want: []string{`python3 -c print(getattr(str, 'upper')('x'))`}, dyn: []string{}},
+	})
+}

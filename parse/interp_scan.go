@@ -132,6 +132,9 @@ func (sc *callScanner) step(i int) int {
 			c.method = sc.at(k + 1).s
 			c.args = append(c.args, margs...)
 		}
+		if g, ok := sc.getattrCalled(c, k); ok {
+			c = g
+		}
 		sc.calls = append(sc.calls, c)
 		return j + 1 // calls nested in the arguments are found too
 	}
@@ -147,6 +150,23 @@ func (sc *callScanner) step(i int) int {
 		return sc.awkPipe(i, j)
 	}
 	return j
+}
+
+// getattrCalled resolves getattr(MODULE, "name")(…), the attribute
+// called at once, to a call of MODULE.name with those arguments, so
+// getattr(__import__('os'), 'system')('rm -rf /') is os.system('rm -rf /').
+// The second call's arguments start at k. A name that is not a literal
+// is left to the getattr call (a dynamic fact).
+func (sc *callScanner) getattrCalled(c call, k int) (call, bool) {
+	if sc.lang != langPython || c.name != "getattr" && c.name != "builtins.getattr" || len(c.args) < 2 || !sc.isPunct(k, "(") {
+		return call{}, false
+	}
+	mod, attr := c.args[0].module, c.args[1]
+	if mod == "" || !attr.known() || attr.s == "" || strings.ContainsAny(attr.s, ". ") {
+		return call{}, false
+	}
+	args, kw, _ := sc.args(k + 1)
+	return call{name: mod + "." + attr.s, args: args, kw: kw}, true
 }
 
 func bareCallable(name string) bool {
