@@ -33,6 +33,9 @@ var parseGaps = map[string]string{
 	// are not sinks yet.
 	// In a loop over a list that is not literal the body's directory is
 	// unknown, although nothing in the loop changes it.
+	// After cd into mktemp's directory the directory is unknown:
+	// Command.Dir holds only a fully known path, and "/tmp/build.…" is not.
+	`d=$(mktemp -d -t build.XXXXXX) && cd "$d" && rm -rf ./*`: "Command.Dir cannot hold a partly known directory (cd into mktemp's)",
 }
 
 // corpusCase is one line of a corpus.
