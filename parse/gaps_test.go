@@ -22,6 +22,8 @@ func TestSubstPaths(t *testing.T) {
 		// A template without -p/-t is relative to the working directory.
 		{src: `rm -rf "$(mktemp -d build.XXXXXX)"`, want: []string{"rm -rf /proj/build.…", "mktemp -d build.XXXXXX"}},
 		{src: `rm -rf "$(mktemp -d /etc/x.XXX)"`, want: []string{"rm -rf /etc/x.…", "mktemp -d /etc/x.XXX"}},
+		{src: `rm -f "$(mktemp /srv/out.XXXXXX.json)"`, want: []string{"rm -f /srv/out.….json", "mktemp /srv/out.XXXXXX.json"}},
+		{src: `rm -f "$(mktemp -p /srv XXX/a)"`, want: []string{"rm -f …", "mktemp -p /srv XXX/a"}},
 		// Not modelled: too few Xs, a dynamic template, an unknown
 		// option, output sent elsewhere (it prints nothing), more than one command.
 		{src: `rm -rf "$(mktemp -d x.XX)"`, want: []string{"rm -rf …", "mktemp -d x.XX"}},

@@ -104,15 +104,23 @@ func (fr *frame) mktempPath(c *Command) (string, bool) {
 	case inTmp:
 		base = dir
 	}
-	x := len(name) - len(strings.TrimRight(name, "X"))
-	if x < 3 {
+	// The random part is the last run of Xs; GNU mktemp keeps what
+	// follows it as a suffix (out.XXXXXX.json).
+	end := strings.LastIndex(name, "XXX")
+	if end < 0 || strings.Contains(name[end:], "/") {
 		return "", false // mktemp refuses a template with fewer than 3 Xs
 	}
-	p := resolvePath(base, name[:len(name)-x]+"X")
+	end += 3
+	start := len(strings.TrimRight(name[:end], "X"))
+	suffix := name[end:]
+	if strings.Contains(suffix, "/") {
+		return "", false
+	}
+	p := resolvePath(base, name[:start]+"X")
 	if p == "" {
 		return "", false
 	}
-	return p[:len(p)-1] + Unknown, true
+	return p[:len(p)-1] + Unknown + suffix, true
 }
 
 // tmpDir is the temp dir mktemp uses: $TMPDIR when set and not empty
