@@ -166,7 +166,8 @@
 // (lastpipe, nullglob, extglob; set -f); aliases ending in a space; the
 // contents of files read with cat or $(<file) unless they are run; globs
 // (Glob words keep the pattern). Interpreter scanning is lexical: calls
-// through dynamic attributes (getattr(os, "system")), aliases made by
-// assignment of functions, and code built at run time are DynInterpreter
-// at best.
+// through dynamic attributes (getattr(os, name), or getattr(os, "system")
+// kept and called later), aliases made by assignment of functions, and
+// code built at run time are DynInterpreter at best; getattr(os,
+// "system")(…) called at once is followed as os.system(…).
 package parse

@@ -227,7 +227,7 @@ var envGenerators = map[string]bool{
 // explained by a known-safe source and not already held by the remote
 // code rules.
 func dynamicUnknown(x *Ctx, d *parse.Dynamic) bool {
-	if d.Placeholder && d.Sink != nil && x.placeholderDirs(d.Sink) != nil {
+	if d.Placeholder && d.Sink != nil && x != nil && x.placeholderDirs(d.Sink) != nil {
 		// Only the paths find or a lister prints under known
 		// directories are spliced in; the commands run with them are
 		// judged there.
