@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/guard-exec/guard-exec/internal/corpus"
 )
 
 // TestCorpus checks facts-level invariants over the shared corpus: every
@@ -35,7 +37,7 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("line %d: verdict %q", line, parts[0])
 		}
 		n++
-		cmd := unescapeCorpus(parts[2])
+		cmd := corpus.UnescapeTSV(parts[2])
 		an := Analyze(cmd, corpusOptions())
 		if an.Err != nil {
 			t.Errorf("line %d %q: %v", line, cmd, an.Err)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/guard-exec/guard-exec/internal/corpus"
 )
 
 // FuzzAnalyze checks that the analysis never panics, and that a script
@@ -107,11 +109,5 @@ func corpusCommand(line string) (string, bool) {
 	if len(parts) < 3 {
 		return "", false
 	}
-	return unescapeCorpus(parts[2]), true
-}
-
-// unescapeCorpus decodes the corpus spelling of a command: ⏎ stands for a
-// newline and ⇥ for a tab; nothing else is escaped.
-func unescapeCorpus(s string) string {
-	return strings.NewReplacer("⏎", "\n", "⇥", "\t").Replace(s)
+	return corpus.UnescapeTSV(parts[2]), true
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/guard-exec/guard-exec/internal/corpus"
 	"github.com/guard-exec/guard-exec/parse"
 )
 
@@ -72,7 +73,7 @@ func loadTSVCorpus(path string) ([]corpusCase, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, n+1, err)
 		}
-		cmd := strings.NewReplacer("⏎", "\n", "⇥", "\t").Replace(f[2])
+		cmd := corpus.UnescapeTSV(f[2])
 		cases = append(cases, corpusCase{file: filepath.Base(path), line: n + 1, verdict: sev,
 			command: cmd, note: "# " + f[1], world: "dev"})
 	}
@@ -105,41 +106,13 @@ func loadCorpusFile(path string) (cases []corpusCase, ok bool, err error) {
 		if perr != nil {
 			return nil, false, nil
 		}
-		c := corpusCase{file: filepath.Base(path), line: n, verdict: sev, cwd: cwd, command: unescapeCorpus(fields[1])}
+		c := corpusCase{file: filepath.Base(path), line: n, verdict: sev, cwd: cwd, command: corpus.UnescapeV1(fields[1])}
 		if len(fields) == 3 {
 			c.note = strings.TrimSpace(fields[2])
 		}
 		cases = append(cases, c)
 	}
 	return cases, len(cases) > 0, sc.Err()
-}
-
-// unescapeCorpus decodes \n, \t and \\; other backslashes are kept.
-func unescapeCorpus(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case 'n':
-				b.WriteByte('\n')
-				i++
-				continue
-			case 't':
-				b.WriteByte('\t')
-				i++
-				continue
-			case '\\':
-				b.WriteByte('\\')
-				i++
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }
 
 func loadCorpora(tb testing.TB) []corpusCase {

@@ -92,9 +92,9 @@ func parseLine(line string, tsv bool) (Command, bool) {
 		return Command{}, false
 	}
 	if tsv && len(f) >= 3 {
-		return Command{Text: unTSV(strings.Join(f[2:], "\t")), Verdict: verdict}, true
+		return Command{Text: UnescapeTSV(strings.Join(f[2:], "\t")), Verdict: verdict}, true
 	}
-	return Command{Text: unV1(f[1]), Verdict: verdict}, true
+	return Command{Text: UnescapeV1(f[1]), Verdict: verdict}, true
 }
 
 func isVerdict(s string) bool {
@@ -107,10 +107,13 @@ func isVerdict(s string) bool {
 
 var tsvReplacer = strings.NewReplacer("⏎", "\n", "⇥", "\t")
 
-func unTSV(s string) string { return tsvReplacer.Replace(s) }
+// UnescapeTSV decodes a command of the analysis corpus (*.tsv): ⏎ stands
+// for a newline and ⇥ for a tab; nothing else is escaped.
+func UnescapeTSV(s string) string { return tsvReplacer.Replace(s) }
 
-// unV1 decodes \n, \t and \\; any other backslash is kept as written.
-func unV1(s string) string {
+// UnescapeV1 decodes a command of a guard-exec-corpus v1 file: \n, \t and
+// \\; any other backslash is kept as written.
+func UnescapeV1(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
