@@ -25,13 +25,6 @@ const corpusDir = "../testdata/corpus"
 // the analysis does not provide yet. They are skipped with the reason;
 // when one starts passing the test says so, and it should be removed.
 var parseGaps = map[string]string{
-	// Inline interpreter code is not scanned for process and file APIs
-	// yet (SPEC §3): Analyze gives no command for the code.
-	// An interpreter reading its program from standard input (python3,
-	// python3 -) is not marked Stdin.Executed, so no pipe-shell fact
-	// names curl as the feeder.
-	// at, batch and crontab run their input as shell code later; they
-	// are not sinks yet.
 	// In a loop over a list that is not literal the body's directory is
 	// unknown, although nothing in the loop changes it.
 	// After cd into mktemp's directory the directory is unknown:
