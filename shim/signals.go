@@ -61,6 +61,16 @@ func subscribe(handle func(os.Signal)) (unsubscribe func()) {
 	}
 }
 
+// Prepare starts listening to the relayed signals in the background, so that the
+// first Run finds it done. A caller that is about to decide whether to run a
+// command calls it first. Listening starts the runtime's signal-mask thread and,
+// through that thread's LockOSThread, the template thread that startProc's
+// LockOSThread would otherwise start: about 0.1 ms of a -c true, which on a second
+// CPU overlaps the analysis instead of delaying the command. Listening early
+// changes nothing that shows: with no Run in progress a relayed signal acts as if
+// nobody listened (actAsDefault), save SIGPIPE, which the guard survives earlier.
+func Prepare() { go relay.once.Do(startRelay) }
+
 // subscribePTY is subscribe for a pty Run, which hears ptyRelayed too (and so do
 // the Runs after it: listening is never undone, see above).
 func subscribePTY(handle func(os.Signal)) (unsubscribe func()) {
