@@ -18,9 +18,9 @@ import (
 // The first chunk is small because the usual question (the loop brake's,
 // on every command) is answered by the session's latest run, a few lines
 // from the end. Every byte read is copied into memory fresh from the
-// kernel, so a 64 KiB first read cost a command about 50 µs, mostly page
-// faults, where 8 KiB costs a few; a caller that reads the whole window
-// pays three more reads.
+// kernel: a 64 KiB first read cost a command about 70 µs, mostly the copy
+// and its page faults, where 8 KiB costs a few; a caller that reads the
+// whole window pays three more reads.
 type tailReader struct {
 	l     *Ledger
 	buf   []byte
@@ -72,8 +72,9 @@ func (t *tailReader) next() ([]byte, error) {
 		}
 		c := int(min(int64(min(t.chunk, RunWindow-t.total)), t.off))
 		t.room(c)
-		// A segment cut short under the reader (a writer repairing a torn
-		// line) reads short, which is as harmless as a line being written.
+		// A segment that shrank under the reader (cut by hand: appends never
+		// truncate) reads short; the rest of the chunk reads as unparsable
+		// lines, passed over like a line being written.
 		if _, err := t.f.ReadAt(t.buf[t.pos-c:t.pos], t.off-int64(c)); err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, fmt.Errorf("ledger: read: %w", err)
 		}
