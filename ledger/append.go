@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -48,17 +49,21 @@ func (l *Ledger) Append(r *Record) (string, error) {
 	}
 	defer f.Close()
 
-	t, err := l.findTip(f, size)
-	if err != nil {
-		return "", err
+	t, ok := l.knownTip(f, size)
+	if !ok {
+		if t, err = l.findTip(f, size); err != nil {
+			return "", err
+		}
 	}
 	buf, err := l.lines(rec, t)
 	if err != nil {
 		return "", err
 	}
 	if err := writeLine(f, buf); err != nil {
+		l.remember(appendEnd{})
 		return "", fmt.Errorf("ledger: append: %w", err)
 	}
+	l.remember(endAfter(f, size, t, rec, buf))
 	if l.opts.Durable {
 		if err := f.sync(); err != nil {
 			return "", err
@@ -116,12 +121,57 @@ func (l *Ledger) openActive() (rawFile, int64, error) {
 	if err != nil {
 		return f, 0, fmt.Errorf("ledger: open: %w", err)
 	}
-	size, err := f.size()
+	size, dev, ino, err := f.stat()
 	if err != nil {
 		f.Close()
 		return f, 0, fmt.Errorf("ledger: open: %w", err)
 	}
+	f.dev, f.ino = dev, ino
 	return f, size, nil
+}
+
+// appendEnd is what an append left at the end of the active segment: the
+// file (device and inode), its size after the write, and the tip there. The
+// next append of the same Ledger — a command's exit record after its exec
+// record — finds the file as it was left when nobody appended or rotated
+// in between, and then knows the tip without reading and decoding the last
+// records again. Anything else (another writer, a rotation, a repair) shows
+// in the size or the inode, and the tip is looked for as always.
+type appendEnd struct {
+	dev, ino uint64
+	size     int64 // 0: nothing known
+	t        tip
+}
+
+// endAfter is the appendEnd after buf, which ends with rec's line, was
+// written at the end of f (from openActive), which was size bytes long with
+// tip t.
+func endAfter(f rawFile, size int64, t tip, rec *Record, buf []byte) appendEnd {
+	line := buf[:len(buf)-1]
+	line = line[bytes.LastIndexByte(line, '\n')+1:]
+	next := tip{prev: hashLine(line), last: t.last, hasRecord: true}
+	if n, ok := ParseID(rec.ID); ok && rec.Kind.allocates() && n > next.last {
+		next.last = n
+	}
+	return appendEnd{dev: f.dev, ino: f.ino, size: size + int64(len(buf)), t: next}
+}
+
+func (l *Ledger) remember(e appendEnd) {
+	l.mu.Lock()
+	l.end = e
+	l.mu.Unlock()
+}
+
+// knownTip returns the tip this Ledger's last append left, when f is still
+// the file it wrote and holds nothing more. Called under the append lock.
+func (l *Ledger) knownTip(f rawFile, size int64) (tip, bool) {
+	l.mu.Lock()
+	e := l.end
+	l.mu.Unlock()
+	if e.size == 0 || e.size != size || e.dev != f.dev || e.ino != f.ino {
+		return tip{}, false
+	}
+	return e.t, true
 }
 
 // tip is what an append needs to know about the end of the chain.

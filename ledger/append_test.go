@@ -207,3 +207,41 @@ func TestAppendDurable(t *testing.T) {
 		t.Errorf("verify: %v", rep.Problems)
 	}
 }
+
+// TestAppendAfterOtherWriters: a Ledger remembers where its last append
+// left the segment, so the exit record after an exec record need not read
+// the tip again; an append of another process in between (here another
+// Ledger on the same directory), and a rotation by it, must still be found:
+// ids go on after the other writer's and the chain runs through its lines.
+func TestAppendAfterOtherWriters(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opts Options
+	}{
+		{"append", Options{}},
+		{"rotation", Options{MaxBytes: 1, Keep: 10}}, // every append rotates first
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.opts.Now = clock()
+			l := newLedger(t, c.opts)
+			other, err := Open(l.dir, l.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code := 0
+			var got []string
+			a := mustAppend(t, l, &Record{Kind: KindExec, Command: "a"})
+			got = append(got, a, mustAppend(t, other, &Record{Kind: KindExec, Command: "b"}))
+			mustAppend(t, l, &Record{Kind: KindExit, ID: a, Exit: &code})
+			got = append(got, mustAppend(t, other, &Record{Kind: KindExec, Command: "c"}))
+			got = append(got, mustAppend(t, l, &Record{Kind: KindExec, Command: "d"}))
+			want := []string{"ev-0001", "ev-0002", "ev-0003", "ev-0004"}
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("ids %v, want %v", got, want)
+			}
+			if rep := mustVerify(t, l); !rep.OK || rep.Records != 5 {
+				t.Errorf("verify: %+v", rep)
+			}
+		})
+	}
+}

@@ -112,7 +112,11 @@
 //
 // # Bounds
 //
-// Appends read the last 4 KiB of the active segment in the common case.
+// Appends read the last 4 KiB of the active segment in the common case,
+// and nothing when the Ledger's own last append left the segment as it is
+// (same file, same size: the exit record after its exec record).
+// SessionRuns reads back from the end in chunks that start at 8 KiB and
+// double, at most RunWindow (256 KiB).
 // Tail and Find read back from the end in growing chunks, at most 16 MiB,
 // whatever the ledger holds; a line over 1 MiB is skipped, never loaded.
 // Tail returns records, not headers; its problems carry a byte Offset

@@ -13,8 +13,9 @@ import (
 // an allocation to each open, about 2 µs apiece, for nothing a regular file
 // needs.
 type rawFile struct {
-	fd   int
-	path string
+	fd       int
+	path     string
+	dev, ino uint64 // set by openActive
 }
 
 // openRaw opens path with flags plus close-on-exec (so no command the guard
@@ -46,6 +47,16 @@ func (f rawFile) size() (int64, error) {
 		return 0, &fs.PathError{Op: "stat", Path: f.path, Err: err}
 	}
 	return st.Size, nil
+}
+
+// stat returns f's size, and its device and inode, which tell one file
+// from another of the same name.
+func (f rawFile) stat() (size int64, dev, ino uint64, err error) {
+	var st syscall.Stat_t
+	if err := syscall.Fstat(f.fd, &st); err != nil {
+		return 0, 0, 0, &fs.PathError{Op: "stat", Path: f.path, Err: err}
+	}
+	return st.Size, uint64(st.Dev), st.Ino, nil
 }
 
 // ReadAt makes a rawFile an io.ReaderAt for the backward scanner.

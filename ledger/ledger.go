@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -54,6 +55,9 @@ type Options struct {
 type Ledger struct {
 	dir  string
 	opts Options
+
+	mu  sync.Mutex // guards end: Appends of one Ledger may run on several goroutines
+	end appendEnd  // where this Ledger's last append left the active segment
 }
 
 // Open prepares dir (0700; files 0600; a .gitignore containing "*" so it

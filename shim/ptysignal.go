@@ -18,7 +18,7 @@ import (
 // waits until it has.
 func (t *ptySession) handleSignals() (stop func()) {
 	ch := make(chan os.Signal, 16)
-	unsubscribe := subscribe(func(sig os.Signal) {
+	unsubscribe := subscribePTY(func(sig os.Signal) {
 		select {
 		case ch <- sig:
 		default: // 16 queued: a queued resize reads the size current when it runs

@@ -82,11 +82,11 @@ type Result struct {
 // process's own stdio, never exits, and leaves nothing running that reads or writes
 // Spec's files after it returns.
 //
-// The first Run starts listening, for the rest of the process's life, to SIGINT,
-// SIGTERM, SIGHUP and SIGQUIT (forwarded to the command while one runs; between
-// Runs they act as if nobody listened), SIGWINCH and SIGCHLD (pty mode), and
-// SIGPIPE, which is swallowed: a guard whose stdout was closed (`guard-exec … |
-// head`) must live on to write its ledger.
+// The first Run (or Prepare) starts listening, for the rest of the process's life,
+// to SIGINT, SIGTERM, SIGHUP and SIGQUIT (forwarded to the command while one runs;
+// between Runs they act as if nobody listened) and SIGPIPE, which is swallowed: a
+// guard whose stdout was closed (`guard-exec … | head`) must live on to write its
+// ledger. The first pty Run adds SIGWINCH and SIGCHLD.
 func Run(ctx context.Context, s *Spec) (*Result, error) {
 	if s.Path == "" {
 		return nil, errors.New("shim: Spec.Path is empty")

@@ -16,19 +16,24 @@ import (
 // with none in progress, a terminating signal does what it would have done to a
 // program that never listened.
 
-// relayed are the signals Run needs: the four a shell stand-in forwards, the resize
-// and stop notifications of pty mode, and SIGPIPE, which is only swallowed so that a
-// closed stdout cannot kill the guard before it has written its ledger (a
-// notification, unlike signal.Ignore, does not hand SIG_IGN down to the command).
-var relayed = []os.Signal{
-	syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT,
-	syscall.SIGWINCH, syscall.SIGCHLD, syscall.SIGPIPE,
-}
+// relayed are the signals every Run needs: the four a shell stand-in forwards, and
+// SIGPIPE, which is only swallowed so that a closed stdout cannot kill the guard
+// before it has written its ledger (a notification, unlike signal.Ignore, does not
+// hand SIG_IGN down to the command).
+var relayed = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGPIPE}
+
+// ptyRelayed are the resize and stop notifications only pty mode uses. They are
+// listened to from the first pty Run on, not before: each signal enabled is a round
+// trip to the runtime's signal-mask thread, and a SIGCHLD listened to wakes the
+// relay at every exit of a child, which in pipe mode nobody wants to hear about.
+var ptyRelayed = []os.Signal{syscall.SIGWINCH, syscall.SIGCHLD}
 
 type subscriber struct{ handle func(os.Signal) }
 
 var relay struct {
 	once    sync.Once
+	ptyOnce sync.Once
+	in      chan os.Signal
 	mu      sync.Mutex
 	subs    map[*subscriber]bool
 	lastEnd time.Time // when the last subscriber left
@@ -56,20 +61,31 @@ func subscribe(handle func(os.Signal)) (unsubscribe func()) {
 	}
 }
 
-// startRelay subscribes to the relayed signals, except those the guard inherited as
-// ignored: catching them would hand the command a default disposition where bash
-// would have passed on SIG_IGN (`nohup guard-exec -c …`, or a background job of a
-// script, which ignores SIGINT).
+// Prepare starts listening to the relayed signals in the background, so that the
+// first Run finds it done. A caller that is about to decide whether to run a
+// command calls it first. Listening starts the runtime's signal-mask thread and,
+// through that thread's LockOSThread, the template thread that startProc's
+// LockOSThread would otherwise start: about 0.1 ms of a -c true, which on a second
+// CPU overlaps the analysis instead of delaying the command. Listening early
+// changes nothing that shows: with no Run in progress a relayed signal acts as if
+// nobody listened (actAsDefault), save SIGPIPE, which the guard survives earlier.
+func Prepare() { go relay.once.Do(startRelay) }
+
+// subscribePTY is subscribe for a pty Run, which hears ptyRelayed too (and so do
+// the Runs after it: listening is never undone, see above).
+func subscribePTY(handle func(os.Signal)) (unsubscribe func()) {
+	relay.once.Do(startRelay)
+	relay.ptyOnce.Do(func() { listen(ptyRelayed) })
+	return subscribe(handle)
+}
+
+// startRelay subscribes to the relayed signals and hands them to the subscribers.
 func startRelay() {
 	relay.subs = make(map[*subscriber]bool)
-	in := make(chan os.Signal, 32)
-	for _, sig := range relayed {
-		if !signal.Ignored(sig) {
-			signal.Notify(in, sig)
-		}
-	}
+	relay.in = make(chan os.Signal, 32)
+	listen(relayed)
 	go func() {
-		for sig := range in {
+		for sig := range relay.in {
 			relay.mu.Lock()
 			n, since := len(relay.subs), time.Since(relay.lastEnd)
 			for sub := range relay.subs {
@@ -81,6 +97,18 @@ func startRelay() {
 			}
 		}
 	}()
+}
+
+// listen has sigs delivered to the relay, except those the guard inherited as
+// ignored: catching them would hand the command a default disposition where bash
+// would have passed on SIG_IGN (`nohup guard-exec -c …`, or a background job of a
+// script, which ignores SIGINT).
+func listen(sigs []os.Signal) {
+	for _, sig := range sigs {
+		if !signal.Ignored(sig) {
+			signal.Notify(relay.in, sig)
+		}
+	}
 }
 
 // actAsDefault gives a signal that arrived between Runs its default effect, unless

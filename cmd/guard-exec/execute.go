@@ -29,6 +29,7 @@ type job struct {
 // execute is the pipeline every way in shares: analyse, decide, then run
 // with evidence or block with an explanation.
 func (g *guard) execute(ctx context.Context, j *job) error {
+	shim.Prepare() // beside the analysis and the decision, on another CPU
 	a := j.analysis
 	if a == nil {
 		a = g.analyze(j.script, j.dialect, j.args, j.dir)

@@ -244,13 +244,22 @@ func TestSignalsReachTheCommand(t *testing.T) {
 func TestGuardKilled(t *testing.T) {
 	w := newCLIWorld(t)
 	pidFile := filepath.Join(w.dir, "pid")
-	c, _ := startMarked(t, w, "echo $$ > "+pidFile+"; exec sleep 30")
+	c, _ := startMarked(t, w, "echo $$ > "+pidFile+".tmp; mv "+pidFile+".tmp "+pidFile+"; exec sleep 30")
+	// The marker is touched before the pid is written: wait for the pid,
+	// or a guard killed in between takes the command with it too early.
+	var b []byte
+	for i := 0; len(b) == 0; i++ {
+		var err error
+		if b, err = os.ReadFile(pidFile); err != nil && i > 2000 {
+			c.Process.Kill()
+			t.Fatal(err)
+		}
+		if len(b) == 0 {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
 	c.Process.Kill()
 	c.Wait()
-	b, err := os.ReadFile(pidFile)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var pid int
 	fmt.Sscan(strings.TrimSpace(string(b)), &pid)
 	gone := false

@@ -5,9 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 )
 
 func main() {
+	// The runtime samples allocations for a heap profile nobody reads:
+	// every 512 KiB it walks the stack, a few of which each command pays.
+	runtime.MemProfileRate = 0
 	st := &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}
 	os.Exit(exitCode(run(context.Background(), os.Args, os.Environ(), st), st))
 }

@@ -153,11 +153,18 @@ func init() {
 	for i := range fold {
 		fold[i] = lowerByte(byte(i))
 	}
+	// Every process pays this init, so it allocates three times, not once
+	// per anchor and per growth: the entries, the hashes, and one array
+	// of refs in hash order that byHash slices.
 	type entry struct {
 		h   uint32
 		ref anchorRef
 	}
-	var all []entry
+	n := 0
+	for _, rl := range rules {
+		n += len(rl.anchors)
+	}
+	all := make([]entry, 0, n)
 	for r, rl := range rules {
 		for _, a := range rl.anchors {
 			first[a[0]] = true
@@ -170,12 +177,17 @@ func init() {
 		}
 	}
 	slices.SortStableFunc(all, func(x, y entry) int { return int(x.h) - int(y.h) })
-	for _, e := range all {
-		if n := len(hashes); n == 0 || hashes[n-1] != e.h {
+	refs := make([]anchorRef, len(all))
+	hashes = make([]uint32, 0, len(all))
+	byHash = make([][]anchorRef, 0, len(all))
+	start := 0
+	for i, e := range all {
+		refs[i] = e.ref
+		if i+1 == len(all) || all[i+1].h != e.h {
 			hashes = append(hashes, e.h)
-			byHash = append(byHash, nil)
+			byHash = append(byHash, refs[start:i+1:i+1])
+			start = i + 1
 		}
-		byHash[len(byHash)-1] = append(byHash[len(byHash)-1], e.ref)
 	}
 }
 
