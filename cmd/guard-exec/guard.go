@@ -123,21 +123,30 @@ type osFiles struct{}
 const maxSourced = 1 << 20
 
 func (osFiles) ReadFile(path string) ([]byte, error) {
+	b, _, err := readScript(path)
+	return b, err
+}
+
+// readScript reads a regular file of at most maxSourced bytes, with the
+// FileInfo it was read under.
+func readScript(path string) ([]byte, os.FileInfo, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !fi.Mode().IsRegular() || fi.Size() > maxSourced {
-		return nil, errNotScript
+		return nil, nil, errNotScript
 	}
 	b := make([]byte, fi.Size())
-	_, err = io.ReadFull(f, b)
-	return b, err
+	if _, err := io.ReadFull(f, b); err != nil {
+		return nil, nil, err
+	}
+	return b, fi, nil
 }
 
 var errNotScript = &os.PathError{Op: "read", Path: "", Err: os.ErrInvalid}

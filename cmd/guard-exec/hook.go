@@ -197,25 +197,9 @@ type claudeDecision struct {
 const claudeBlock = 2
 
 func (g *guard) hookClaude() error {
-	var t toolCall
-	if err := g.readHookInput(&t); err != nil {
-		fmt.Fprintf(g.st.err, "guard-exec: error: %v; blocking the tool call\n", err)
-		return status(claudeBlock)
-	}
-	if t.ToolName == nil {
-		fmt.Fprintf(g.st.err, "guard-exec: error: the hook input has no tool_name; blocking the tool call\n")
-		return status(claudeBlock)
-	}
-	if *t.ToolName != "Bash" {
-		return nil // not a shell command: nothing to judge
-	}
-	h, err := t.command()
-	if err != nil {
-		fmt.Fprintf(g.st.err, "guard-exec: error: %v; blocking the tool call\n", err)
-		return status(claudeBlock)
-	}
-	if t.SessionID != "" {
-		h.session = "claude:" + t.SessionID
+	t, h, err := g.hookShellCall("Bash", "claude:")
+	if err != nil || h == nil {
+		return err // a failure, or not a shell command: nothing to judge
 	}
 	d, _ := g.judge(h)
 	var ans claudeAnswer
@@ -233,6 +217,36 @@ func (g *guard) hookClaude() error {
 			PermissionDecisionReason: reason(d)}
 	}
 	return newJSONEncoder(g.st.out).Encode(ans)
+}
+
+// hookShellCall reads a hook's tool call. It returns the command to judge
+// when the call is to shellTool, with the agent's session named by prefix;
+// a nil run when it is another tool; and a blocking status (after saying
+// why on stderr) when the input is unreadable: both agents block on exit 2.
+func (g *guard) hookShellCall(shellTool, prefix string) (*toolCall, *hookRun, error) {
+	var t toolCall
+	if err := g.readHookInput(&t); err != nil {
+		return nil, nil, g.hookBlock(err.Error())
+	}
+	if t.ToolName == nil {
+		return nil, nil, g.hookBlock("the hook input has no tool_name")
+	}
+	if *t.ToolName != shellTool {
+		return &t, nil, nil
+	}
+	h, err := t.command()
+	if err != nil {
+		return nil, nil, g.hookBlock(err.Error())
+	}
+	if t.SessionID != "" {
+		h.session = prefix + t.SessionID
+	}
+	return &t, h, nil
+}
+
+func (g *guard) hookBlock(why string) error {
+	fmt.Fprintf(g.st.err, "guard-exec: error: %s; blocking the tool call\n", why)
+	return status(claudeBlock)
 }
 
 // claudeCanAsk reports whether Claude Code will put an "ask" in front of a
@@ -259,26 +273,13 @@ type geminiAnswer struct {
 const geminiShellTool = "run_shell_command"
 
 func (g *guard) hookGemini() error {
-	var t toolCall
-	if err := g.readHookInput(&t); err != nil {
-		fmt.Fprintf(g.st.err, "guard-exec: error: %v; blocking the tool call\n", err)
-		return status(claudeBlock)
-	}
-	if t.ToolName == nil {
-		fmt.Fprintf(g.st.err, "guard-exec: error: the hook input has no tool_name; blocking the tool call\n")
-		return status(claudeBlock)
-	}
+	_, h, err := g.hookShellCall(geminiShellTool, "gemini:")
 	enc := newJSONEncoder(g.st.out)
-	if *t.ToolName != geminiShellTool {
-		return enc.Encode(geminiAnswer{})
-	}
-	h, err := t.command()
 	if err != nil {
-		fmt.Fprintf(g.st.err, "guard-exec: error: %v; blocking the tool call\n", err)
-		return status(claudeBlock)
+		return err
 	}
-	if t.SessionID != "" {
-		h.session = "gemini:" + t.SessionID
+	if h == nil {
+		return enc.Encode(geminiAnswer{}) // not a shell command: let it go on
 	}
 	d, _ := g.judge(h)
 	var ans geminiAnswer

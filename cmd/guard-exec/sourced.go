@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -171,20 +170,8 @@ func (sf *sourcedFiles) ReadFile(path string) ([]byte, error) {
 
 // load reads a file the way osFiles does and finds its index.
 func (sf *sourcedFiles) load(path string) (*loadedFile, error) {
-	f, err := os.Open(path)
+	data, fi, err := readScript(path)
 	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() || fi.Size() > maxSourced {
-		return nil, errNotScript
-	}
-	data := make([]byte, fi.Size())
-	if _, err := io.ReadFull(f, data); err != nil {
 		return nil, err
 	}
 	lf := &loadedFile{data: data}
