@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -215,14 +216,17 @@ func lastExit(t *testing.T, w *cliWorld) *ledger.Record {
 // TestSignalsReachTheCommand: SIGTERM and SIGINT sent to guard-exec reach
 // the command; guard-exec exits as bash would (128+N) and records the exit.
 func TestSignalsReachTheCommand(t *testing.T) {
+	// A test binary started with SIGINT ignored (a background job of a
+	// shell without job control) hands that on to guard-exec and, by
+	// design, to the command, as bash would: catch it here for the
+	// length of the test so the children start with the default.
+	caught := make(chan os.Signal, 1)
+	signal.Notify(caught, syscall.SIGINT)
+	defer signal.Stop(caught)
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			w := newCLIWorld(t)
-			// exec: a signal that reaches bash between its fork of
-			// sleep and sleep's exec is lost to both (bash then
-			// exits 0, as it would with no guard in between); with
-			// exec there is one process, before or after the exec.
-			c, stderr := startMarked(t, w, "exec sleep 30")
+			c, stderr, _ := startSleeping(t, w)
 			c.Process.Signal(sig)
 			err := c.Wait()
 			if got, want := exitStatus(err), 128+int(sig); got != want {
@@ -237,31 +241,41 @@ func TestSignalsReachTheCommand(t *testing.T) {
 	}
 }
 
+// startSleeping starts guard-exec -c on a script that becomes sleep 30 by
+// exec, and returns once that process is sleep, with its pid. Signalling
+// any earlier races bash: a SIGINT that arrives while bash waits for a
+// child that was not killed by it (the marker's touch, already done) is
+// taken as handled by the child, and bash goes on, as it would with no
+// guard in between.
+func startSleeping(t *testing.T, w *cliWorld) (*exec.Cmd, *bytes.Buffer, int) {
+	t.Helper()
+	pidFile := filepath.Join(w.dir, "pid")
+	c, stderr := startMarked(t, w, "echo $$ > "+pidFile+".tmp; mv "+pidFile+".tmp "+pidFile+"; exec sleep 30")
+	for i := 0; ; i++ {
+		if b, err := os.ReadFile(pidFile); err == nil {
+			var pid int
+			fmt.Sscan(strings.TrimSpace(string(b)), &pid)
+			if comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid)); pid > 0 && string(comm) == "sleep\n" {
+				return c, stderr, pid
+			}
+		}
+		if i > 2000 {
+			c.Process.Kill()
+			t.Fatalf("the command never became sleep: %s", stderr)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // TestGuardKilled: guard-exec killed with SIGKILL takes its command with it
 // (Pdeathsig), and the ledger shows the command interrupted: an exec record
 // with no exit. (Background processes of the command are not reached: see
 // doc.go.)
 func TestGuardKilled(t *testing.T) {
 	w := newCLIWorld(t)
-	pidFile := filepath.Join(w.dir, "pid")
-	c, _ := startMarked(t, w, "echo $$ > "+pidFile+".tmp; mv "+pidFile+".tmp "+pidFile+"; exec sleep 30")
-	// The marker is touched before the pid is written: wait for the pid,
-	// or a guard killed in between takes the command with it too early.
-	var b []byte
-	for i := 0; len(b) == 0; i++ {
-		var err error
-		if b, err = os.ReadFile(pidFile); err != nil && i > 2000 {
-			c.Process.Kill()
-			t.Fatal(err)
-		}
-		if len(b) == 0 {
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
+	c, _, pid := startSleeping(t, w)
 	c.Process.Kill()
 	c.Wait()
-	var pid int
-	fmt.Sscan(strings.TrimSpace(string(b)), &pid)
 	gone := false
 	for i := 0; i < 400 && !gone; i++ {
 		gone = dead(pid)
