@@ -22,7 +22,7 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 		lang = syntax.LangPOSIX
 	}
 	skip := map[*syntax.Word]bool{}
-	emptyLastArm, heredoc, raw, verify := false, false, false, false
+	emptyLastArm, heredoc, raw, verify, mangled := false, false, false, false, false
 	inBackquotes := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -116,6 +116,12 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 			}
 		case *syntax.DblQuoted:
 			fixDollarBackquote(n.Parts)
+		case *syntax.Lit:
+			// Walk visits a word's parts after the word, so this is the
+			// literal as it will print, normalized or not.
+			mangled = mangled || tabwriterMangles(n.Value)
+		case *syntax.SglQuoted:
+			mangled = mangled || tabwriterMangles(n.Value)
 		case *syntax.CmdSubst:
 			if n.Backquotes {
 				inBackquotes++ // an over-count is harmless: it only makes verify likelier
@@ -130,10 +136,12 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 	if raw {
 		return src
 	}
-	if strings.ContainsAny(src, "\ue00b\ue00c\ue0ff") {
+	// The shield's runes all start with the byte 0xee: most scripts hold
+	// none, and ContainsAny over runes is slow.
+	if strings.IndexByte(src, 0xee) >= 0 && strings.ContainsAny(src, "\ue00b\ue00c\ue0ff") {
 		return src // the shield's runes are in use
 	}
-	shielded := shieldTabwriter(f)
+	shielded := mangled && shieldTabwriter(f)
 	var b strings.Builder
 	p := printers.Get().(*syntax.Printer)
 	p.Print(&b, f)
@@ -264,18 +272,24 @@ var (
 	unshield = strings.NewReplacer("\ue00b", "\v", "\ue00c", "\f", "\ue0ff", "\xff")
 )
 
+// tabwriterMangles reports whether literal text holds a character the
+// tabwriter mangles.
+func tabwriterMangles(s string) bool { return strings.ContainsAny(s, "\v\f\xff") }
+
 // shieldTabwriter swaps the characters the tabwriter mangles in every
-// literal of the tree; it reports whether it did.
+// literal of the tree; it reports whether it did. canonical calls it only
+// when its own walk saw such a literal: a second walk of every tree cost
+// a sixth of the canonical form.
 func shieldTabwriter(f *syntax.File) bool {
 	found := false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Lit:
-			if strings.ContainsAny(n.Value, "\v\f\xff") {
+			if tabwriterMangles(n.Value) {
 				n.Value, found = shield.Replace(n.Value), true
 			}
 		case *syntax.SglQuoted:
-			if strings.ContainsAny(n.Value, "\v\f\xff") {
+			if tabwriterMangles(n.Value) {
 				n.Value, found = shield.Replace(n.Value), true
 			}
 		}
