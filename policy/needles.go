@@ -3,6 +3,7 @@ package policy
 import (
 	"regexp/syntax"
 	"strings"
+	"sync"
 )
 
 // The raw patterns (Rule.Raw) are scanned over a command line the parser
@@ -18,13 +19,18 @@ import (
 // TestRawNeedles fails when it is stale; a pattern missing from it is
 // always compiled and matched, so staleness costs time, never a hit.
 
+// rawNeedles is the table, built on first use: only a command line the
+// parser rejects needs it, and building its map at package init was the
+// largest part of the package's start-up, which every command pays.
+var rawNeedles = sync.OnceValue(rawNeedleTable)
+
 // rawFind returns the leftmost match of r's raw pattern in text, or nil.
 // lower is strings.ToLower(text).
 func (r *Rule) rawFind(text, lower string) []int {
 	if r.Raw == "" {
 		return nil
 	}
-	if n, ok := rawNeedles[r.Raw]; ok && !hasNeedle(lower, n) {
+	if n, ok := rawNeedles()[r.Raw]; ok && !hasNeedle(lower, n) {
 		return nil
 	}
 	return r.raw().FindStringIndex(text)

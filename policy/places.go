@@ -51,20 +51,26 @@ func (p Place) Dangerous() bool { return p >= PlaceOutside }
 // the home directory, a parent of the project, or an unknown place.
 func (p Place) Broad() bool { return p >= PlaceSystem }
 
-// systemTops are the first components of system directories.
-var systemTops = map[string]bool{
-	"bin": true, "boot": true, "dev": true, "etc": true, "lib": true, "lib32": true, "lib64": true,
-	"libx32": true, "opt": true, "proc": true, "root": true, "run": true, "sbin": true, "snap": true,
-	"srv": true, "sys": true, "usr": true, "var": true, "home": true, "Users": true, "nix": true,
-	"Library": true, "System": true, "Applications": true, "private": true, "Volumes": true,
-	"mnt": true, "media": true,
+// systemTop reports whether name is the first component of a system
+// directory. A switch, not a map: a map literal is built at package init,
+// which every command pays.
+func systemTop(name string) bool {
+	switch name {
+	case "bin", "boot", "dev", "etc", "lib", "lib32", "lib64",
+		"libx32", "opt", "proc", "root", "run", "sbin", "snap",
+		"srv", "sys", "usr", "var", "home", "Users", "nix",
+		"Library", "System", "Applications", "private", "Volumes",
+		"mnt", "media":
+		return true
+	}
+	return false
 }
 
 // isSystem reports whether the absolute, clean path p is in a system
 // directory.
 func isSystem(p string) bool {
 	top, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
-	return systemTops[top]
+	return systemTop(top)
 }
 
 // placeOfPath classifies an absolute, clean path. whole is set when the
