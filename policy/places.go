@@ -146,7 +146,11 @@ func (x *Ctx) inTempOrCache(p string) bool {
 	return false
 }
 
-// realPath is p with symlinks resolved, cached for the decision.
+// realPath is p, one of the roots (home, project, write roots), with
+// symlinks resolved, cached for the decision. The roots are directories,
+// so they are resolved through the directory cache, as resolvedRoots
+// does: with Ctx.Paths set, a batch of decisions pays their Lstats once,
+// not each of some fifteen roots on every command that writes.
 func (x *Ctx) realPath(p string) string {
 	if p == "" {
 		return ""
@@ -157,7 +161,7 @@ func (x *Ctx) realPath(p string) string {
 	if x.real == nil {
 		x.real = map[string]string{}
 	}
-	r := x.resolve(p)
+	r, _ := x.lookupDir(filepath.Clean(p), 0)
 	x.real[p] = r
 	return r
 }
