@@ -21,85 +21,89 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 	if d == POSIX {
 		lang = syntax.LangPOSIX
 	}
-	skip := map[*syntax.Word]bool{}
-	emptyLastArm, heredoc, raw, verify, mangled := false, false, false, false, false
-	inBackquotes := 0
+	// What the walk finds, in one variable: the closure shares it, and
+	// each variable a closure shares is an allocation of its own.
+	var c struct {
+		skip                                        wordSet
+		emptyLastArm, heredoc, raw, verify, mangled bool
+		inBackquotes                                int
+	}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			if _, ok := n.Cmd.(*syntax.LetClause); ok {
 				// "let x &" and "let x && y" print as "let x&" and
 				// "let x&&y", which are arithmetic: keep the raw text.
-				raw = true
+				c.raw = true
 			}
 		case *syntax.FuncDecl:
 			if n.Name == nil || !plainFuncName(n.Name.Value) {
 				// "( ()x )" prints as "(()x)", an arithmetic command;
 				// "= ()x" as "=()x", a zsh substitution.
-				verify = true
+				c.verify = true
 			}
 		case *syntax.Block:
 			if k := len(n.Stmts); k > 0 && (n.Stmts[k-1].Background || n.Stmts[k-1].Coprocess) {
-				verify = true
+				c.verify = true
 			}
 		case *syntax.CaseClause:
 			if k := len(n.Items); k > 0 && len(n.Items[k-1].Stmts) == 0 {
-				emptyLastArm = true
+				c.emptyLastArm = true
 			}
 		case *syntax.Redirect:
 			if n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc {
-				heredoc = true
-				if n.Word == nil || delimText(n.Word) == "" || inBackquotes > 0 {
+				c.heredoc = true
+				if n.Word == nil || delimText(n.Word) == "" || c.inBackquotes > 0 {
 					// An empty delimiter, or a heredoc in `…`: the printer
 					// may close it wrongly. Check the reprint.
-					verify = true
+					c.verify = true
 				}
-				skip[n.Word] = true
+				c.skip.add(n.Word)
 				if n.Hdoc != nil {
-					skip[n.Hdoc] = true
+					c.skip.add(n.Hdoc)
 				}
 			}
 		case *syntax.UnaryArithm:
 			// Minified, "0+ +0" prints as "0++0": keep the raw text.
-			raw = true
+			c.raw = true
 		case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.LetClause, *syntax.CStyleLoop:
-			skipWords(n, skip) // in arithmetic, quoting and escapes mean something else
+			skipWords(n, &c.skip) // in arithmetic, quoting and escapes mean something else
 		case *syntax.ParamExp:
 			// Inside ${…} quoting is contextual ("${x#"}"}"): leave it.
 			if n.Exp != nil && n.Exp.Word != nil {
-				skipWords(n.Exp.Word, skip)
+				skipWords(n.Exp.Word, &c.skip)
 			}
 			if n.Repl != nil {
 				if n.Repl.Orig != nil {
-					skipWords(n.Repl.Orig, skip)
+					skipWords(n.Repl.Orig, &c.skip)
 				}
 				if n.Repl.With != nil {
-					skipWords(n.Repl.With, skip)
+					skipWords(n.Repl.With, &c.skip)
 				}
 			}
 			if n.Index != nil {
-				skipWords(n.Index, skip)
+				skipWords(n.Index, &c.skip)
 			}
 			if n.Slice != nil {
 				if n.Slice.Offset != nil {
-					skipWords(n.Slice.Offset, skip)
+					skipWords(n.Slice.Offset, &c.skip)
 				}
 				if n.Slice.Length != nil {
-					skipWords(n.Slice.Length, skip)
+					skipWords(n.Slice.Length, &c.skip)
 				}
 			}
 		case *syntax.Assign:
 			if n.Index != nil {
-				skipWords(n.Index, skip)
+				skipWords(n.Index, &c.skip)
 			}
 		case *syntax.ArrayElem:
 			if n.Index != nil {
-				skipWords(n.Index, skip)
+				skipWords(n.Index, &c.skip)
 			}
 		case *syntax.BinaryTest:
 			if n.Op == syntax.TsReMatch {
 				if w, ok := n.Y.(*syntax.Word); ok {
-					skip[w] = true
+					c.skip.add(w)
 				}
 			}
 		case *syntax.Word:
@@ -107,11 +111,11 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 				if _, ok := p.(*syntax.ProcSubst); ok && i > 0 {
 					// The printer may put a space before it ("<0<(x)" and
 					// "<(a)<(b)" print split): keep the raw text.
-					raw = true
+					c.raw = true
 				}
 			}
 			fixDollarBackquote(n.Parts)
-			if !skip[n] {
+			if !c.skip[n] {
 				normalizeWord(n, lang)
 			}
 		case *syntax.DblQuoted:
@@ -119,12 +123,12 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 		case *syntax.Lit:
 			// Walk visits a word's parts after the word, so this is the
 			// literal as it will print, normalized or not.
-			mangled = mangled || tabwriterMangles(n.Value)
+			c.mangled = c.mangled || tabwriterMangles(n.Value)
 		case *syntax.SglQuoted:
-			mangled = mangled || tabwriterMangles(n.Value)
+			c.mangled = c.mangled || tabwriterMangles(n.Value)
 		case *syntax.CmdSubst:
 			if n.Backquotes {
-				inBackquotes++ // an over-count is harmless: it only makes verify likelier
+				c.inBackquotes++ // an over-count is harmless: it only makes verify likelier
 			}
 			// bash 5.3's ${ cmd; } and ${| cmd; } (the printer garbles an
 			// empty one as "${;}") print as $(cmd): the analysis treats
@@ -133,7 +137,7 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 		}
 		return true
 	})
-	if raw {
+	if c.raw {
 		return src
 	}
 	// The shield's runes all start with the byte 0xee: most scripts hold
@@ -141,19 +145,19 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 	if strings.IndexByte(src, 0xee) >= 0 && strings.ContainsAny(src, "\ue00b\ue00c\ue0ff") {
 		return src // the shield's runes are in use
 	}
-	shielded := mangled && shieldTabwriter(f)
+	shielded := c.mangled && shieldTabwriter(f)
 	var b strings.Builder
 	p := printers.Get().(*syntax.Printer)
 	p.Print(&b, f)
 	printers.Put(p) // not reached after a panic: the printer's state is unknown
 	out := b.String()
-	if !heredoc {
+	if !c.heredoc {
 		out = strings.TrimSuffix(out, "\n") // a heredoc may end at that newline
 	}
 	if shielded {
 		out = unshield.Replace(out)
 	}
-	if verify {
+	if c.verify {
 		// After "{ a & }" ending another block the printer (v3.14.1)
 		// prints "&}}", which does not parse: check, and keep the raw
 		// text if so.
@@ -161,7 +165,7 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 			return src
 		}
 	}
-	if emptyLastArm {
+	if c.emptyLastArm {
 		// The minifying printer (v3.14.1) drops the ;; of an empty last
 		// arm and prints "case x in a);esac", which does not parse.
 		out = strings.ReplaceAll(out, ");esac", ");;esac")
@@ -172,6 +176,11 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 // normalizeWord rewrites a fully literal word to canonical quoting.
 func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
 	if len(w.Parts) == 0 {
+		return
+	}
+	if l, ok := w.Parts[0].(*syntax.Lit); ok && len(w.Parts) == 1 && strings.IndexByte(l.Value, '\\') < 0 && !oddSpace(l.Value) {
+		// Most words: one literal with nothing quoted. Every path below
+		// leaves it as it is, so skip them (they build two strings).
 		return
 	}
 	if l, ok := w.Parts[0].(*syntax.Lit); ok && assignLike(l.Value) {
@@ -318,10 +327,20 @@ func fixDollarBackquote(parts []syntax.WordPart) {
 	}
 }
 
-func skipWords(n syntax.Node, skip map[*syntax.Word]bool) {
+// wordSet is a set of words, made on first use: most trees need none.
+type wordSet map[*syntax.Word]bool
+
+func (s *wordSet) add(w *syntax.Word) {
+	if *s == nil {
+		*s = wordSet{}
+	}
+	(*s)[w] = true
+}
+
+func skipWords(n syntax.Node, skip *wordSet) {
 	syntax.Walk(n, func(n syntax.Node) bool {
 		if w, ok := n.(*syntax.Word); ok {
-			skip[w] = true
+			skip.add(w)
 		}
 		return true
 	})
