@@ -157,8 +157,24 @@ func (x *Ctx) resolve(p string) string {
 	return r
 }
 
-// lookup resolves p and reports whether it exists.
-func (x *Ctx) lookup(p string) (string, bool) { return x.lookupN(p, 0) }
+// lookup resolves p and reports whether it exists. Rules ask about the
+// same paths several times in one decision (where a write lands, what
+// place it is, whether it is a credential): about half the Lstats of a
+// batch were the one just made. The answers are kept for the decision;
+// nothing changes on disk while it is made.
+func (x *Ctx) lookup(p string) (string, bool) {
+	b := x.state()
+	if d, ok := b.looked[p]; ok {
+		return d.path, d.exists
+	}
+	var d dirLookup
+	d.path, d.exists = x.lookupN(p, 0)
+	if b.looked == nil {
+		b.looked = map[string]dirLookup{}
+	}
+	b.looked[p] = d
+	return d.path, d.exists
+}
 
 // maxLinks bounds the symlinks followed for one path, as the kernel does
 // (ELOOP).
