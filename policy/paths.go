@@ -246,8 +246,32 @@ type dirLookup struct {
 // for a guard that decides without running anything. Safe for concurrent
 // use.
 type PathCache struct {
-	mu   sync.Mutex
-	dirs map[string]dirLookup
+	mu    sync.Mutex
+	dirs  map[string]dirLookup
+	selfs []*selfMemo // guard-exec's own paths, per world they were built for (rules_self.go)
+}
+
+// maxSelfMemos bounds the self sets a cache remembers: one per project
+// and environment a batch judges in.
+const maxSelfMemos = 16
+
+func (pc *PathCache) selfSet(x *Ctx) *selfSet {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	for _, m := range pc.selfs {
+		if m.builtFor(x) {
+			return m.set
+		}
+	}
+	return nil
+}
+
+func (pc *PathCache) putSelfSet(m *selfMemo) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if len(pc.selfs) < maxSelfMemos {
+		pc.selfs = append(pc.selfs, m)
+	}
 }
 
 // NewPathCache returns an empty cache.
