@@ -47,6 +47,12 @@ func TestRawNeedles(t *testing.T) {
 		texts = append(texts, r.Examples...)
 		texts = append(texts, r.NotExamples...)
 	}
+	// Word-start needles depend on what comes before: after punctuation,
+	// after a character beyond ASCII that lowers to a letter (the Kelvin
+	// sign) or to a letter and a mark (İ), and in upper case.
+	for _, t := range texts[:len(texts):len(texts)] {
+		texts = append(texts, "("+t, "\u212a"+t, "\u0130"+t, strings.ToUpper(t))
+	}
 	checked := 0
 	for _, r := range Builtin() {
 		if r.Raw == "" {
@@ -55,7 +61,7 @@ func TestRawNeedles(t *testing.T) {
 		for _, text := range texts {
 			if r.raw().MatchString(text) {
 				checked++
-				if n, ok := rawNeedles()[r.Raw]; ok && !hasNeedle(strings.ToLower(text), n) {
+				if n, ok := rawNeedles()[r.Raw]; ok && !hasNeedle(text, strings.ToLower(text), n) {
 					t.Errorf("%s: %q matches, but none of its needles %q is in it", r.ID, text, n)
 				}
 			}
