@@ -17,89 +17,137 @@ import (
 // delimiters and bodies, and =~ patterns. The tree is changed in place:
 // call it only when the analysis is done with it.
 func canonical(f *syntax.File, src string, d Dialect) string {
+	if plainScript(src) {
+		return src // what the printer would print (TestPlainScriptCanonical)
+	}
+	return printCanonical(f, src, d)
+}
+
+// plainScript reports whether src is one simple command of plain words
+// (letters, digits and characters with no meaning to the shell, one space
+// apart, no keyword): half the command lines agents send ("git status",
+// "go test ./..."), whose canonical form is their text. Walking and
+// printing the tree to find that out was a tenth of their analysis.
+func plainScript(src string) bool {
+	if src == "" || src[0] == ' ' || src[len(src)-1] == ' ' {
+		return false
+	}
+	start := 0
+	for i := 0; i <= len(src); i++ {
+		if i < len(src) && src[i] != ' ' {
+			if !plainByte(src[i]) || src[i] == '~' && i == start {
+				return false
+			}
+			continue
+		}
+		if i == start || reserved[src[start:i]] {
+			return false // two spaces, or a keyword
+		}
+		start = i + 1
+	}
+	return true
+}
+
+// plainByte reports whether c means nothing to the shell in a word (~
+// does at the start of one).
+func plainByte(c byte) bool {
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		return true
+	}
+	return strings.IndexByte("._/:=,+@%^~-", c) >= 0
+}
+
+// printCanonical is canonical's general case: the tree normalized and
+// printed.
+func printCanonical(f *syntax.File, src string, d Dialect) string {
 	lang := syntax.LangBash
 	if d == POSIX {
 		lang = syntax.LangPOSIX
 	}
-	skip := map[*syntax.Word]bool{}
-	emptyLastArm, heredoc, raw, verify := false, false, false, false
-	inBackquotes := 0
+	// What the walk finds, in one variable: the closure shares it, and
+	// each variable a closure shares is an allocation of its own.
+	var c struct {
+		skip                                        wordSet
+		emptyLastArm, heredoc, raw, verify, mangled bool
+		inBackquotes                                int
+	}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			if _, ok := n.Cmd.(*syntax.LetClause); ok {
 				// "let x &" and "let x && y" print as "let x&" and
 				// "let x&&y", which are arithmetic: keep the raw text.
-				raw = true
+				c.raw = true
 			}
 		case *syntax.FuncDecl:
 			if n.Name == nil || !plainFuncName(n.Name.Value) {
 				// "( ()x )" prints as "(()x)", an arithmetic command;
 				// "= ()x" as "=()x", a zsh substitution.
-				verify = true
+				c.verify = true
 			}
 		case *syntax.Block:
 			if k := len(n.Stmts); k > 0 && (n.Stmts[k-1].Background || n.Stmts[k-1].Coprocess) {
-				verify = true
+				c.verify = true
 			}
 		case *syntax.CaseClause:
 			if k := len(n.Items); k > 0 && len(n.Items[k-1].Stmts) == 0 {
-				emptyLastArm = true
+				c.emptyLastArm = true
 			}
 		case *syntax.Redirect:
 			if n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc {
-				heredoc = true
-				if n.Word == nil || delimText(n.Word) == "" || inBackquotes > 0 {
+				c.heredoc = true
+				if n.Word == nil || delimText(n.Word) == "" || c.inBackquotes > 0 {
 					// An empty delimiter, or a heredoc in `…`: the printer
 					// may close it wrongly. Check the reprint.
-					verify = true
+					c.verify = true
 				}
-				skip[n.Word] = true
+				c.skip.add(n.Word)
 				if n.Hdoc != nil {
-					skip[n.Hdoc] = true
+					c.skip.add(n.Hdoc)
 				}
 			}
 		case *syntax.UnaryArithm:
 			// Minified, "0+ +0" prints as "0++0": keep the raw text.
-			raw = true
+			c.raw = true
 		case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.LetClause, *syntax.CStyleLoop:
-			skipWords(n, skip) // in arithmetic, quoting and escapes mean something else
+			skipWords(n, &c.skip) // in arithmetic, quoting and escapes mean something else
 		case *syntax.ParamExp:
 			// Inside ${…} quoting is contextual ("${x#"}"}"): leave it.
 			if n.Exp != nil && n.Exp.Word != nil {
-				skipWords(n.Exp.Word, skip)
+				skipWords(n.Exp.Word, &c.skip)
 			}
 			if n.Repl != nil {
 				if n.Repl.Orig != nil {
-					skipWords(n.Repl.Orig, skip)
+					skipWords(n.Repl.Orig, &c.skip)
 				}
 				if n.Repl.With != nil {
-					skipWords(n.Repl.With, skip)
+					skipWords(n.Repl.With, &c.skip)
 				}
 			}
 			if n.Index != nil {
-				skipWords(n.Index, skip)
+				skipWords(n.Index, &c.skip)
 			}
 			if n.Slice != nil {
 				if n.Slice.Offset != nil {
-					skipWords(n.Slice.Offset, skip)
+					skipWords(n.Slice.Offset, &c.skip)
 				}
 				if n.Slice.Length != nil {
-					skipWords(n.Slice.Length, skip)
+					skipWords(n.Slice.Length, &c.skip)
 				}
 			}
 		case *syntax.Assign:
 			if n.Index != nil {
-				skipWords(n.Index, skip)
+				skipWords(n.Index, &c.skip)
 			}
 		case *syntax.ArrayElem:
 			if n.Index != nil {
-				skipWords(n.Index, skip)
+				skipWords(n.Index, &c.skip)
 			}
 		case *syntax.BinaryTest:
 			if n.Op == syntax.TsReMatch {
 				if w, ok := n.Y.(*syntax.Word); ok {
-					skip[w] = true
+					c.skip.add(w)
 				}
 			}
 		case *syntax.Word:
@@ -107,18 +155,24 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 				if _, ok := p.(*syntax.ProcSubst); ok && i > 0 {
 					// The printer may put a space before it ("<0<(x)" and
 					// "<(a)<(b)" print split): keep the raw text.
-					raw = true
+					c.raw = true
 				}
 			}
 			fixDollarBackquote(n.Parts)
-			if !skip[n] {
+			if !c.skip[n] {
 				normalizeWord(n, lang)
 			}
 		case *syntax.DblQuoted:
 			fixDollarBackquote(n.Parts)
+		case *syntax.Lit:
+			// Walk visits a word's parts after the word, so this is the
+			// literal as it will print, normalized or not.
+			c.mangled = c.mangled || tabwriterMangles(n.Value)
+		case *syntax.SglQuoted:
+			c.mangled = c.mangled || tabwriterMangles(n.Value)
 		case *syntax.CmdSubst:
 			if n.Backquotes {
-				inBackquotes++ // an over-count is harmless: it only makes verify likelier
+				c.inBackquotes++ // an over-count is harmless: it only makes verify likelier
 			}
 			// bash 5.3's ${ cmd; } and ${| cmd; } (the printer garbles an
 			// empty one as "${;}") print as $(cmd): the analysis treats
@@ -127,25 +181,27 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 		}
 		return true
 	})
-	if raw {
+	if c.raw {
 		return src
 	}
-	if strings.ContainsAny(src, "\ue00b\ue00c\ue0ff") {
+	// The shield's runes all start with the byte 0xee: most scripts hold
+	// none, and ContainsAny over runes is slow.
+	if strings.IndexByte(src, 0xee) >= 0 && strings.ContainsAny(src, "\ue00b\ue00c\ue0ff") {
 		return src // the shield's runes are in use
 	}
-	shielded := shieldTabwriter(f)
+	shielded := c.mangled && shieldTabwriter(f)
 	var b strings.Builder
 	p := printers.Get().(*syntax.Printer)
 	p.Print(&b, f)
 	printers.Put(p) // not reached after a panic: the printer's state is unknown
 	out := b.String()
-	if !heredoc {
+	if !c.heredoc {
 		out = strings.TrimSuffix(out, "\n") // a heredoc may end at that newline
 	}
 	if shielded {
 		out = unshield.Replace(out)
 	}
-	if verify {
+	if c.verify {
 		// After "{ a & }" ending another block the printer (v3.14.1)
 		// prints "&}}", which does not parse: check, and keep the raw
 		// text if so.
@@ -153,7 +209,7 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 			return src
 		}
 	}
-	if emptyLastArm {
+	if c.emptyLastArm {
 		// The minifying printer (v3.14.1) drops the ;; of an empty last
 		// arm and prints "case x in a);esac", which does not parse.
 		out = strings.ReplaceAll(out, ");esac", ");;esac")
@@ -164,6 +220,11 @@ func canonical(f *syntax.File, src string, d Dialect) string {
 // normalizeWord rewrites a fully literal word to canonical quoting.
 func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
 	if len(w.Parts) == 0 {
+		return
+	}
+	if l, ok := w.Parts[0].(*syntax.Lit); ok && len(w.Parts) == 1 && strings.IndexByte(l.Value, '\\') < 0 && !oddSpace(l.Value) {
+		// Most words: one literal with nothing quoted. Every path below
+		// leaves it as it is, so skip them (they build two strings).
 		return
 	}
 	if l, ok := w.Parts[0].(*syntax.Lit); ok && assignLike(l.Value) {
@@ -264,18 +325,24 @@ var (
 	unshield = strings.NewReplacer("\ue00b", "\v", "\ue00c", "\f", "\ue0ff", "\xff")
 )
 
+// tabwriterMangles reports whether literal text holds a character the
+// tabwriter mangles.
+func tabwriterMangles(s string) bool { return strings.ContainsAny(s, "\v\f\xff") }
+
 // shieldTabwriter swaps the characters the tabwriter mangles in every
-// literal of the tree; it reports whether it did.
+// literal of the tree; it reports whether it did. canonical calls it only
+// when its own walk saw such a literal: a second walk of every tree cost
+// a sixth of the canonical form.
 func shieldTabwriter(f *syntax.File) bool {
 	found := false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Lit:
-			if strings.ContainsAny(n.Value, "\v\f\xff") {
+			if tabwriterMangles(n.Value) {
 				n.Value, found = shield.Replace(n.Value), true
 			}
 		case *syntax.SglQuoted:
-			if strings.ContainsAny(n.Value, "\v\f\xff") {
+			if tabwriterMangles(n.Value) {
 				n.Value, found = shield.Replace(n.Value), true
 			}
 		}
@@ -304,10 +371,20 @@ func fixDollarBackquote(parts []syntax.WordPart) {
 	}
 }
 
-func skipWords(n syntax.Node, skip map[*syntax.Word]bool) {
+// wordSet is a set of words, made on first use: most trees need none.
+type wordSet map[*syntax.Word]bool
+
+func (s *wordSet) add(w *syntax.Word) {
+	if *s == nil {
+		*s = wordSet{}
+	}
+	(*s)[w] = true
+}
+
+func skipWords(n syntax.Node, skip *wordSet) {
 	syntax.Walk(n, func(n syntax.Node) bool {
 		if w, ok := n.(*syntax.Word); ok {
-			skip[w] = true
+			skip.add(w)
 		}
 		return true
 	})

@@ -9,7 +9,7 @@ func (fr *frame) followCall(c *Command, lang langID, cl call, depth int) {
 		return
 	}
 	if lang == langPython && cl.method != "" && (cl.name == "pathlib.Path" || cl.name == "Path" || cl.name == "pathlib.PosixPath") {
-		if cmd, ok := pathlibMethods[cl.method]; ok && len(cl.args) > 0 {
+		if cmd, ok := pathlibMethods()[cl.method]; ok && len(cl.args) > 0 {
 			paths := cl.args[:1]
 			if cmd == "mv" && len(cl.args) > 1 {
 				paths = cl.args[:2]

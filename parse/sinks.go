@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -231,8 +232,11 @@ func (fr *frame) sameShellRunner(c *Command, via string) runner {
 // functions, c's directory.
 func (fr *frame) childState(c *Command) *state {
 	env, known := fr.st.exported()
-	if c.env.clear {
+	switch {
+	case c.env.clear:
 		env, known = map[string]string{}, true
+	case len(c.env.unset) > 0 || len(c.Assigns) > 0:
+		env = maps.Clone(env) // exported may return the parent's own map
 	}
 	for _, u := range c.env.unset {
 		delete(env, u)

@@ -98,23 +98,31 @@ func (e *evaluator) expandArg1(w *syntax.Word, args []arg) []arg {
 	if hasBrace(w) {
 		cp := *w // SplitBraces replaces Parts: never touch the tree's word
 		if syntax.SplitBraces(&cp) {
-			n := 0
-			for bw, err := range expand.BracesSeq(&expand.Config{}, &cp) {
-				if err != nil || n >= maxFields {
-					args = append(args, arg{Word: Word{Value: Unknown, Dynamic: true, Pos: pos}, syn: w})
-					break
-				}
-				n++
-				for _, f := range e.word(bw.Parts) {
-					args = append(args, arg{Word: f.word(pos), syn: w})
-				}
-			}
-			return args
+			return e.expandBraces(w, &cp, pos, args)
 		}
 	}
 	fs := e.word(w.Parts)
 	for _, f := range fs {
 		args = append(args, arg{Word: f.word(pos), syn: w, whole: len(fs) == 1})
+	}
+	return args
+}
+
+// expandBraces expands cp, w with its braces split, into fields. It is a
+// function of its own because the loop body over the iterator is a
+// closure: the variables it shares move to the heap, and in expandArg1
+// they did so for every word, braces or not.
+func (e *evaluator) expandBraces(w, cp *syntax.Word, pos Pos, args []arg) []arg {
+	n := 0
+	for bw, err := range expand.BracesSeq(&expand.Config{}, cp) {
+		if err != nil || n >= maxFields {
+			args = append(args, arg{Word: Word{Value: Unknown, Dynamic: true, Pos: pos}, syn: w})
+			break
+		}
+		n++
+		for _, f := range e.word(bw.Parts) {
+			args = append(args, arg{Word: f.word(pos), syn: w})
+		}
 	}
 	return args
 }

@@ -10,7 +10,7 @@ import (
 // permutation sorts them (GNU tools accept options after operands:
 // `rm / -rf` is `rm -rf /`).
 type Args struct {
-	short    map[byte]int        // short options seen, with their count
+	short    [4]uint64           // short options seen, a bit per byte value
 	long     map[string][]string // long options seen ("force" for --force), with values
 	values   map[byte][]string   // values of short options that take one
 	Operands []parse.Word
@@ -31,9 +31,19 @@ type OptSpec struct {
 
 // ParseArgs sorts words into options and operands.
 func ParseArgs(words []parse.Word, spec OptSpec) *Args {
-	// The maps are made on first use: most commands have few options, and
-	// rules parse the same arguments many times.
 	a := &Args{}
+	a.parse(words, spec)
+	return a
+}
+
+// parse fills a, which must be zero. Rules parse the same arguments many
+// times, so it allocates little: the maps are made on first use (most
+// commands have few options), and operands that stand together in words
+// (the usual case: `git push -f origin main`, everything after a
+// subcommand) are a slice of words, not a copy.
+func (a *Args) parse(words []parse.Word, spec OptSpec) {
+	var ops operandRun
+loop:
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		v := w.Value
@@ -42,8 +52,8 @@ func ParseArgs(words []parse.Word, spec OptSpec) *Args {
 		}
 		switch {
 		case v == "--":
-			a.Operands = append(a.Operands, words[i+1:]...)
-			return a
+			a.Operands = ops.add(words, a.Operands, i+1, len(words))
+			break loop
 		case strings.HasPrefix(v, "--"):
 			name, val, has := strings.Cut(v[2:], "=")
 			if !has && takesLong(spec, name) && i+1 < len(words) {
@@ -57,14 +67,50 @@ func ParseArgs(words []parse.Word, spec OptSpec) *Args {
 		case len(v) > 1 && v[0] == '-':
 			i += a.cluster(v[1:], words[i+1:], spec)
 		default:
-			a.Operands = append(a.Operands, w)
 			if spec.StopAtOperand {
-				a.Operands = append(a.Operands, words[i+1:]...)
-				return a
+				a.Operands = ops.add(words, a.Operands, i, len(words))
+				break loop
 			}
+			a.Operands = ops.add(words, a.Operands, i, i+1)
 		}
 	}
-	return a
+	a.Operands = ops.slice(words, a.Operands)
+}
+
+// operandRun is the operands seen so far while they are one stretch
+// words[lo:hi]; once they are not, they live in the Operands copy.
+type operandRun struct {
+	lo, hi int
+	copied bool
+}
+
+// add records words[lo:hi] as operands; got is the copy so far, which it
+// returns, made only when the operands stop standing together.
+func (r *operandRun) add(words, got []parse.Word, lo, hi int) []parse.Word {
+	switch {
+	case lo == hi:
+		return got
+	case r.copied:
+		return append(got, words[lo:hi]...)
+	case r.lo == r.hi:
+		r.lo, r.hi = lo, hi
+		return nil
+	case r.hi == lo:
+		r.hi = hi
+		return nil
+	}
+	r.copied = true
+	out := make([]parse.Word, 0, r.hi-r.lo+len(words)-lo)
+	return append(append(out, words[r.lo:r.hi]...), words[lo:hi]...)
+}
+
+// slice returns the operands: got, the copy, or the stretch of words, capped so
+// that appending to it cannot write into words.
+func (r *operandRun) slice(words, got []parse.Word) []parse.Word {
+	if r.copied || r.lo == r.hi {
+		return got
+	}
+	return words[r.lo:r.hi:r.hi]
 }
 
 // cluster records the letters of "-abc"; a letter that takes a value ends
@@ -73,10 +119,7 @@ func ParseArgs(words []parse.Word, spec OptSpec) *Args {
 func (a *Args) cluster(letters string, rest []parse.Word, spec OptSpec) int {
 	for j := 0; j < len(letters); j++ {
 		c := letters[j]
-		if a.short == nil {
-			a.short = map[byte]int{}
-		}
-		a.short[c]++
+		a.short[c/64] |= 1 << (c % 64)
 		if strings.IndexByte(spec.Short, c) < 0 {
 			continue
 		}
@@ -108,7 +151,7 @@ func takesLong(spec OptSpec, name string) bool {
 // Short reports whether any of the short options was given.
 func (a *Args) Short(letters string) bool {
 	for i := 0; i < len(letters); i++ {
-		if a.short[letters[i]] > 0 {
+		if c := letters[i]; a.short[c/64]&(1<<(c%64)) != 0 {
 			return true
 		}
 	}

@@ -45,7 +45,8 @@ type boundaryState struct {
 	// netWriters are commands with a /dev/tcp or /dev/udp operand.
 	netWriters map[*parse.Command]bool
 
-	dirs      *PathCache // resolved directories when Ctx.Paths is nil (paths.go)
+	dirs      *PathCache           // resolved directories when Ctx.Paths is nil (paths.go)
+	looked    map[string]dirLookup // paths resolved in this decision (Ctx.lookup)
 	rootsDone bool
 	roots     []string // write roots with symlinks resolved, when they differ
 	self      *selfSet

@@ -3,6 +3,7 @@ package policy
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/guard-exec/guard-exec/internal/redact"
 	"github.com/guard-exec/guard-exec/parse"
@@ -99,6 +100,9 @@ func (e *Engine) Decide(a *parse.Analysis, x *Ctx) (d *Decision) {
 		x = &Ctx{}
 	}
 	x.a, x.e = a, e
+	if x.bnd != nil && x.nested == 0 {
+		x.bnd.looked = nil // a Ctx used again, for another decision, sees the disk anew
+	}
 	d = &Decision{Mode: e.Mode, ParseError: a.Err}
 	if a.Err != nil {
 		d.Hits = e.fallback(a)
@@ -162,7 +166,11 @@ func (e *Engine) hit(r *Rule, span string, pos parse.Pos) Hit {
 func cleanSpan(s string) string {
 	s = redact.String(s, nil)
 	s = strings.ReplaceAll(s, parse.Unknown, "…")
+	if len(s) < spanMax && printable(s) {
+		return s // the loop below would copy it rune by rune unchanged
+	}
 	var b strings.Builder
+	b.Grow(min(len(s), spanMax+len("…")))
 	for _, r := range s {
 		switch {
 		case r == '\n':
@@ -178,6 +186,17 @@ func cleanSpan(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// printable reports whether s is valid UTF-8 without control characters:
+// text cleanSpan leaves as it is.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f {
+			return false
+		}
+	}
+	return utf8.ValidString(s)
 }
 
 // dedupe keeps one hit per rule and position, and orders hits by severity

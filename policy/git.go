@@ -12,9 +12,11 @@ var gitGlobal = OptSpec{
 	StopAtOperand: true,
 }
 
-// gitSub returns the git subcommand and its arguments.
+// gitSub returns the git subcommand and its arguments. Every git rule asks,
+// so the Args stay on the stack.
 func gitSub(c *parse.Command) (string, []parse.Word) {
-	g := ParseArgs(c.Args, gitGlobal)
+	var g Args
+	g.parse(c.Args, gitGlobal)
 	if len(g.Operands) == 0 {
 		return "", nil
 	}

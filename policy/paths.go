@@ -157,8 +157,24 @@ func (x *Ctx) resolve(p string) string {
 	return r
 }
 
-// lookup resolves p and reports whether it exists.
-func (x *Ctx) lookup(p string) (string, bool) { return x.lookupN(p, 0) }
+// lookup resolves p and reports whether it exists. Rules ask about the
+// same paths several times in one decision (where a write lands, what
+// place it is, whether it is a credential): about half the Lstats of a
+// batch were the one just made. The answers are kept for the decision;
+// nothing changes on disk while it is made.
+func (x *Ctx) lookup(p string) (string, bool) {
+	b := x.state()
+	if d, ok := b.looked[p]; ok {
+		return d.path, d.exists
+	}
+	var d dirLookup
+	d.path, d.exists = x.lookupN(p, 0)
+	if b.looked == nil {
+		b.looked = map[string]dirLookup{}
+	}
+	b.looked[p] = d
+	return d.path, d.exists
+}
 
 // maxLinks bounds the symlinks followed for one path, as the kernel does
 // (ELOOP).
@@ -230,8 +246,32 @@ type dirLookup struct {
 // for a guard that decides without running anything. Safe for concurrent
 // use.
 type PathCache struct {
-	mu   sync.Mutex
-	dirs map[string]dirLookup
+	mu    sync.Mutex
+	dirs  map[string]dirLookup
+	selfs []*selfMemo // guard-exec's own paths, per world they were built for (rules_self.go)
+}
+
+// maxSelfMemos bounds the self sets a cache remembers: one per project
+// and environment a batch judges in.
+const maxSelfMemos = 16
+
+func (pc *PathCache) selfSet(x *Ctx) *selfSet {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	for _, m := range pc.selfs {
+		if m.builtFor(x) {
+			return m.set
+		}
+	}
+	return nil
+}
+
+func (pc *PathCache) putSelfSet(m *selfMemo) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if len(pc.selfs) < maxSelfMemos {
+		pc.selfs = append(pc.selfs, m)
+	}
 }
 
 // NewPathCache returns an empty cache.

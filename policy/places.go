@@ -51,20 +51,26 @@ func (p Place) Dangerous() bool { return p >= PlaceOutside }
 // the home directory, a parent of the project, or an unknown place.
 func (p Place) Broad() bool { return p >= PlaceSystem }
 
-// systemTops are the first components of system directories.
-var systemTops = map[string]bool{
-	"bin": true, "boot": true, "dev": true, "etc": true, "lib": true, "lib32": true, "lib64": true,
-	"libx32": true, "opt": true, "proc": true, "root": true, "run": true, "sbin": true, "snap": true,
-	"srv": true, "sys": true, "usr": true, "var": true, "home": true, "Users": true, "nix": true,
-	"Library": true, "System": true, "Applications": true, "private": true, "Volumes": true,
-	"mnt": true, "media": true,
+// systemTop reports whether name is the first component of a system
+// directory. A switch, not a map: a map literal is built at package init,
+// which every command pays.
+func systemTop(name string) bool {
+	switch name {
+	case "bin", "boot", "dev", "etc", "lib", "lib32", "lib64",
+		"libx32", "opt", "proc", "root", "run", "sbin", "snap",
+		"srv", "sys", "usr", "var", "home", "Users", "nix",
+		"Library", "System", "Applications", "private", "Volumes",
+		"mnt", "media":
+		return true
+	}
+	return false
 }
 
 // isSystem reports whether the absolute, clean path p is in a system
 // directory.
 func isSystem(p string) bool {
 	top, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
-	return systemTops[top]
+	return systemTop(top)
 }
 
 // placeOfPath classifies an absolute, clean path. whole is set when the
@@ -140,7 +146,11 @@ func (x *Ctx) inTempOrCache(p string) bool {
 	return false
 }
 
-// realPath is p with symlinks resolved, cached for the decision.
+// realPath is p, one of the roots (home, project, write roots), with
+// symlinks resolved, cached for the decision. The roots are directories,
+// so they are resolved through the directory cache, as resolvedRoots
+// does: with Ctx.Paths set, a batch of decisions pays their Lstats once,
+// not each of some fifteen roots on every command that writes.
 func (x *Ctx) realPath(p string) string {
 	if p == "" {
 		return ""
@@ -151,7 +161,7 @@ func (x *Ctx) realPath(p string) string {
 	if x.real == nil {
 		x.real = map[string]string{}
 	}
-	r := x.resolve(p)
+	r, _ := x.lookupDir(filepath.Clean(p), 0)
 	x.real[p] = r
 	return r
 }

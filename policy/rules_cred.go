@@ -200,29 +200,62 @@ var (
 	copyReader = &reader{spec: cpSpec, last: true}
 )
 
-var readers = map[string]*reader{
-	"cat": plainReader, "tac": plainReader, "nl": plainReader, "less": plainReader, "more": plainReader,
-	"most": plainReader, "bat": plainReader, "batcat": plainReader, "view": plainReader, "vi": plainReader,
-	"vim": plainReader, "nvim": plainReader, "nano": plainReader, "emacs": plainReader, "code": plainReader,
-	"head": {spec: OptSpec{Short: "nc", Long: []string{"lines", "bytes"}}},
-	"tail": {spec: OptSpec{Short: "ncs", Long: []string{"lines", "bytes", "sleep-interval", "pid"}}},
-	"grep": grepReader, "egrep": grepReader, "fgrep": grepReader, "zgrep": grepReader,
-	"rg": {spec: OptSpec{Short: "efgtTABCmM", Long: []string{"regexp", "file", "glob", "type", "type-not"}},
-		skip: true, script: "ef", long: []string{"regexp", "file"}},
-	"ag":  {skip: true},
-	"ack": {skip: true},
-	"awk": {spec: OptSpec{Short: "fvF"}, skip: true, script: "f"}, "gawk": {spec: OptSpec{Short: "fvF"}, skip: true, script: "f"},
-	"sed":  {spec: OptSpec{Short: "efl", Long: []string{"expression", "file"}}, skip: true, script: "ef", long: []string{"expression", "file"}},
-	"cut":  {spec: OptSpec{Short: "bcdf", Long: []string{"bytes", "characters", "delimiter", "fields"}}},
-	"sort": {spec: OptSpec{Short: "oktTS", Long: []string{"output", "key", "field-separator"}}},
-	"uniq": plainReader, "paste": plainReader, "column": plainReader, "fold": plainReader, "fmt": plainReader,
-	"base64": plainReader, "base32": plainReader, "basenc": plainReader, "xxd": plainReader, "od": plainReader,
-	"hexdump": plainReader, "hd": plainReader, "strings": plainReader, "diff": plainReader, "cmp": plainReader,
-	"comm": plainReader, "jq": {skip: true, spec: OptSpec{Long: []string{"arg", "argjson"}}},
-	"yq": {skip: true}, "cp": copyReader, "scp": {spec: OptSpec{Short: "cFiJlOoPS"}, last: true},
-	"rsync": {spec: rsyncSpec, last: true}, "zip": {skip: true}, "7z": {skip: true},
-	"gzip": plainReader, "bzip2": plainReader, "xz": plainReader, "zstd": plainReader,
-	"source": plainReader, ".": plainReader, "gpg": plainReader, "iconv": {spec: OptSpec{Short: "ftp"}},
+// Readers with options of their own; plainReader, grepReader and
+// copyReader serve many names.
+var (
+	skipReader  = &reader{skip: true}
+	headReader  = &reader{spec: OptSpec{Short: "nc", Long: []string{"lines", "bytes"}}}
+	tailReader  = &reader{spec: OptSpec{Short: "ncs", Long: []string{"lines", "bytes", "sleep-interval", "pid"}}}
+	rgReader    = &reader{spec: OptSpec{Short: "efgtTABCmM", Long: []string{"regexp", "file", "glob", "type", "type-not"}}, skip: true, script: "ef", long: []string{"regexp", "file"}}
+	awkReader   = &reader{spec: OptSpec{Short: "fvF"}, skip: true, script: "f"}
+	sedReader   = &reader{spec: OptSpec{Short: "efl", Long: []string{"expression", "file"}}, skip: true, script: "ef", long: []string{"expression", "file"}}
+	cutReader   = &reader{spec: OptSpec{Short: "bcdf", Long: []string{"bytes", "characters", "delimiter", "fields"}}}
+	sortReader  = &reader{spec: OptSpec{Short: "oktTS", Long: []string{"output", "key", "field-separator"}}}
+	jqReader    = &reader{skip: true, spec: OptSpec{Long: []string{"arg", "argjson"}}}
+	scpReader   = &reader{spec: OptSpec{Short: "cFiJlOoPS"}, last: true}
+	rsyncReader = &reader{spec: rsyncSpec, last: true}
+	iconvReader = &reader{spec: OptSpec{Short: "ftp"}}
+)
+
+// readerOf returns the reader a program is, or nil. A switch, not a map:
+// every command looks here, and a map literal is built at package init,
+// which every command pays.
+func readerOf(name string) *reader {
+	switch name {
+	case "cat", "tac", "nl", "less", "more", "most", "bat", "batcat", "view", "vi", "vim", "nvim", "nano", "emacs", "code",
+		"uniq", "paste", "column", "fold", "fmt", "base64", "base32", "basenc", "xxd", "od", "hexdump", "hd", "strings",
+		"diff", "cmp", "comm", "gzip", "bzip2", "xz", "zstd", "source", ".", "gpg":
+		return plainReader
+	case "grep", "egrep", "fgrep", "zgrep":
+		return grepReader
+	case "cp":
+		return copyReader
+	case "ag", "ack", "yq", "zip", "7z":
+		return skipReader
+	case "head":
+		return headReader
+	case "tail":
+		return tailReader
+	case "rg":
+		return rgReader
+	case "awk", "gawk":
+		return awkReader
+	case "sed":
+		return sedReader
+	case "cut":
+		return cutReader
+	case "sort":
+		return sortReader
+	case "jq":
+		return jqReader
+	case "scp":
+		return scpReader
+	case "rsync":
+		return rsyncReader
+	case "iconv":
+		return iconvReader
+	}
+	return nil
 }
 
 // readTargets are the files a command shows or copies.
@@ -248,7 +281,7 @@ func (x *Ctx) readTargets(c *parse.Command) []Target {
 			}
 		}
 	default:
-		r := readers[c.Name]
+		r := readerOf(c.Name)
 		if r == nil {
 			return nil
 		}

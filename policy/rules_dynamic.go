@@ -2,6 +2,7 @@ package policy
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
@@ -207,21 +208,24 @@ func matchesParts(name string, parts []string) bool {
 }
 
 // envGenerators print shell code that sets up the environment; eval or
-// source of their output is everyday shell setup.
-var envGenerators = map[string]bool{
-	"ssh-agent": true, "gpg-agent": true, "keychain": true, "dbus-launch": true, "resize": true,
-	"pyenv": true, "rbenv": true, "nodenv": true, "goenv": true, "jenv": true, "plenv": true, "phpenv": true,
-	"direnv": true, "conda": true, "mamba": true, "micromamba": true, "brew": true, "zoxide": true,
-	"starship": true, "fnm": true, "mise": true, "rtx": true, "asdf": true, "dircolors": true, "thefuck": true,
-	"opam": true, "luarocks": true, "register-python-argcomplete": true, "minikube": true, "docker-machine": true,
-	"devbox": true, "pixi": true, "atuin": true, "mcfly": true, "fzf": true, "navi": true, "kubectl": true,
-	"helm": true, "gh": true, "rustup": true, "poetry": true, "pip": true, "pip3": true, "uv": true,
-	"npm": true, "pnpm": true, "deno": true, "bun": true, "op": true, "aws-vault": true, "oh-my-posh": true,
-	"vfox": true, "volta": true, "sdkman": true, "pdm": true, "rye": true, "just": true, "task": true,
-	"kind": true, "k3d": true, "terraform": true, "packer": true, "vault": true, "nomad": true, "consul": true,
-	"cargo": true, "rbw": true, "gcloud": true, "az": true, "tailscale": true, "lima": true, "colima": true,
-	"aws": true, "doppler": true, "infisical": true, "chamber": true, "saml2aws": true, "granted": true,
-}
+// source of their output is everyday shell setup. Built on first use:
+// only a dynamic execution fed by a command reads it.
+var envGenerators = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"ssh-agent": true, "gpg-agent": true, "keychain": true, "dbus-launch": true, "resize": true,
+		"pyenv": true, "rbenv": true, "nodenv": true, "goenv": true, "jenv": true, "plenv": true, "phpenv": true,
+		"direnv": true, "conda": true, "mamba": true, "micromamba": true, "brew": true, "zoxide": true,
+		"starship": true, "fnm": true, "mise": true, "rtx": true, "asdf": true, "dircolors": true, "thefuck": true,
+		"opam": true, "luarocks": true, "register-python-argcomplete": true, "minikube": true, "docker-machine": true,
+		"devbox": true, "pixi": true, "atuin": true, "mcfly": true, "fzf": true, "navi": true, "kubectl": true,
+		"helm": true, "gh": true, "rustup": true, "poetry": true, "pip": true, "pip3": true, "uv": true,
+		"npm": true, "pnpm": true, "deno": true, "bun": true, "op": true, "aws-vault": true, "oh-my-posh": true,
+		"vfox": true, "volta": true, "sdkman": true, "pdm": true, "rye": true, "just": true, "task": true,
+		"kind": true, "k3d": true, "terraform": true, "packer": true, "vault": true, "nomad": true, "consul": true,
+		"cargo": true, "rbw": true, "gcloud": true, "az": true, "tailscale": true, "lima": true, "colima": true,
+		"aws": true, "doppler": true, "infisical": true, "chamber": true, "saml2aws": true, "granted": true,
+	}
+})
 
 // dynamicUnknown reports a dynamic fact with unknown content that is not
 // explained by a known-safe source and not already held by the remote
@@ -251,7 +255,7 @@ func dynamicUnknown(x *Ctx, d *parse.Dynamic) bool {
 	if len(d.Feeders) > 0 {
 		all := true
 		for _, f := range d.Feeders {
-			all = all && envGenerators[f.Name]
+			all = all && envGenerators()[f.Name]
 		}
 		if all {
 			return false

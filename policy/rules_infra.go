@@ -2,6 +2,7 @@ package policy
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
@@ -369,15 +370,19 @@ func applyPlanFile(ops []parse.Word) bool {
 
 // kubeBroadTypes are resource types whose deletion takes everything in
 // them (a namespace), the cluster's capacity (nodes), or stored data
-// (volumes), or every object of a kind (CRDs).
-var kubeBroadTypes = map[string]bool{
-	"namespace": true, "namespaces": true, "ns": true, "project": true, "projects": true,
-	"node": true, "nodes": true, "no": true,
-	"pv": true, "persistentvolume": true, "persistentvolumes": true,
-	"pvc": true, "persistentvolumeclaim": true, "persistentvolumeclaims": true,
-	"crd": true, "crds": true, "customresourcedefinition": true, "customresourcedefinitions": true,
-	"storageclass": true, "storageclasses": true, "sc": true,
-}
+// (volumes), or every object of a kind (CRDs). Built on first use, like
+// the cloud tables below: only the rules for those programs read them,
+// and a map literal is built at package init, which every command pays.
+var kubeBroadTypes = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"namespace": true, "namespaces": true, "ns": true, "project": true, "projects": true,
+		"node": true, "nodes": true, "no": true,
+		"pv": true, "persistentvolume": true, "persistentvolumes": true,
+		"pvc": true, "persistentvolumeclaim": true, "persistentvolumeclaims": true,
+		"crd": true, "crds": true, "customresourcedefinition": true, "customresourcedefinitions": true,
+		"storageclass": true, "storageclasses": true, "sc": true,
+	}
+})
 
 var kubeSpec = OptSpec{Short: "nlfokcs", Long: []string{"namespace", "selector", "filename", "output", "context", "cluster",
 	"kubeconfig", "field-selector", "grace-period", "timeout", "kustomize", "user", "token", "server", "as", "as-group",
@@ -408,7 +413,7 @@ func kubeDelete(c *parse.Command) Severity {
 		for _, t := range strings.Split(op.Value, ",") {
 			t, _, _ = strings.Cut(t, "/")
 			t, _, _ = strings.Cut(t, ".")
-			if kubeBroadTypes[strings.ToLower(t)] {
+			if kubeBroadTypes()[strings.ToLower(t)] {
 				return Hold
 			}
 		}
@@ -419,30 +424,36 @@ func kubeDelete(c *parse.Command) Severity {
 // cloud resources whose deletion holds, by "service operation" (aws) or
 // by group (gcloud, az).
 var (
-	awsDataOps = map[string]bool{
-		"ec2 terminate-instances": true, "ec2 delete-vpc": true, "ec2 delete-volume": true,
-		"rds delete-db-instance": true, "rds delete-db-cluster": true, "rds delete-global-cluster": true,
-		"cloudformation delete-stack": true, "dynamodb delete-table": true, "s3api delete-bucket": true,
-		"s3api delete-objects": true, "eks delete-cluster": true, "eks delete-nodegroup": true,
-		"ecs delete-cluster": true, "ecs delete-service": true, "elasticache delete-cache-cluster": true,
-		"elasticache delete-replication-group": true, "efs delete-file-system": true, "ecr delete-repository": true,
-		"kms schedule-key-deletion": true, "route53 delete-hosted-zone": true, "redshift delete-cluster": true,
-		"es delete-elasticsearch-domain": true, "opensearch delete-domain": true, "organizations delete-organization": true,
-		"organizations close-account": true, "backup delete-backup-vault": true, "glacier delete-vault": true,
-		"cognito-idp delete-user-pool": true, "kinesis delete-stream": true, "docdb delete-db-cluster": true,
-		"neptune delete-db-cluster": true, "lightsail delete-instance": true, "lightsail delete-relational-database": true,
-	}
-	gcloudDataGroups = map[string]bool{
-		"projects": true, "instances": true, "disks": true, "snapshots": true, "sql": true, "clusters": true,
-		"buckets": true, "spanner": true, "bigtable": true, "firestore": true, "datastore": true, "filestore": true,
-		"redis": true, "memcache": true, "alloydb": true, "dataproc": true, "composer": true, "kms": true,
-		"secrets": true, "deployment-manager": true, "networks": true, "images": true, "databases": true,
-	}
-	azDataGroups = map[string]bool{
-		"group": true, "vm": true, "vmss": true, "disk": true, "sql": true, "storage": true, "cosmosdb": true,
-		"aks": true, "keyvault": true, "postgres": true, "mysql": true, "redis": true, "acr": true, "synapse": true,
-		"databricks": true, "snapshot": true,
-	}
+	awsDataOps = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{
+			"ec2 terminate-instances": true, "ec2 delete-vpc": true, "ec2 delete-volume": true,
+			"rds delete-db-instance": true, "rds delete-db-cluster": true, "rds delete-global-cluster": true,
+			"cloudformation delete-stack": true, "dynamodb delete-table": true, "s3api delete-bucket": true,
+			"s3api delete-objects": true, "eks delete-cluster": true, "eks delete-nodegroup": true,
+			"ecs delete-cluster": true, "ecs delete-service": true, "elasticache delete-cache-cluster": true,
+			"elasticache delete-replication-group": true, "efs delete-file-system": true, "ecr delete-repository": true,
+			"kms schedule-key-deletion": true, "route53 delete-hosted-zone": true, "redshift delete-cluster": true,
+			"es delete-elasticsearch-domain": true, "opensearch delete-domain": true, "organizations delete-organization": true,
+			"organizations close-account": true, "backup delete-backup-vault": true, "glacier delete-vault": true,
+			"cognito-idp delete-user-pool": true, "kinesis delete-stream": true, "docdb delete-db-cluster": true,
+			"neptune delete-db-cluster": true, "lightsail delete-instance": true, "lightsail delete-relational-database": true,
+		}
+	})
+	gcloudDataGroups = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{
+			"projects": true, "instances": true, "disks": true, "snapshots": true, "sql": true, "clusters": true,
+			"buckets": true, "spanner": true, "bigtable": true, "firestore": true, "datastore": true, "filestore": true,
+			"redis": true, "memcache": true, "alloydb": true, "dataproc": true, "composer": true, "kms": true,
+			"secrets": true, "deployment-manager": true, "networks": true, "images": true, "databases": true,
+		}
+	})
+	azDataGroups = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{
+			"group": true, "vm": true, "vmss": true, "disk": true, "sql": true, "storage": true, "cosmosdb": true,
+			"aks": true, "keyvault": true, "postgres": true, "mysql": true, "redis": true, "acr": true, "synapse": true,
+			"databricks": true, "snapshot": true,
+		}
+	})
 	awsGlobal = OptSpec{Long: []string{"profile", "region", "output", "endpoint-url", "query", "cli-read-timeout",
 		"cli-connect-timeout", "ca-bundle", "color", "cli-binary-format"}}
 	gcloudGlobal = OptSpec{Long: []string{"project", "account", "configuration", "format", "verbosity", "zone",
@@ -482,7 +493,7 @@ func cloudDelete(c *parse.Command) Severity {
 			}
 			return Allow
 		}
-		if awsDataOps[svc+" "+op] {
+		if awsDataOps()[svc+" "+op] {
 			return Hold
 		}
 		if svc == "secretsmanager" && op == "delete-secret" && anyValue(rest, "--force-delete-without-recovery") {
@@ -509,7 +520,7 @@ func cloudDelete(c *parse.Command) Severity {
 				continue
 			}
 			for _, g := range subs[:i] {
-				if gcloudDataGroups[g] {
+				if gcloudDataGroups()[g] {
 					return Hold
 				}
 			}
@@ -530,7 +541,7 @@ func cloudDelete(c *parse.Command) Severity {
 		subs, rest := subcommands(c.Args, OptSpec{Short: "gn", Long: []string{"resource-group", "name", "subscription", "output", "query"}}, 4)
 		for i, s := range subs {
 			if s == "delete" || s == "purge" || s == "delete-batch" {
-				if i > 0 && azDataGroups[subs[0]] {
+				if i > 0 && azDataGroups()[subs[0]] {
 					return Hold
 				}
 				return Warn

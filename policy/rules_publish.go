@@ -2,6 +2,7 @@ package policy
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
@@ -19,53 +20,71 @@ var npmSpec = OptSpec{Short: "wC", Long: []string{"workspace", "prefix", "regist
 // publish.
 type publishCheck func(c *parse.Command) bool
 
-var publishers = map[string]publishCheck{
-	"npm":     jsPublish,
-	"pnpm":    jsPublish,
-	"yarn":    jsPublish,
-	"bun":     jsPublish,
-	"cargo":   func(c *parse.Command) bool { return subIs(c.Args, cargoSpec, "publish") && !dryRunOrN(c.Args) },
-	"twine":   func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "upload") },
-	"gem":     func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "push") },
-	"poetry":  func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
-	"flit":    func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") },
-	"hatch":   func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
-	"uv":      func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
-	"pdm":     func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
-	"dotnet":  func(c *parse.Command) bool { return subsAre(c.Args, "nuget", "push") },
-	"nuget":   func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "push") },
-	"mvn":     mavenDeploy,
-	"mvnw":    mavenDeploy,
-	"gradle":  gradlePublish,
-	"gradlew": gradlePublish,
-	"lerna":   func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
-	"changeset": func(c *parse.Command) bool {
+// publisherTable lists the publishers: a slice of plain values is laid
+// out by the compiler, where a map literal would be built at package
+// init, which every command pays; the map is made on first use, by a
+// command that may publish.
+var publisherTable = []struct {
+	name  string
+	check publishCheck
+}{
+	{"npm", jsPublish},
+	{"pnpm", jsPublish},
+	{"yarn", jsPublish},
+	{"bun", jsPublish},
+	{"cargo", func(c *parse.Command) bool { return subIs(c.Args, cargoSpec, "publish") && !dryRunOrN(c.Args) }},
+	{"twine", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "upload") }},
+	{"gem", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "push") }},
+	{"poetry", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"flit", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") }},
+	{"hatch", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"uv", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"pdm", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"dotnet", func(c *parse.Command) bool { return subsAre(c.Args, "nuget", "push") }},
+	{"nuget", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "push") }},
+	{"mvn", mavenDeploy},
+	{"mvnw", mavenDeploy},
+	{"gradle", gradlePublish},
+	{"gradlew", gradlePublish},
+	{"lerna", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"changeset", func(c *parse.Command) bool {
 		return subIs(c.Args, OptSpec{}, "publish")
-	},
-	"semantic-release": func(c *parse.Command) bool { return !dryRunOrN(c.Args) && !anyValue(c.Args, "--help", "-h") },
-	"vsce":             func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") },
-	"ovsx":             func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") },
-	"dart":             func(c *parse.Command) bool { return subsAre(c.Args, "pub", "publish") && !dryRunOrN(c.Args) },
-	"flutter":          func(c *parse.Command) bool { return subsAre(c.Args, "pub", "publish") && !dryRunOrN(c.Args) },
-	"mix":              func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "hex.publish") && !dryRunOrN(c.Args) },
-	"cabal": func(c *parse.Command) bool {
+	}},
+	{"semantic-release", func(c *parse.Command) bool { return !dryRunOrN(c.Args) && !anyValue(c.Args, "--help", "-h") }},
+	{"vsce", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") }},
+	{"ovsx", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") }},
+	{"dart", func(c *parse.Command) bool { return subsAre(c.Args, "pub", "publish") && !dryRunOrN(c.Args) }},
+	{"flutter", func(c *parse.Command) bool { return subsAre(c.Args, "pub", "publish") && !dryRunOrN(c.Args) }},
+	{"mix", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "hex.publish") && !dryRunOrN(c.Args) }},
+	{"cabal", func(c *parse.Command) bool {
 		return subIs(c.Args, OptSpec{}, "upload") && anyValue(c.Args, "--publish")
-	},
-	"deno":       func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
-	"jsr":        func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) },
-	"goreleaser": goreleaserPublish,
-	"anaconda": func(c *parse.Command) bool {
+	}},
+	{"deno", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"jsr", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"goreleaser", goreleaserPublish},
+	{"anaconda", func(c *parse.Command) bool {
 		return subIs(c.Args, OptSpec{Short: "t", Long: []string{"token", "site"}}, "upload")
-	},
-	"pod":    func(c *parse.Command) bool { return subsAre(c.Args, "trunk", "push") },
-	"rebar3": func(c *parse.Command) bool { return subsAre(c.Args, "hex", "publish") },
-	"swift":  func(c *parse.Command) bool { return subsAre(c.Args, "package-registry", "publish") },
+	}},
+	{"pod", func(c *parse.Command) bool { return subsAre(c.Args, "trunk", "push") }},
+	{"rebar3", func(c *parse.Command) bool { return subsAre(c.Args, "hex", "publish") }},
+	{"swift", func(c *parse.Command) bool { return subsAre(c.Args, "package-registry", "publish") }},
 }
+
+var publisherMap = sync.OnceValue(func() map[string]publishCheck {
+	m := make(map[string]publishCheck, len(publisherTable))
+	for _, p := range publisherTable {
+		m[p.name] = p.check
+	}
+	return m
+})
+
+// publisher returns the check for a program that publishes, or nil.
+func publisher(name string) publishCheck { return publisherMap()[name] }
 
 var publishPrograms = func() []string {
 	out := append([]string{"npx", "bunx", "pnpx"}, pythons...)
-	for p := range publishers {
-		out = append(out, p)
+	for _, p := range publisherTable {
+		out = append(out, p.name)
 	}
 	return out
 }()
@@ -179,18 +198,18 @@ func publishes(c *parse.Command) bool {
 	}
 	switch c.Name {
 	case "npx", "bunx", "pnpx":
-		if f := publishers[name]; f != nil {
+		if f := publisher(name); f != nil {
 			_, args := tool(c)
 			return f(&parse.Command{Name: name, Args: args})
 		}
 		return false
 	}
-	if f := publishers[c.Name]; f != nil && f(c) {
+	if f := publisher(c.Name); f != nil && f(c) {
 		return true
 	}
 	// pnpm/yarn running a bin: "pnpm lerna publish", "yarn changeset publish"
 	if (c.Name == "pnpm" || c.Name == "yarn") && name != "publish" && name != "npm" {
-		if f := publishers[name]; f != nil && name != c.Name {
+		if f := publisher(name); f != nil && name != c.Name {
 			_, args := tool(c)
 			return f(&parse.Command{Name: name, Args: args})
 		}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/guard-exec/guard-exec/internal/paths"
@@ -19,20 +20,26 @@ type selfSet struct {
 	cache  []string
 }
 
-// selfPaths builds the set once per decision.
+// selfPaths builds the set once per decision, or, with Ctx.Paths set,
+// once for every decision made in the same world: building it resolves
+// a dozen paths, a few microseconds that every command line writing
+// anything paid again in check --batch.
 func (x *Ctx) selfPaths() *selfSet {
 	b := x.state()
 	if b.self != nil {
 		return b.self
 	}
+	if x.Paths != nil {
+		if s := x.Paths.selfSet(x); s != nil {
+			b.self = s
+			return s
+		}
+	}
+	var read [][2]string // the variables read, with their values
 	getenv := func(k string) string {
-		if v, ok := x.Env[k]; ok {
-			return v
-		}
-		if k == "HOME" {
-			return x.Home
-		}
-		return ""
+		v := x.selfEnv(k)
+		read = append(read, [2]string{k, v})
+		return v
 	}
 	// Each path is taken as given and resolved: ~/.config is often a
 	// link into a dotfiles repository.
@@ -66,6 +73,51 @@ func (x *Ctx) selfPaths() *selfSet {
 		s.cache = dflt(paths.CacheDir(getenv))
 	}
 	b.self = s
+	if x.Paths != nil {
+		x.Paths.putSelfSet(&selfMemo{self: cloneSelf(x.Self), project: x.Project, home: x.Home, env: read, set: s})
+	}
+	return s
+}
+
+// selfEnv is the environment as selfPaths reads it.
+func (x *Ctx) selfEnv(k string) string {
+	if v, ok := x.Env[k]; ok {
+		return v
+	}
+	if k == "HOME" {
+		return x.Home
+	}
+	return ""
+}
+
+// selfMemo is a self set with everything it was built from; the paths it
+// resolved are directories, which a PathCache takes as fixed.
+type selfMemo struct {
+	self          SelfPaths
+	project, home string
+	env           [][2]string
+	set           *selfSet
+}
+
+func (m *selfMemo) builtFor(x *Ctx) bool {
+	if m.project != x.Project || m.home != x.Home || !sameSelf(m.self, x.Self) {
+		return false
+	}
+	for _, kv := range m.env {
+		if x.selfEnv(kv[0]) != kv[1] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameSelf(a, b SelfPaths) bool {
+	return slices.Equal(a.ConfigFiles, b.ConfigFiles) && a.LedgerDir == b.LedgerDir && a.StateDir == b.StateDir &&
+		a.ShimDir == b.ShimDir && a.CacheDir == b.CacheDir
+}
+
+func cloneSelf(s SelfPaths) SelfPaths {
+	s.ConfigFiles = slices.Clone(s.ConfigFiles)
 	return s
 }
 

@@ -28,7 +28,8 @@ func operands(ws []parse.Word, spec OptSpec) []parse.Word {
 // subcommand returns the first operand's value and the words after it.
 func subcommand(ws []parse.Word, spec OptSpec) (string, []parse.Word) {
 	spec.StopAtOperand = true
-	a := ParseArgs(ws, spec)
+	var a Args // on the stack: rules ask for subcommands often
+	a.parse(ws, spec)
 	if len(a.Operands) == 0 {
 		return "", nil
 	}

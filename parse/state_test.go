@@ -1,0 +1,75 @@
+package parse
+
+import (
+	"maps"
+	"testing"
+
+	"mvdan.cc/sh/v3/expand"
+)
+
+// exportedCopy is exported without its shortcut: the environment always
+// built afresh.
+func exportedCopy(s *state) (map[string]string, bool) {
+	if s.poisoned {
+		return nil, false
+	}
+	env := make(map[string]string, len(s.base)+len(s.vars))
+	for k, v := range s.base {
+		env[k] = v
+	}
+	for k, v := range s.vars {
+		switch {
+		case !v.exported:
+			if _, inBase := s.base[k]; inBase && v.known && !v.v.Set {
+				delete(env, k)
+			}
+		case !v.known:
+			env[k] = Unknown
+		case v.v.Set:
+			val, _ := v.value()
+			env[k] = val
+		default:
+			delete(env, k)
+		}
+	}
+	if s.dir != "" {
+		env["PWD"] = s.dir
+	}
+	return env, s.baseKnown
+}
+
+// TestExportedShortcut checks that exported, which hands out the base
+// environment itself when nothing changes it, gives what building it
+// afresh gives: assignments equal and unequal to the environment,
+// exported and not, unset, unknown, and PWD.
+func TestExportedShortcut(t *testing.T) {
+	base := map[string]string{"HOME": "/home/dev", "PWD": "/p", "A": "1"}
+	set := func(v string, exported bool) *variable {
+		return &variable{known: true, v: expand.Variable{Set: true, Kind: expand.String, Str: v}, exported: exported}
+	}
+	for name, st := range map[string]*state{
+		"nothing":            {base: base, baseKnown: true, dir: "/p"},
+		"no dir":             {base: base, baseKnown: true},
+		"other dir":          {base: base, baseKnown: true, dir: "/q"},
+		"same value":         {base: base, baseKnown: true, dir: "/p", vars: map[string]*variable{"A": set("1", true)}},
+		"new value":          {base: base, baseKnown: true, dir: "/p", vars: map[string]*variable{"A": set("2", true)}},
+		"new exported":       {base: base, baseKnown: true, dir: "/p", vars: map[string]*variable{"B": set("2", true)}},
+		"local":              {base: base, baseKnown: true, dir: "/p", vars: map[string]*variable{"B": set("2", false)}},
+		"unset":              {base: base, baseKnown: true, dir: "/p", vars: map[string]*variable{"A": {known: true}}},
+		"exported, not set":  {base: base, baseKnown: true, dir: "/p", vars: map[string]*variable{"A": {known: true, exported: true}}},
+		"exported, new, not": {base: base, baseKnown: true, dir: "/p", vars: map[string]*variable{"C": {known: true, exported: true}}},
+		"unknown":            {base: base, baseKnown: true, dir: "/p", vars: map[string]*variable{"A": {exported: true}}},
+		"unknown base":       {base: base, baseKnown: false, dir: "/p"},
+		"no base":            {dir: "/p"},
+		"poisoned":           {base: base, baseKnown: true, poisoned: true},
+	} {
+		got, gotKnown := st.exported()
+		want, wantKnown := exportedCopy(st)
+		if !maps.Equal(got, want) || gotKnown != wantKnown {
+			t.Errorf("%s: exported %v %v, want %v %v", name, got, gotKnown, want, wantKnown)
+		}
+	}
+	if len(base) != 3 || base["PWD"] != "/p" || base["A"] != "1" {
+		t.Errorf("the base environment was changed: %v", base)
+	}
+}
