@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -125,8 +126,10 @@ type batchLine struct {
 // anyway, so a longer line is answered as too large without being kept.
 const maxBatchLine = 4 << 20
 
-// checkBatch answers each JSON Lines request in order, flushing per line so
-// a caller can interleave requests and answers over a pipe.
+// checkBatch answers each JSON Lines request in order, flushing whenever
+// the next request is not already buffered, so a caller can interleave
+// requests and answers over a pipe, and a stream of queued requests costs
+// no write per line.
 func (g *guard) checkBatch(ctx context.Context) error {
 	in := bufio.NewReaderSize(g.st.in, 64<<10)
 	out := bufio.NewWriterSize(g.st.out, 64<<10)
@@ -145,8 +148,10 @@ func (g *guard) checkBatch(ctx context.Context) error {
 			if werr := enc.Encode(rep); werr != nil {
 				return werr
 			}
-			if werr := out.Flush(); werr != nil {
-				return werr
+			if !lineWaiting(in) {
+				if werr := out.Flush(); werr != nil {
+					return werr
+				}
 			}
 		}
 		if err == io.EOF {
@@ -157,6 +162,20 @@ func (g *guard) checkBatch(ctx context.Context) error {
 		}
 	}
 	return ctx.Err()
+}
+
+// lineWaiting reports whether a whole request line is already buffered,
+// so reading it will not wait. Answers are flushed whenever it is not:
+// a client that waits for each answer always gets it before guard-exec
+// waits for the next line, and requests that are queued already get
+// their answers in one write instead of one write each.
+func lineWaiting(in *bufio.Reader) bool {
+	n := in.Buffered()
+	if n == 0 {
+		return false
+	}
+	b, _ := in.Peek(n)
+	return bytes.IndexByte(b, '\n') >= 0
 }
 
 // batchAnswer judges one request line.
