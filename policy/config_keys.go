@@ -222,22 +222,8 @@ func (l *layer) exempt(v any) {
 		l.warn(path, "the project file cannot exempt rules; ignored")
 		return
 	}
-	list, ok := v.([]any)
-	if !ok {
-		l.warn(path, "exempt: want an array of rule ids, got %s; ignored", typeName(v))
-		return
-	}
-	if len(list) > maxListLen {
-		l.warn(path, "exempt: more than %d entries; ignored", maxListLen)
-		return
-	}
-	for _, e := range list {
-		id, ok := e.(string)
-		switch {
-		case !ok:
-			l.warn(path, "exempt: want rule ids, got %s; that entry is ignored", typeName(e))
-			continue
-		case !validID(id):
+	for _, id := range l.stringList(path, "exempt", "rule ids", v) {
+		if !validID(id) {
 			l.warn(path, "exempt: %s is not a rule id; ignored", quote(id))
 			continue
 		}
@@ -320,21 +306,7 @@ func (l *layer) allowRoots(path []string, v any) {
 		l.warn(path, "the project file cannot add allow roots; ignored")
 		return
 	}
-	list, ok := v.([]any)
-	if !ok {
-		l.warn(path, "boundary.allow_roots: want an array of paths, got %s; ignored", typeName(v))
-		return
-	}
-	if len(list) > maxListLen {
-		l.warn(path, "boundary.allow_roots: more than %d entries; ignored", maxListLen)
-		return
-	}
-	for _, e := range list {
-		p, ok := e.(string)
-		if !ok {
-			l.warn(path, "boundary.allow_roots: want paths, got %s; that entry is ignored", typeName(e))
-			continue
-		}
+	for _, p := range l.stringList(path, "boundary.allow_roots", "paths", v) {
 		abs, err := l.rootPath(p)
 		if err != nil {
 			l.warn(path, "boundary.allow_roots: %s %s; ignored", quote(p), err)
@@ -345,6 +317,31 @@ func (l *layer) allowRoots(path []string, v any) {
 		}
 		l.set("boundary.allow_roots["+abs+"]", path...)
 	}
+}
+
+// stringList reads key's array of strings (what they are: "paths"),
+// warning about a value that is not an array or is too long (all ignored)
+// and about each entry that is not a string (that entry ignored).
+func (l *layer) stringList(path []string, key, what string, v any) []string {
+	list, ok := v.([]any)
+	if !ok {
+		l.warn(path, "%s: want an array of %s, got %s; ignored", key, what, typeName(v))
+		return nil
+	}
+	if len(list) > maxListLen {
+		l.warn(path, "%s: more than %d entries; ignored", key, maxListLen)
+		return nil
+	}
+	out := make([]string, 0, len(list))
+	for _, e := range list {
+		s, ok := e.(string)
+		if !ok {
+			l.warn(path, "%s: want %s, got %s; that entry is ignored", key, what, typeName(e))
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 func (l *layer) rootPath(p string) (string, error) {
