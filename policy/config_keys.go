@@ -361,20 +361,25 @@ func (l *layer) rootPath(p string) (string, error) {
 }
 
 func (l *layer) stripCredentials(path []string, v any) {
-	const key = "env.strip_credentials"
-	cur := l.cfg.Env.StripCredentials
+	l.safetySwitch(path, "env.strip_credentials", "turn scrubbing off", &l.cfg.Env.StripCredentials, v)
+}
+
+// safetySwitch sets a boolean that makes the guard safer when true: the
+// user layer may set it either way, the project file only turn it on
+// (refusing, with a warning, to turn off what it names).
+func (l *layer) safetySwitch(path []string, key, off string, cur *bool, v any) {
 	b, ok := v.(bool)
 	switch {
 	case !ok:
-		l.warn(path, "%s: want true or false, got %s; %s", key, typeName(v), l.keeping(key, strconv.FormatBool(cur)))
+		l.warn(path, "%s: want true or false, got %s; %s", key, typeName(v), l.keeping(key, strconv.FormatBool(*cur)))
 		return
-	case l.project() && cur && !b:
-		l.warn(path, "%s: the project file cannot turn scrubbing off; ignored", key)
+	case l.project() && *cur && !b:
+		l.warn(path, "%s: the project file cannot %s; ignored", key, off)
 		return
 	case l.project() && !b:
 		return // already off: nothing to refuse, nothing to record
 	}
-	l.cfg.Env.StripCredentials = b
+	*cur = b
 	l.set(key, path...)
 }
 
@@ -450,21 +455,7 @@ func (l *layer) ledgerKeep(path []string, v any) {
 }
 
 func (l *layer) ledgerDurable(path []string, v any) {
-	const key = "ledger.durable"
-	cur := l.cfg.Ledger.Durable
-	b, ok := v.(bool)
-	switch {
-	case !ok:
-		l.warn(path, "%s: want true or false, got %s; %s", key, typeName(v), l.keeping(key, strconv.FormatBool(cur)))
-		return
-	case l.project() && cur && !b:
-		l.warn(path, "%s: the project file cannot turn durable writes off; ignored", key)
-		return
-	case l.project() && !b:
-		return
-	}
-	l.cfg.Ledger.Durable = b
-	l.set(key, path...)
+	l.safetySwitch(path, "ledger.durable", "turn durable writes off", &l.cfg.Ledger.Durable, v)
 }
 
 func (l *layer) execTimeout(path []string, v any) {
