@@ -4,6 +4,12 @@
 // measures guard-exec against it: the difference is what guard-exec's own
 // work (analysis, rules, ledger) costs per command, separated from the cost
 // every Go interposer pays to start a runtime and a child.
+//
+// With FLOOR_RELAY=1 in the environment it also stands in the output
+// stream, as guard-exec must to see it: bash writes into a pipe and floor
+// moves each chunk on to its own stdout with splice(2), the cheapest relay
+// there is (no copy through its memory, nothing observed). That is the
+// throughput floor of any interposer in the stream.
 package main
 
 import (
@@ -12,6 +18,8 @@ import (
 	"os"
 	"os/exec"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 func main() {
@@ -23,7 +31,11 @@ func main() {
 	c := exec.Command(bash, os.Args[1:]...)
 	c.Args[0] = "bash"
 	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
-	err = c.Run()
+	if os.Getenv("FLOOR_RELAY") == "1" {
+		err = runRelayed(c)
+	} else {
+		err = c.Run()
+	}
 	var ee *exec.ExitError
 	switch {
 	case err == nil:
@@ -36,4 +48,30 @@ func main() {
 	}
 	fmt.Fprintln(os.Stderr, "floor:", err)
 	os.Exit(125)
+}
+
+// runRelayed runs c with its stdout into a pipe that is spliced to ours.
+func runRelayed(c *exec.Cmd) error {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	c.Stdout = w
+	if err := c.Start(); err != nil {
+		return err
+	}
+	w.Close()
+	const chunk = 1 << 20
+	_, _ = unix.FcntlInt(r.Fd(), unix.F_SETPIPE_SZ, chunk) // as guard-exec grows its pipes
+	for {
+		n, err := unix.Splice(int(r.Fd()), nil, 1, nil, chunk, unix.SPLICE_F_MOVE)
+		if err == unix.EINTR {
+			continue
+		}
+		if n <= 0 || err != nil {
+			break // EOF, or stdout is not spliceable: the bench gives it a pipe
+		}
+	}
+	r.Close()
+	return c.Wait()
 }
