@@ -84,10 +84,61 @@ var (
 		"appendfile", "file.write", "shutil.copy", "symlink", ">>", "open(f,'a')", "file.open"}
 )
 
-// codePersists reports whether inline code writes a persistence point.
+// codePersists reports whether inline code writes a persistence point:
+// a string literal naming one, and a way of writing that is code, not
+// text inside that literal. print('open("~/.bashrc","w")') is a message
+// about writing one; open(p + '/.bashrc', 'w') writes it.
 func codePersists(code string) bool {
 	lower := strings.ToLower(code)
-	return containsAny(lower, codePersistMarks) && containsAny(lower, codeWriteMarks)
+	if !containsAny(lower, codePersistMarks) || !containsAny(lower, codeWriteMarks) {
+		return false
+	}
+	named, writes := false, false
+	outside := codeOutsideLiterals(lower, func(lit string) {
+		if containsAny(lit, codePersistMarks) {
+			named = true
+			if strings.HasPrefix(lit, ">") || strings.HasPrefix(lit, "+>") {
+				writes = true // perl's open(F, ">>/home/dev/.bashrc")
+			}
+		}
+		switch lit {
+		case "a", "w", "a+", "w+", "ab", "wb", ">>", ">":
+			writes = true // a mode of its own: open(p, 'a')
+		}
+	})
+	if containsAny(outside, codePersistMarks) {
+		named = true // a heredoc body or a bare word: judged as before
+	}
+	return named && (writes || containsAny(outside, codeWriteMarks))
+}
+
+// codeOutsideLiterals returns code with its quoted string literals
+// blanked out, and hands each literal's contents to lit. Quotes are the
+// ones python, node, perl and ruby share; a backslash escapes the next
+// byte inside a literal.
+func codeOutsideLiterals(code string, lit func(string)) string {
+	var out strings.Builder
+	for i := 0; i < len(code); i++ {
+		q := code[i]
+		if q != '\'' && q != '"' && q != '`' {
+			out.WriteByte(q)
+			continue
+		}
+		j := i + 1
+		for j < len(code) && code[j] != q {
+			if code[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j > len(code) {
+			j = len(code)
+		}
+		lit(code[i+1 : j])
+		out.WriteByte(' ')
+		i = j
+	}
+	return out.String()
 }
 
 func codeNetwork(code string) bool { return containsAny(strings.ToLower(code), codeNetMarks) }

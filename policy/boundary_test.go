@@ -481,3 +481,26 @@ func FuzzBoundary(f *testing.F) {
 		e.Decide(a, x)
 	})
 }
+
+// TestCodePersists: inline code that writes a persistence point, against
+// code that only mentions one inside a message.
+func TestCodePersists(t *testing.T) {
+	tests := []struct {
+		code string
+		want bool
+	}{
+		{`open(os.path.expanduser('~/.bashrc'), 'a').write('x')`, true},
+		{`Path.home().joinpath('.zshrc').write_text('x')`, true},
+		{`fs.appendFileSync(os.homedir() + "/.profile", "x")`, true},
+		{`open(F, ">>$ENV{HOME}/.bashrc")`, true},
+		{`p = "/home/dev/.ssh/authorized_keys"; f = open(p, "w")`, true},
+		{`print('open("/home/dev/.bashrc","w")')`, false},
+		{`console.log("fs.writeFileSync('~/.bashrc', x)")`, false},
+		{`print(open(os.path.expanduser('~/.bashrc')).read())`, false},
+	}
+	for _, tt := range tests {
+		if got := codePersists(tt.code); got != tt.want {
+			t.Errorf("codePersists(%q) = %v, want %v", tt.code, got, tt.want)
+		}
+	}
+}
