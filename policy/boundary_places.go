@@ -71,6 +71,14 @@ var (
 		".ssh/environment", ".config/environment.d", ".config/systemd/user", ".local/share/systemd/user",
 		".config/autostart", ".config/fish/conf.d", ".config/fish/functions", ".bashrc.d", ".zshrc.d",
 		"Library/LaunchAgents", ".config/git/hooks", ".config/upstart",
+		// Editors and tools that run what their startup files say: a vim
+		// autocmd, an emacs init form, a VS Code terminal or task setting,
+		// direnv's own library, a tmux run-shell.
+		".vimrc", ".gvimrc", ".exrc", ".vim/plugin", ".vim/pack", ".vim/autoload", ".config/nvim", ".emacs",
+		".emacs.d/init.el", ".emacs.d/early-init.el", ".config/emacs/init.el", ".config/Code/User/settings.json",
+		".config/Code/User/tasks.json", ".config/Cursor/User/settings.json",
+		"Library/Application Support/Code/User/settings.json", ".direnvrc", ".config/direnv/direnvrc",
+		".config/direnv/lib", ".tmux.conf", ".config/tmux/tmux.conf",
 	}
 	// systemPersistPaths are absolute.
 	systemPersistPaths = []string{

@@ -192,6 +192,9 @@ func TestDestinationIntoDirectory(t *testing.T) {
 		{"cp a.txt /data", "boundary-overwrite-outside"}, // /data/a.txt exists
 		{"cp README.md /data", "boundary-create-outside"},
 		{"mv README.md /data", "boundary-create-outside"},
+		{"rsync README.md /data/a.txt", "boundary-overwrite-outside"}, // a file that is there: replaced
+		{"rsync -a README.md /data", "boundary-create-outside"},       // a directory: files land in it
+		{"rsync -a README.md /data/new.txt", "boundary-create-outside"},
 	}
 	for _, tt := range tests {
 		d := decideIn(x, tt.cmd)

@@ -412,6 +412,23 @@ func dashO(x *Ctx, c *parse.Command, args []parse.Word, ws []write) []write {
 	return ws
 }
 
+// rsyncFileDest: rsync SRC DEST copies into DEST when it is a directory,
+// and replaces it when it is a file that is there (rsync x ~/notes.txt).
+func rsyncFileDest(x *Ctx, _ *parse.Command, _ *Args, ws []write) []write {
+	for i, w := range ws {
+		if w.kind != wInto || !w.t.Known || w.t.Glob || strings.HasSuffix(w.t.Word.Value, "/") || x.isDir(w.t) {
+			continue
+		}
+		if p, ok := x.lookup(w.t.raw); ok {
+			if _, err := x.fs().Lstat(p); err == nil {
+				ws[i].kind = wWrite
+				ws[i].follow = true
+			}
+		}
+	}
+	return ws
+}
+
 // serviceTargets: enabling a service (systemctl enable, launchctl load)
 // makes it start at every boot or login.
 func serviceTargets(_ *Ctx, c *parse.Command, _ *Args, ws []write) []write {
@@ -433,6 +450,19 @@ func atTargets(_ *Ctx, c *parse.Command, _ *Args, ws []write) []write {
 		return ws
 	}
 	return append(ws, write{kind: wWrite, persist: true, t: Target{Word: parse.Word{Value: c.Name}}})
+}
+
+// direnvTargets: direnv allow (permit, grant) trusts an .envrc, which
+// then runs by itself every time a shell enters the directory. Writing
+// the .envrc is not the point: direnv asks again after every change.
+func direnvTargets(_ *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+	if len(c.Args) > 0 {
+		switch w := c.Args[0]; w.Value {
+		case "allow", "permit", "grant":
+			return append(ws, write{kind: wWrite, persist: true, t: Target{Word: w}})
+		}
+	}
+	return ws
 }
 
 // zipTargets: zip ARCHIVE FILE… writes the archive.
