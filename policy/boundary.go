@@ -31,6 +31,8 @@ const (
 	fSelfProjectDrop
 	fSelfEnv
 	fSelfCommand
+	fSelfBinary
+	fSelfKill
 	nFindings
 )
 
@@ -83,6 +85,9 @@ func (x *Ctx) boundary(a *parse.Analysis) *boundaryState {
 		if c.Name == "git" && gitConfigCode(c) {
 			b.add(fGitConfig, c)
 		}
+		if c.Name == "git" && gitConfigSystem(c) {
+			b.add(fSystem, c)
+		}
 		read, code := x.readTaint(c), taint(0)
 		if src := interpCode(c); src != "" {
 			code = codeTaint(src)
@@ -105,6 +110,12 @@ func (x *Ctx) boundary(a *parse.Analysis) *boundaryState {
 		}
 		if selfCommand(c) {
 			b.add(fSelfCommand, c)
+		}
+		if selfKill(c) {
+			b.add(fSelfKill, c)
+		}
+		if selfBinaryLookup(c, ws) {
+			b.add(fSelfBinary, c)
 		}
 		if selfEnvCommand(c) {
 			b.add(fSelfEnv, c)

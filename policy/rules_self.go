@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -201,6 +202,13 @@ func (x *Ctx) selfWrite(p string, w write, exists bool) finding {
 			return fSelfShim
 		}
 	}
+	if filepath.Base(p) == paths.Name && !x.inWriteRoots(p) {
+		// The installed program (/usr/local/bin/guard-exec, ~/go/bin/…):
+		// replaced, removed or made not executable, the shims and hooks
+		// that run it stop guarding. A build in the project or a temp
+		// directory is not it.
+		return fSelfBinary
+	}
 	if x.agentSettings(p) {
 		return fSelfAgent
 	}
@@ -216,6 +224,47 @@ func (x *Ctx) selfWrite(p string, w write, exists bool) finding {
 	}
 	return fNone
 }
+
+// selfLookupRE finds the guard's program looked up on PATH, as a command
+// substitution gives it to a command: chmod -x "$(command -v guard-exec)".
+var selfLookupRE = regexp.MustCompile(`\b(which|command\s+-[vV]|type\s+-[pPa]|whereis|readlink\s+-f)\s+(\S+/)?` + regexp.QuoteMeta(paths.Name) + `\b`)
+
+// selfBinaryLookup reports whether a command writes a target the analysis
+// cannot name, built from a lookup of the guard's own program.
+func selfBinaryLookup(c *parse.Command, ws []write) bool {
+	for _, w := range ws {
+		if !w.t.Known && w.t.Under == "" && w.kind != wTouch && w.kind != wMkdir {
+			return selfLookupRE.MatchString(c.Span)
+		}
+	}
+	return false
+}
+
+// killers are the programs that signal processes by name or by pid.
+var killers = []string{"kill", "pkill", "killall", "skill", "pkill2"}
+
+// selfKill reports whether a command signals guard-exec's own processes:
+// by name (pkill -f guard-exec, killall guard-exec), or by the pids a
+// lookup of that name gives (kill $(pgrep guard-exec), kill `pidof …`).
+// Killing it kills the command it guards and every later check of the
+// session's shims.
+func selfKill(c *parse.Command) bool {
+	if !contains(killers, c.Name) {
+		return false
+	}
+	if c.Name != "kill" {
+		for _, w := range c.Args {
+			if !strings.HasPrefix(w.Value, "-") && strings.Contains(w.Value, paths.Name) {
+				return true
+			}
+		}
+		return false
+	}
+	return selfPidRE.MatchString(c.Span)
+}
+
+// selfPidRE finds a pid lookup of the guard's processes.
+var selfPidRE = regexp.MustCompile(`\b(pgrep|pidof)\b[^)` + "`" + `]*\b` + regexp.QuoteMeta(paths.Name) + `\b`)
 
 // agentSettings reports whether p is a coding agent's settings, where its
 // hooks — guard-exec among them — are configured.
@@ -388,6 +437,50 @@ var selfRules = []*Rule{
 		NotExamples: []string{
 			"ls ~/.local/share/guard-exec/shim",
 			"readlink ~/.local/share/guard-exec/shim/bash",
+		},
+	},
+	{
+		ID: "self-binary", Family: "self-defence", Severity: Deny,
+		Message: "replaces, removes or changes the mode of the installed guard-exec program",
+		Hint:    "ask the user to install or upgrade guard-exec",
+		Script:  spansOf(fSelfBinary),
+		Raw:     `(>|\btee|\bcp|\bmv|\brm|\bln|\binstall|\bchmod)[^;&|]*/bin/guard-exec\b`,
+		Examples: []string{
+			"chmod -x /usr/local/bin/guard-exec",
+			"sudo rm /usr/local/bin/guard-exec",
+			"cp /tmp/fake ~/go/bin/guard-exec",
+			"ln -sf /bin/true ~/.local/bin/guard-exec",
+			`chmod -x "$(command -v guard-exec)"`,
+			"rm $(which guard-exec)",
+		},
+		NotExamples: []string{
+			"go build -o build/guard-exec ./cmd/guard-exec",
+			"cp build/guard-exec /tmp/guard-exec",
+			"ls -l /usr/local/bin/guard-exec",
+			"command -v guard-exec",
+			`"$(command -v guard-exec)" check -c ls`,
+			"chmod +x build/guard-exec",
+		},
+	},
+	{
+		ID: "self-kill", Family: "self-defence", Severity: Deny,
+		Message: "signals guard-exec's own processes",
+		Hint:    "stop the command it runs instead; ask the user to stop the guard",
+		Script:  spansOf(fSelfKill),
+		Raw:     `\b(pkill|killall)\b[^;&|]*guard-exec|\bkill\b[^;&|]*\b(pgrep|pidof)\b[^;&|]*guard-exec`,
+		Examples: []string{
+			"pkill -f guard-exec",
+			"killall guard-exec",
+			"kill -9 $(pgrep guard-exec)",
+			"kill `pidof guard-exec`",
+			"sudo pkill -9 -f 'guard-exec -c'",
+		},
+		NotExamples: []string{
+			"pgrep -a guard-exec",
+			"pkill -f 'npm run dev'",
+			"kill %1",
+			"kill $(pgrep node)",
+			"killall node",
 		},
 	},
 	{
