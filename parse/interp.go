@@ -431,9 +431,47 @@ func (fr *frame) scanProgram(c *Command, lang langID, via, text string, depth in
 	}
 	ifr := fr.child(nesting{sink: c, via: via, st: fr.childState(c), stdin: stdin, ctx: InInterpreter, user: c.User, dialect: POSIX}, false)
 	ifr.pos = posMap{at: c.Pos}
+	dynFrom, cmdFrom := len(fr.r.an.Dynamic), len(fr.r.an.Commands)
 	for _, cl := range calls {
 		ifr.followCall(c, lang, cl, depth)
 	}
+	fr.feedFetched(c, dynFrom, cmdFrom)
+}
+
+// feedFetched names the downloads a program makes as the feeders of the
+// code it runs that cannot be known (exec(urlopen(u).read()),
+// r = requests.get(u); eval(r.text)): the scanner does not follow values
+// through calls, and a program that fetches a URL and runs unknown code
+// most likely runs what it fetched, as curl … | python does. Facts and
+// commands from index dynFrom and cmdFrom on are the program's calls';
+// a download that sends data (-d) is an upload, not a source of code.
+func (fr *frame) feedFetched(c *Command, dynFrom, cmdFrom int) {
+	an := fr.r.an
+	var fetches []*Command
+	for _, fc := range an.Commands[min(cmdFrom, len(an.Commands)):] {
+		if fc.Synthetic && fc.Name == "curl" && !synthSends(fc) {
+			fetches = append(fetches, fc)
+		}
+	}
+	if len(fetches) == 0 {
+		return
+	}
+	for _, d := range an.Dynamic[min(dynFrom, len(an.Dynamic)):] {
+		if d.Kind == DynInterpreter && d.Sink == c && d.Feeders == nil {
+			d.Feeders = fetches
+		}
+	}
+}
+
+// synthSends reports whether a curl that stands for a network API call
+// sends a body (interpNet adds -d for it).
+func synthSends(c *Command) bool {
+	for _, w := range c.Args {
+		if w.Value == "-d" {
+			return true
+		}
+	}
+	return false
 }
 
 // mayCall is a cheap pre-check: the code mentions something a process or

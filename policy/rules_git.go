@@ -59,20 +59,22 @@ var gitRules = []*Rule{
 	},
 	{
 		ID: "git-push-delete-main", Family: "git", Severity: Hold,
-		Message:  "deletes the remote's main branch or a release branch, which everyone else builds on",
+		Message:  "deletes the remote's main branch or a release branch (or branches chosen at run time, which may include them), which everyone else builds on",
 		Hint:     "delete only your own feature branches, and ask the owner about shared ones",
 		Programs: []string{"git"},
 		Command: gitCommand("push", func(_ *Ctx, a *Args) bool {
 			for _, b := range pushDeletes(a) {
-				if protectedBranch(b) {
+				if mayBeProtected(b) {
 					return true
 				}
 			}
 			return false
 		}, gitPushSpec),
-		Raw:         `\bgit\b[^|;&\n]*\bpush\b[^|;&\n]*(--delete|\s-d)\s[^|;&\n]*\b(main|master|trunk|production)\b`,
-		Examples:    []string{"git push origin --delete main", "git push origin :master", "git push -d origin release/1.2"},
-		NotExamples: []string{"git push origin --delete feature/x", "git push origin main", "git push origin :old-topic"},
+		Raw: `\bgit\b[^|;&\n]*\bpush\b[^|;&\n]*(--delete|\s-d)\s[^|;&\n]*\b(main|master|trunk|production)\b`,
+		Examples: []string{"git push origin --delete main", "git push origin :master", "git push -d origin release/1.2",
+			"git push origin --delete $(git branch -r | sed 's/origin\\///')", "git push origin \":$(cat branch.txt)\""},
+		NotExamples: []string{"git push origin --delete feature/x", "git push origin main", "git push origin :old-topic",
+			"git push origin --delete \"feature/$(cat name)\""},
 	},
 	{
 		ID: "git-push-delete", Family: "git", Severity: Warn,
@@ -82,7 +84,7 @@ var gitRules = []*Rule{
 		Command: gitCommand("push", func(_ *Ctx, a *Args) bool {
 			bs := pushDeletes(a)
 			for _, b := range bs {
-				if protectedBranch(b) {
+				if mayBeProtected(b) {
 					return false // git-push-delete-main holds it
 				}
 			}
@@ -375,11 +377,29 @@ func pushDeletes(a *Args) []string {
 	return out
 }
 
+// mayBeProtected reports whether a ref is, or with its unknown parts
+// could be, a branch others build on: a list of refs computed at run time
+// ($(git branch -r …)) deletes main along with the rest, while
+// "feature/$X" cannot be main.
+func mayBeProtected(ref string) bool {
+	if !strings.Contains(ref, parse.Unknown) {
+		return protectedBranch(ref)
+	}
+	known := strings.Split(strings.TrimPrefix(ref, "refs/heads/"), parse.Unknown)
+	for _, b := range append(protectedNames, "release/x", "release-x") {
+		if matchesParts(b, known) {
+			return true
+		}
+	}
+	return false
+}
+
+var protectedNames = []string{"main", "master", "trunk", "develop", "development", "production", "prod", "stable", "gh-pages"}
+
 // protectedBranch reports whether a ref names a branch others build on.
 func protectedBranch(ref string) bool {
 	ref = strings.TrimPrefix(ref, "refs/heads/")
-	switch ref {
-	case "main", "master", "trunk", "develop", "development", "production", "prod", "stable", "gh-pages":
+	if anyString(protectedNames, ref) {
 		return true
 	}
 	return strings.HasPrefix(ref, "release/") || strings.HasPrefix(ref, "release-")

@@ -202,7 +202,7 @@ var infraRules = []*Rule{
 	},
 	{
 		ID: "docker-prune-all", Family: "infra", Severity: Hold,
-		Message:  "removes every unused image and, with volumes, the data of every stopped container's volumes",
+		Message:  "removes every unused image and, with volumes, the data of every stopped container's volumes, or deletes volumes chosen at run time",
 		Hint:     "remove the specific containers, images or volumes you mean (docker volume rm NAME), after docker volume ls",
 		Programs: []string{"docker", "podman"},
 		Command:  func(_ *Ctx, c *parse.Command) bool { return dockerCleanup(c) == Hold },
@@ -213,8 +213,10 @@ var infraRules = []*Rule{
 			"docker system prune --volumes -f",
 			"docker volume prune -f",
 			"podman system prune -a",
+			"docker volume rm $(docker volume ls -q)",
+			"docker volume rm -f $(docker volume ls -qf dangling=true)",
 		},
-		NotExamples: []string{"docker system prune", "docker system prune -f", "docker image prune", "docker ps -a", "docker system df"},
+		NotExamples: []string{"docker system prune", "docker system prune -f", "docker image prune", "docker ps -a", "docker system df", "docker volume rm pgdata", "docker rm -f $(docker ps -aq)"},
 	},
 	{
 		ID: "docker-remove-data", Family: "infra", Severity: Warn,
@@ -229,7 +231,7 @@ var infraRules = []*Rule{
 			"docker compose down -v",
 			"docker-compose down --volumes",
 		},
-		NotExamples: []string{"docker rm web", "docker compose down", "docker rm -f web", "docker volume ls"},
+		NotExamples: []string{"docker rm web", "docker compose down", "docker rm -f web", "docker volume ls", "docker volume rm $(docker volume ls -q)"},
 	},
 	{
 		ID: "paas-destroy", Family: "infra", Severity: Hold,
@@ -673,11 +675,19 @@ func dockerCleanup(c *parse.Command) Severity {
 			}
 		}
 	case "volume":
-		s, _ := subcommand(rest, OptSpec{})
+		s, r := subcommand(rest, OptSpec{})
 		switch s {
 		case "prune":
 			return Hold
 		case "rm", "remove":
+			// Volumes chosen at run time ($(docker volume ls -q)) are
+			// every volume: a prune that does not even spare the ones
+			// no container uses now, and volumes are where the data is.
+			for _, op := range ParseArgs(r, OptSpec{}).Operands {
+				if op.Dynamic {
+					return Hold
+				}
+			}
 			return Warn
 		}
 	case "rm", "rmi", "container", "image":

@@ -95,7 +95,7 @@ var publishRules = []*Rule{
 		Message:  "publishes a package release to a public registry, where it cannot be taken back or the version reused",
 		Hint:     "run the same command with --dry-run to check what would be published, and let a person publish",
 		Programs: publishPrograms,
-		Command:  func(_ *Ctx, c *parse.Command) bool { return publishes(c) },
+		Command:  func(_ *Ctx, c *parse.Command) bool { return publishes(c) && !asksHelp(c) },
 		Raw:      `\b(npm|pnpm|yarn|bun|cargo|poetry|flit|hatch|uv|pdm|lerna|vsce|deno)\s+([^|;&\n]*\s)?publish\b|\btwine\s+upload\b|\bgem\s+push\b|\bnuget\s+push\b`,
 		Examples: []string{
 			"npm publish",
@@ -141,6 +141,9 @@ var publishRules = []*Rule{
 			"goreleaser release --snapshot --clean",
 			"echo npm publish",
 			"npm run publish-docs",
+			"twine upload --help",
+			"npm publish --help",
+			"cargo publish -h",
 		},
 	},
 	{
@@ -149,6 +152,9 @@ var publishRules = []*Rule{
 		Hint:     "deprecate the version instead (npm deprecate PKG@VER 'reason'), and let a person decide",
 		Programs: []string{"npm", "pnpm", "yarn", "gem"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
+			if asksHelp(c) {
+				return false
+			}
 			if c.Name == "gem" {
 				return subIs(c.Args, OptSpec{}, "yank")
 			}
@@ -156,7 +162,7 @@ var publishRules = []*Rule{
 		},
 		Raw:         `\b(npm|pnpm|yarn)\s+([^|;&\n]*\s)?unpublish\b|\bgem\s+yank\b`,
 		Examples:    []string{"npm unpublish pkg@1.0.0", "npm unpublish pkg --force", "gem yank pkg -v 1.0"},
-		NotExamples: []string{"npm deprecate pkg@1 'old'", "npm publish --dry-run", "gem list"},
+		NotExamples: []string{"npm deprecate pkg@1 'old'", "npm publish --dry-run", "gem list", "npm unpublish --help"},
 	},
 	{
 		ID: "release-publish", Family: "publish", Severity: Warn,
@@ -187,6 +193,14 @@ var cargoSpec = OptSpec{Short: "pjZ", Long: []string{"package", "registry", "tok
 	"target-dir", "features", "jobs", "target", "config", "color"}}
 
 var dockerGlobal = OptSpec{Short: "cHl", Long: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"}}
+
+// asksHelp reports --help or -h among a publisher's words: every
+// publisher prints its usage for them and publishes nothing, and an agent
+// checking the options first must not be stopped.
+func asksHelp(c *parse.Command) bool {
+	_, args := tool(c)
+	return anyValue(args, "--help", "-h") || anyValue(c.Args, "--help", "-h")
+}
 
 // publishes reports a command that publishes a package.
 func publishes(c *parse.Command) bool {

