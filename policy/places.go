@@ -253,9 +253,14 @@ func (x *Ctx) remotePlace(c *parse.Command, w parse.Word) Place {
 		return PlaceInside
 	case remoteCore[topOf(p)]:
 		return PlaceSystem
-	case depth(p) <= 2, within(p, "/var/lib") && depth(p) <= 3:
-		// /srv/app, /home/deploy, /opt/app, /var/lib/postgresql: a whole
-		// application, account or data directory of that machine.
+	case depth(p) <= 2:
+		// /srv/app, /home/deploy, /opt/app: a whole application or
+		// account directory of that machine.
+		return PlaceOutside
+	case within(p, "/var/lib") && !within(p, "/var/lib/apt/lists"):
+		// /var/lib/postgresql/data, /var/lib/mysql/ibdata1: the state of
+		// that machine's services at any depth. The package lists are
+		// the exception, an index apt update fetches again.
 		return PlaceOutside
 	}
 	// Deeper paths on another machine (/srv/app/releases/old,

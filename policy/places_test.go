@@ -135,6 +135,10 @@ func TestContainerPlaces(t *testing.T) {
 		{`docker run --rm -v ./data:/data alpine rm -rf /data/x`, PlaceInside},
 		// mounts that cannot be known: judged as another host's
 		{"docker exec web rm -rf /app/tmp", PlaceOutside},
+		{"docker exec db rm -rf /var/lib/postgresql/data", PlaceOutside},
+		{"docker exec db rm -rf /var/lib/mysql/ibdata1", PlaceOutside},
+		{"docker exec web rm -rf /var/lib/apt/lists/*", PlaceInside},
+		{"docker exec web rm -rf /srv/app/releases/old", PlaceInside},
 		{"docker compose run --rm app rm -rf /app/tmp", PlaceOutside},
 		{"docker run --rm --volumes-from db alpine rm -rf /app/tmp", PlaceOutside},
 		{"docker run --rm --privileged alpine rm -rf /app/tmp", PlaceOutside},
