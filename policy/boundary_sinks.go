@@ -56,6 +56,10 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 				}
 			}
 		}
+	case "dig", "nslookup", "host", "drill", "kdig", "delv", "ping", "ping6", "traceroute", "tracepath":
+		// A name looked up is a message to whoever serves its domain:
+		// data in the arguments leaves the machine (DNS exfiltration).
+		s.net = true
 	case "openssl":
 		if len(c.Args) > 0 && c.Args[0].Value == "s_client" {
 			s.net, s.stdin = true, true
