@@ -429,37 +429,13 @@ func (sc *callScanner) list(i int, close string) (value, int) {
 		}
 		v, j := sc.expr(i)
 		l = append(l, v)
-		j = sc.skipArgTo(j, close)
+		j = sc.skipArg(j)
 		if j == i {
 			j++
 		}
 		i = j
 	}
 	return value{list: l, isList: true}, i + 1
-}
-
-func (sc *callScanner) skipArgTo(i int, close string) int {
-	depth := 0
-	for i < len(sc.toks) {
-		t := sc.at(i)
-		if t.kind == tPunct {
-			switch t.s {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				if depth == 0 {
-					return i
-				}
-				depth--
-			case ",":
-				if depth == 0 {
-					return i
-				}
-			}
-		}
-		i++
-	}
-	return i
 }
 
 // object reads {key: true, …} for the boolean options that matter
