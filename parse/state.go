@@ -165,14 +165,19 @@ func (s *state) forget(name string) {
 // with, and whether it is exact. The map may be s.base itself, which is
 // never written: copy it before changing it.
 func (s *state) exported() (map[string]string, bool) {
-	if s.poisoned {
-		return nil, false
-	}
-	if s.envUnchanged() {
+	if !s.poisoned && s.envUnchanged() {
 		// The usual case (find -exec, sh -c, python -c in a script that
 		// exports nothing): copying the caller's whole environment for
 		// every nested program was a tenth of analysing such lines.
 		return s.base, s.baseKnown
+	}
+	return s.buildExported()
+}
+
+// buildExported builds the environment of a child process afresh.
+func (s *state) buildExported() (map[string]string, bool) {
+	if s.poisoned {
+		return nil, false
 	}
 	env := make(map[string]string, len(s.base)+len(s.vars))
 	known := s.baseKnown

@@ -7,37 +7,6 @@ import (
 	"mvdan.cc/sh/v3/expand"
 )
 
-// exportedCopy is exported without its shortcut: the environment always
-// built afresh.
-func exportedCopy(s *state) (map[string]string, bool) {
-	if s.poisoned {
-		return nil, false
-	}
-	env := make(map[string]string, len(s.base)+len(s.vars))
-	for k, v := range s.base {
-		env[k] = v
-	}
-	for k, v := range s.vars {
-		switch {
-		case !v.exported:
-			if _, inBase := s.base[k]; inBase && v.known && !v.v.Set {
-				delete(env, k)
-			}
-		case !v.known:
-			env[k] = Unknown
-		case v.v.Set:
-			val, _ := v.value()
-			env[k] = val
-		default:
-			delete(env, k)
-		}
-	}
-	if s.dir != "" {
-		env["PWD"] = s.dir
-	}
-	return env, s.baseKnown
-}
-
 // TestExportedShortcut checks that exported, which hands out the base
 // environment itself when nothing changes it, gives what building it
 // afresh gives: assignments equal and unequal to the environment,
@@ -64,7 +33,7 @@ func TestExportedShortcut(t *testing.T) {
 		"poisoned":           {base: base, baseKnown: true, poisoned: true},
 	} {
 		got, gotKnown := st.exported()
-		want, wantKnown := exportedCopy(st)
+		want, wantKnown := st.buildExported()
 		if !maps.Equal(got, want) || gotKnown != wantKnown {
 			t.Errorf("%s: exported %v %v, want %v %v", name, got, gotKnown, want, wantKnown)
 		}
