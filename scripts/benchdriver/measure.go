@@ -63,17 +63,7 @@ func (v *variant) run() (sample, error) {
 	if err != nil {
 		return sample{}, err
 	}
-	st, err := p.Wait()
-	if err != nil {
-		return sample{}, err
-	}
-	n := <-drained
-	s := sample{wall: time.Since(start), bytes: n}
-	fillUsage(&s, st)
-	if st.ExitCode() != v.wantExit {
-		return s, &exitErr{v.name, st}
-	}
-	return s, nil
+	return finish(v, p, start, drained)
 }
 
 func openStdin(name string) (*os.File, error) {
@@ -234,4 +224,21 @@ func baseName(p string) string {
 		return p[i+1:]
 	}
 	return p
+}
+
+// finish waits for a started run and makes its sample: wall time from
+// start, the bytes the drainer counted, the rusage wait4 reported. An exit
+// status other than the variant's expected one is an error.
+func finish(v *variant, p *os.Process, start time.Time, drained <-chan int64) (sample, error) {
+	st, err := p.Wait()
+	if err != nil {
+		return sample{}, err
+	}
+	n := <-drained
+	s := sample{wall: time.Since(start), bytes: n}
+	fillUsage(&s, st)
+	if st.ExitCode() != v.wantExit {
+		return s, &exitErr{v.name, st}
+	}
+	return s, nil
 }

@@ -30,17 +30,7 @@ func (v *variant) runTTY() (sample, error) {
 	if err != nil {
 		return sample{}, err
 	}
-	st, err := p.Wait()
-	if err != nil {
-		return sample{}, err
-	}
-	n := <-drained
-	s := sample{wall: time.Since(start), bytes: n}
-	fillUsage(&s, st)
-	if st.ExitCode() != v.wantExit {
-		return s, &exitErr{v.name, st}
-	}
-	return s, nil
+	return finish(v, p, start, drained)
 }
 
 type exitErr struct {
