@@ -1,7 +1,6 @@
 package shim
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -40,50 +39,18 @@ func TestTransparency(t *testing.T) {
 // outcome is one run: the output files' lengths and hashes, their contents when
 // small, the exit status, and (for Run) the Result.
 type outcome struct {
-	out, err fileSum
+	out, err transparency.Output
 	status   int
 	res      *Result
 }
 
-type fileSum struct {
-	path string
-	size int64
-	sum  string
-	data []byte // nil when the file is large
-}
-
-const keepForDiff = 64 << 10
-
-func sumFile(t *testing.T, path string) fileSum {
+func sumFile(t *testing.T, path string) transparency.Output {
 	t.Helper()
-	f, err := os.Open(path)
+	o, err := transparency.SumFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	h := sha256.New()
-	var head bytes.Buffer
-	n, err := io.Copy(io.MultiWriter(h, &limitedBuffer{&head, keepForDiff + 1}), f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := fileSum{path: path, size: n, sum: hex.EncodeToString(h.Sum(nil))}
-	if n <= keepForDiff {
-		s.data = head.Bytes()
-	}
-	return s
-}
-
-type limitedBuffer struct {
-	b   *bytes.Buffer
-	max int
-}
-
-func (l *limitedBuffer) Write(p []byte) (int, error) {
-	if room := l.max - l.b.Len(); room > 0 {
-		l.b.Write(p[:min(room, len(p))])
-	}
-	return len(p), nil
+	return o
 }
 
 // caseFiles creates the output files of one run and opens the case's stdin.
@@ -187,34 +154,29 @@ func compareOutcome(t *testing.T, merged bool, want, got outcome) {
 	}
 }
 
-func compareSums(t *testing.T, what string, want, got fileSum) {
+func compareSums(t *testing.T, what string, want, got transparency.Output) {
 	t.Helper()
-	if want.size == got.size && want.sum == got.sum {
-		return
+	if !got.Same(want) {
+		t.Errorf("%s differs%s", what, transparency.Diff(got, want))
 	}
-	if want.data != nil && got.data != nil {
-		t.Errorf("%s differs:\n got: %q\nbash: %q", what, got.data, want.data)
-		return
-	}
-	t.Errorf("%s differs: %d bytes sha256 %s, bash gave %d bytes sha256 %s", what, got.size, got.sum, want.size, want.sum)
 }
 
-func checkDigest(t *testing.T, what string, file fileSum, s Stream) {
+func checkDigest(t *testing.T, what string, file transparency.Output, s Stream) {
 	t.Helper()
-	want := file.sum
+	want := file.SHA256
 	if s.Hashed != s.Bytes {
 		// Hashing gave way to a fast reader (copy.go): the hash is of a prefix of
 		// at least hashFloor bytes.
 		if s.Hashed < hashFloor || s.Hashed > s.Bytes {
 			t.Errorf("%s: %d of %d bytes hashed", what, s.Hashed, s.Bytes)
 		}
-		want = prefixSum(t, file.path, s.Hashed)
+		want = prefixSum(t, file.Path, s.Hashed)
 	}
-	if s.Bytes != file.size || s.SHA256 != want {
-		t.Errorf("%s: %d bytes %s (of the first %d), the file has %d bytes %s", what, s.Bytes, s.SHA256, s.Hashed, file.size, want)
+	if s.Bytes != file.Size || s.SHA256 != want {
+		t.Errorf("%s: %d bytes %s (of the first %d), the file has %d bytes %s", what, s.Bytes, s.SHA256, s.Hashed, file.Size, want)
 	}
-	if file.data != nil && !s.Truncated && string(s.Head)+string(s.Tail) != string(file.data) {
-		t.Errorf("%s: head+tail %q, file %q", what, string(s.Head)+string(s.Tail), file.data)
+	if file.Data != nil && !s.Truncated && string(s.Head)+string(s.Tail) != string(file.Data) {
+		t.Errorf("%s: head+tail %q, file %q", what, string(s.Head)+string(s.Tail), file.Data)
 	}
 }
 

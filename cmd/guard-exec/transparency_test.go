@@ -1,15 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 
@@ -82,13 +77,7 @@ func isExecutable(p string) bool {
 
 type runSum struct {
 	status   int
-	out, err sum
-}
-
-type sum struct {
-	size int64
-	hash string
-	head []byte // the first bytes, for a readable diff
+	out, err transparency.Output
 }
 
 func runOnce(t *testing.T, path, arg0, dir string, env []string, c transparency.Case, merged bool) runSum {
@@ -139,38 +128,18 @@ func statusOf(ps *os.ProcessState) int {
 	return ws.ExitStatus()
 }
 
-func sumOf(t *testing.T, path string) sum {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	h := sha256.New()
-	var head bytes.Buffer
-	n, err := io.Copy(h, io.TeeReader(io.LimitReader(f, 4096), &head))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := io.Copy(h, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sum{size: n + m, hash: hex.EncodeToString(h.Sum(nil)), head: head.Bytes()}
-}
-
-func sameBytes(t *testing.T, stream string, merged bool, want, got sum) {
+func sumOf(t *testing.T, path string) transparency.Output {
 	t.Helper()
-	if want.size == got.size && want.hash == got.hash {
-		return
+	o, err := transparency.SumFile(path)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Errorf("merged=%v: %s differs: %d bytes, bash gave %d\n got: %q\nbash: %q",
-		merged, stream, got.size, want.size, clip(got.head), clip(want.head))
+	return o
 }
 
-func clip(b []byte) string {
-	s := string(b)
-	if len(s) > 300 {
-		s = s[:300] + "…"
+func sameBytes(t *testing.T, stream string, merged bool, want, got transparency.Output) {
+	t.Helper()
+	if !got.Same(want) {
+		t.Errorf("merged=%v: %s differs%s", merged, stream, transparency.Diff(got, want))
 	}
-	return strings.TrimSpace(s)
 }
