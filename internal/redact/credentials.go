@@ -95,18 +95,25 @@ func matchURL(s string, at int, _ string, out []span) ([]span, int) {
 	for e < len(s) && !authStop[s[e]] {
 		e++
 	}
+	// Refused, the rule looks again from the end of the authority, or
+	// from its last byte when that is the ':' of the next URL's "://"
+	// ("x://a@b://u:p@h": b's scheme is in this authority).
+	resume := e
+	if e > i && s[e-1] == ':' {
+		resume = e - 1
+	}
 	atSign := strings.LastIndexByte(s[i:e], '@')
 	if atSign < 0 {
-		return out, e
+		return out, resume
 	}
 	user := s[i : i+atSign]
 	c := strings.IndexByte(user, ':')
 	if c < 0 || strings.Contains(user, "[REDACTED") { // a marker holds a ':' of its own
-		return out, e
+		return out, resume
 	}
 	start, end := i+c+1, i+atSign
 	if standIn(s[start:end]) {
-		return out, e
+		return out, resume
 	}
 	return append(out, span{start: start, end: end, repl: "[REDACTED]"}), 0
 }

@@ -154,6 +154,8 @@ func TestString(t *testing.T) {
 		{"url credentials", "git remote add o https://bob:" + password + "@git.x.io/r.git", "git remote add o https://bob:[REDACTED]@git.x.io/r.git"},
 		{"postgres url", "DATABASE_URL=postgres://app:" + password + "@db:5432/app", "DATABASE_URL=postgres://app:[REDACTED]@db:5432/app"},
 		{"url at in password", "redis://u:p@ss" + password + "@h:6379", "redis://u:[REDACTED]@h:6379"},
+		{"url after a refused one", "see x://a@proxy://u:" + password + "@h", "see x://a@proxy://u:[REDACTED]@h"},
+		{"url after a hostless one", "x://h:p://u:" + password + "@h", "x://h:p://u:[REDACTED]@h"},
 		{"url user only", "ssh://git@github.com/o/r", "ssh://git@github.com/o/r"},
 		{"url no credentials", "see https://example.com/a:b@c", "see https://example.com/a:b@c"},
 
