@@ -30,13 +30,18 @@ type job struct {
 // with evidence or block with an explanation.
 func (g *guard) execute(ctx context.Context, j *job) error {
 	shim.Prepare() // beside the analysis and the decision, on another CPU
+	eng := g.policyEngine()
+	mark("config")
 	a := j.analysis
 	if a == nil {
 		a = g.analyze(j.script, j.dialect, j.args, j.dir)
 	}
+	mark("analysis")
 	x := g.decisionCtx(j.dir)
 	g.withLoopBrake(x)
-	d := g.policyEngine().Decide(a, x)
+	mark("context")
+	d := eng.Decide(a, x)
+	mark("decision")
 	err := g.decideAndRun(ctx, j, a, d)
 	g.ciStep(j, d, err)
 	return err
@@ -121,8 +126,10 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 		return fmt.Errorf("ledger: %w; command not run", err)
 	}
 	spec.Env = g.childEnv(a, id)
+	mark("ledger")
 	start := time.Now()
 	res, runErr := shim.Run(ctx, spec)
+	mark("run")
 	exit := exitRecord(id, start, res, runErr)
 	if res != nil && len(res.Cast) > 0 {
 		if p, err := led.WriteCast(id, res.Cast); err == nil {
@@ -132,6 +139,7 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 	if _, err := led.Append(exit); err != nil {
 		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
 	}
+	mark("ledger-exit")
 	if runErr != nil {
 		return fmt.Errorf("starting %s: %w", j.path, runErr)
 	}

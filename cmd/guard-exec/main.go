@@ -12,8 +12,12 @@ func main() {
 	// The runtime samples allocations for a heap profile nobody reads:
 	// every 512 KiB it walks the stack, a few of which each command pays.
 	runtime.MemProfileRate = 0
+	env := os.Environ()
+	startTrace(env) // trace.go
 	st := &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}
-	os.Exit(exitCode(run(context.Background(), os.Args, os.Environ(), st), st))
+	code := exitCode(run(context.Background(), os.Args, env, st), st)
+	flushTrace()
+	os.Exit(code)
 }
 
 // exitCode maps run's error to the process status: a command's own status

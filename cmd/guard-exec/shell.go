@@ -49,6 +49,7 @@ func runShell(ctx context.Context, g *guard, argv0 string, args []string) error 
 	if err != nil {
 		return err
 	}
+	mark("invocation")
 	if g.invocation == "shell" && claudePrefixOperand(g, inv) {
 		inv.HasCommand, inv.Command, inv.ScriptFile = true, inv.ScriptFile, ""
 	}

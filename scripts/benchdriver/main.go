@@ -45,7 +45,7 @@ func main() {
 	flag.BoolVar(&c.quick, "quick", false, "fewer runs and smaller streams: about a minute")
 	flag.BoolVar(&c.full, "full", false, "more runs and the full 500 MiB streams")
 	flag.IntVar(&c.rounds, "rounds", 0, "interleaved rounds for the start-up figures (default 150; quick 40, full 400)")
-	flag.StringVar(&only, "only", "", "comma-separated sections: startup,git,check,inproc,batch,pipe,pty,ledger,rss")
+	flag.StringVar(&only, "only", "", "comma-separated sections: startup,stages,git,check,inproc,batch,pipe,pty,ledger,rss")
 	flag.BoolVar(&c.keep, "keep", false, "keep the scratch directory and print its path")
 	flag.Parse()
 	if c.guard == "" || c.floor == "" {
@@ -110,7 +110,7 @@ func runAll(c *config) error {
 		name string
 		fn   func(*world, *summary) error
 	}{
-		{"startup", startup}, {"git", gitStatus}, {"check", checkProcess}, {"inproc", inProcess},
+		{"startup", startup}, {"stages", stages}, {"git", gitStatus}, {"check", checkProcess}, {"inproc", inProcess},
 		{"batch", batch}, {"pipe", pipeThroughput}, {"pty", ptyThroughput}, {"ledger", ledgerGrowth}, {"rss", peakRSS},
 	}
 	sum := &summary{}
@@ -205,7 +205,7 @@ func table(header []string, rows [][]string) {
 		b.WriteString(" ")
 		for i, c := range cells {
 			pad := w[i] - runeLen(c)
-			if i == 0 {
+			if i == 0 || header[i] == "" {
 				b.WriteString(" " + c + strings.Repeat(" ", pad))
 			} else {
 				b.WriteString("  " + strings.Repeat(" ", pad) + c)

@@ -27,6 +27,10 @@ type variant struct {
 	tty bool
 	// wantExit is the exit status that counts as success.
 	wantExit int
+	// trace hands the program a pipe as descriptor 3, named by
+	// GUARD_EXEC_TRACE_FD, and reads the stage line it writes at exit
+	// (stages.go).
+	trace bool
 }
 
 // sample is one run. cpu is user+system time of the process and of every
@@ -38,6 +42,7 @@ type sample struct {
 	wall, cpu time.Duration
 	maxRSS    int64
 	bytes     int64 // output drained (out and tty variants)
+	stages    []stage
 }
 
 // run starts v once and waits for it and for its output.
@@ -54,16 +59,35 @@ func (v *variant) run() (sample, error) {
 	if err != nil {
 		return sample{}, err
 	}
+	files, env := []*os.File{stdin, out, out}, v.env
+	var traceR, traceW *os.File
+	if v.trace {
+		if traceR, traceW, err = os.Pipe(); err != nil {
+			return sample{}, err
+		}
+		defer traceR.Close()
+		files, env = append(files, traceW), append(append([]string(nil), env...), "GUARD_EXEC_TRACE_FD=3")
+	}
 	start := time.Now()
 	p, err := os.StartProcess(v.argv[0], v.argv, &os.ProcAttr{
-		Dir: v.dir, Env: v.env, Files: []*os.File{stdin, out, out},
+		Dir: v.dir, Env: env, Files: files,
 		Sys: &syscall.SysProcAttr{Setsid: true}, // no controlling terminal, wherever bench.sh runs
 	})
 	closeOut()
+	if traceW != nil {
+		traceW.Close()
+	}
 	if err != nil {
 		return sample{}, err
 	}
-	return finish(v, p, start, drained)
+	s, err := finish(v, p, start, drained)
+	if err == nil && traceR != nil {
+		line, _ := io.ReadAll(traceR)
+		if s.stages, err = parseTrace(string(line), start, s.wall); err != nil {
+			err = fmt.Errorf("%s: %w", v.name, err)
+		}
+	}
+	return s, err
 }
 
 func openStdin(name string) (*os.File, error) {
