@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/guard-exec/guard-exec/internal/paths"
 	"github.com/guard-exec/guard-exec/parse"
@@ -227,14 +228,19 @@ func (x *Ctx) selfWrite(p string, w write, exists bool) finding {
 
 // selfLookupRE finds the guard's program looked up on PATH, as a command
 // substitution gives it to a command: chmod -x "$(command -v guard-exec)".
-var selfLookupRE = regexp.MustCompile(`\b(which|command\s+-[vV]|type\s+-[pPa]|whereis|readlink\s+-f)\s+(\S+/)?` + regexp.QuoteMeta(paths.Name) + `\b`)
+// Compiled on first use, as selfPidRE: every process would pay for them
+// at start-up (about a third of the package's initialisation), and few
+// commands reach them.
+var selfLookupRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(which|command\s+-[vV]|type\s+-[pPa]|whereis|readlink\s+-f)\s+(\S+/)?` + regexp.QuoteMeta(paths.Name) + `\b`)
+})
 
 // selfBinaryLookup reports whether a command writes a target the analysis
 // cannot name, built from a lookup of the guard's own program.
 func selfBinaryLookup(c *parse.Command, ws []write) bool {
 	for _, w := range ws {
 		if !w.t.Known && w.t.Under == "" && w.kind != wTouch && w.kind != wMkdir {
-			return selfLookupRE.MatchString(c.Span)
+			return selfLookupRE().MatchString(c.Span)
 		}
 	}
 	return false
@@ -260,11 +266,13 @@ func selfKill(c *parse.Command) bool {
 		}
 		return false
 	}
-	return selfPidRE.MatchString(c.Span)
+	return selfPidRE().MatchString(c.Span)
 }
 
 // selfPidRE finds a pid lookup of the guard's processes.
-var selfPidRE = regexp.MustCompile(`\b(pgrep|pidof)\b[^)` + "`" + `]*\b` + regexp.QuoteMeta(paths.Name) + `\b`)
+var selfPidRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(pgrep|pidof)\b[^)` + "`" + `]*\b` + regexp.QuoteMeta(paths.Name) + `\b`)
+})
 
 // agentSettings reports whether p is a coding agent's settings, where its
 // hooks — guard-exec among them — are configured.

@@ -66,7 +66,13 @@ func stages(w *world, s *summary) error {
 	fmt.Printf("\n== fresh-process stages: -c true, %d interleaved rounds, ledger on (GUARD_EXEC_TRACE_FD)\n", w.c.rounds)
 	fl, gu := w.floorV("true"), w.guardV("-c", "true")
 	fl.trace, gu.trace = true, true
-	ss, err := interleave([]*variant{fl, gu}, 5, w.c.rounds)
+	vs := []*variant{fl, gu}
+	if w.c.compare != "" {
+		cv := w.v("compare", []string{w.c.compare, "-c", "true"})
+		cv.trace = true
+		vs = append(vs, cv)
+	}
+	ss, err := interleave(vs, 5, w.c.rounds)
 	if err != nil {
 		return err
 	}
@@ -102,6 +108,18 @@ func stages(w *world, s *summary) error {
 		usSigned(median(diffs(tw, tf))), usSigned(median(diffs(tcw, tcf))), "cpu: wait4, with bash"})
 	table([]string{"stage", "guard wall", "guard cpu", "floor wall", "floor cpu", "Δ wall", "Δ cpu", ""}, rows)
 	fmt.Printf("  stage cpu is the process's own (getrusage, all threads); Δ = median of per-round guard − floor\n")
+	if len(ss) > 2 {
+		cmp := ss[2].samples
+		fmt.Printf("\n  compare (%s) against guard-exec, per stage (median of per-round compare − guard-exec)\n", w.c.compare)
+		rows = nil
+		for _, n := range names {
+			gw, gc, cw, cc := col(guard, n, false), col(guard, n, true), col(cmp, n, false), col(cmp, n, true)
+			rows = append(rows, []string{n, us(median(cw)), us(median(cc)), usSigned(median(diffs(cw, gw))), usSigned(median(diffs(cc, gc)))})
+		}
+		cw, cc := pick(cmp, func(x sample) time.Duration { return x.wall }), pick(cmp, func(x sample) time.Duration { return x.cpu })
+		rows = append(rows, []string{"whole process", us(median(cw)), us(median(cc)), usSigned(median(diffs(cw, tw))), usSigned(median(diffs(cc, tcw)))})
+		table([]string{"stage", "compare wall", "compare cpu", "Δ wall", "Δ cpu"}, rows)
+	}
 	return nil
 }
 
