@@ -8,23 +8,30 @@ func NewEngineFromConfig(cfg *Config) *Engine {
 	if cfg == nil {
 		cfg = DefaultConfig()
 	}
-	rules := append(Builtin(), cfg.Rules...)
+	builtin := Builtin()
+	unique := len(builtin)
+	rules := append(builtin, cfg.Rules...)
 	if len(cfg.Exempt) > 0 {
 		exempt := make(map[string]bool, len(cfg.Exempt))
 		for _, id := range cfg.Exempt {
 			exempt[id] = true
 		}
 		kept := rules[:0]
-		for _, r := range rules {
+		for i, r := range rules {
 			if !exempt[r.ID] || r.Family == familyAnalysis {
 				kept = append(kept, r)
+			} else if i < len(builtin) {
+				unique-- // the built-ins kept are still the first, and still distinct
 			}
 		}
 		rules = kept
 	}
-	e := NewEngine(rules)
+	e := newEngine(rules, unique)
 	for id, s := range cfg.Severity {
-		if _, ok := e.severity[id]; ok {
+		if e.has(id) {
+			if e.severity == nil {
+				e.severity = make(map[string]Severity, len(cfg.Severity))
+			}
 			e.severity[id] = s
 		}
 	}

@@ -17,27 +17,27 @@ type Engine struct {
 	anyName  []*Rule   // Command rules for every command
 	dynamic  []*Rule
 	script   []*Rule
-	severity map[string]Severity // configured severities by rule id
-	Mode     Mode
+	severity map[string]Severity // severities configured over the rules' own, by rule id
+	// hasLoopBrake: the loop-brake rule is in the set (not exempted).
+	hasLoopBrake bool
+	Mode         Mode
 }
 
 // NewEngine indexes rules. Rules with the same id: the later one wins, so
 // configuration can replace a built-in.
-func NewEngine(rules []*Rule) *Engine {
-	// Sized up front: growing the maps rule by rule cost more than the rest
-	// of this function, which runs on every command.
-	e := &Engine{severity: make(map[string]Severity, len(rules)), rules: make([]*Rule, 0, len(rules))}
-	seen := make(map[string]int, len(rules))
-	for _, r := range rules {
-		if i, ok := seen[r.ID]; ok {
-			e.rules[i] = r
-			continue
-		}
-		seen[r.ID] = len(e.rules)
-		e.rules = append(e.rules, r)
-	}
+func NewEngine(rules []*Rule) *Engine { return newEngine(rules, 0) }
+
+// newEngine is NewEngine for rules whose first unique entries are known to
+// have distinct ids (the built-in set: TestRulesAreData), so that
+// only the rest are looked up: the engine is built on every command, and
+// hashing every id into maps was most of its cost. The severity map holds
+// only what configuration sets over a rule's own.
+func newEngine(rules []*Rule, unique int) *Engine {
+	e := &Engine{rules: dedupeRules(rules, unique)}
 	for _, r := range e.rules {
-		e.severity[r.ID] = r.Severity
+		if r.ID == ruleLoopBrake.ID {
+			e.hasLoopBrake = true
+		}
 		if r.Command != nil {
 			if len(r.Programs) == 0 {
 				e.anyName = append(e.anyName, r)
@@ -54,6 +54,47 @@ func NewEngine(rules []*Rule) *Engine {
 		}
 	}
 	return e
+}
+
+// dedupeRules keeps one rule per id, in the order of each id's first
+// appearance, the last rule of that id in its place. rules[:unique] have
+// distinct ids.
+func dedupeRules(rules []*Rule, unique int) []*Rule {
+	out := make([]*Rule, 0, len(rules))
+	if unique >= len(rules) {
+		return append(out, rules...)
+	}
+	last := make(map[string]int, len(rules)-unique) // id → index of its last rule, for ids seen after the prefix
+	for i := unique; i < len(rules); i++ {
+		last[rules[i].ID] = i
+	}
+	var placed map[string]bool // ids of last already placed
+	for _, r := range rules {
+		j, ok := last[r.ID]
+		if !ok {
+			out = append(out, r)
+			continue
+		}
+		if placed[r.ID] {
+			continue
+		}
+		if placed == nil {
+			placed = make(map[string]bool, len(last))
+		}
+		placed[r.ID] = true
+		out = append(out, rules[j])
+	}
+	return out
+}
+
+// has reports whether a rule of this id is in the set.
+func (e *Engine) has(id string) bool {
+	for _, r := range e.rules {
+		if r.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Rules returns the rule set in registration order.

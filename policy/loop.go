@@ -46,7 +46,7 @@ func (e *Engine) loopBrake(a *parse.Analysis, x *Ctx, hits []Hit) []Hit {
 	if x.History == nil || x.BlockAfter <= 0 || x.Session == "" {
 		return hits
 	}
-	if _, ok := e.severity[ruleLoopBrake.ID]; !ok { // exempted
+	if !e.hasLoopBrake { // exempted
 		return hits
 	}
 	for _, h := range hits {
