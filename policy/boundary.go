@@ -49,6 +49,7 @@ type boundaryState struct {
 
 	dirs      *PathCache           // resolved directories when Ctx.Paths is nil (paths.go)
 	looked    map[string]dirLookup // paths resolved in this decision (Ctx.lookup)
+	lstated   map[string]bool      // paths Lstat'ed, links not followed, in this decision (Ctx.locate)
 	rootsDone bool
 	roots     []string // write roots with symlinks resolved, when they differ
 	self      *selfSet

@@ -3,6 +3,8 @@ package policy
 import (
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -515,4 +517,48 @@ func TestCodePersists(t *testing.T) {
 			t.Errorf("codePersists(%q) = %v, want %v", tt.code, got, tt.want)
 		}
 	}
+}
+
+// TestGlobsUnderHomeAskTheDiskOnce: rm -rf ~/{a..z}* is held, and its 26
+// globs are judged against the home directory without an Lstat per glob
+// (nor of the placeholder name that stands for whatever each one matches).
+func TestGlobsUnderHomeAskTheDiskOnce(t *testing.T) {
+	dir := t.TempDir()
+	home := dir + "/home"
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rec := &recordFS{}
+	x := &Ctx{Cwd: dir + "/proj", Project: dir + "/proj", Home: home, WriteRoots: []string{dir + "/proj"},
+		Env: map[string]string{"HOME": home}, FS: rec}
+	a := parse.Analyze("rm -rf ~/{a..z}*", parse.Options{Env: x.Env, Dir: x.Cwd})
+	d := NewEngine(Builtin()).Decide(a, x)
+	if !d.Verdict.Blocks() {
+		t.Fatalf("rm -rf ~/{a..z}* was %v", d.Verdict)
+	}
+	seen := map[string]int{}
+	for _, p := range rec.paths {
+		if strings.ContainsRune(p, '\x01') {
+			t.Errorf("Lstat of the placeholder %q", p)
+		}
+		seen[p]++
+	}
+	for p, n := range seen {
+		if n > 2 { // the directory cache and the no-follow look at the target itself
+			t.Errorf("Lstat(%q) %d times in one decision", p, n)
+		}
+	}
+}
+
+// recordFS records the paths asked of the real filesystem.
+type recordFS struct{ paths []string }
+
+func (r *recordFS) Lstat(name string) (fs.FileInfo, error) {
+	r.paths = append(r.paths, name)
+	return os.Lstat(name)
+}
+
+func (r *recordFS) EvalSymlinks(name string) (string, error) {
+	r.paths = append(r.paths, name)
+	return filepath.EvalSymlinks(name)
 }

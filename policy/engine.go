@@ -142,7 +142,7 @@ func (e *Engine) Decide(a *parse.Analysis, x *Ctx) (d *Decision) {
 	}
 	x.a, x.e = a, e
 	if x.bnd != nil && x.nested == 0 {
-		x.bnd.looked = nil // a Ctx used again, for another decision, sees the disk anew
+		x.bnd.looked, x.bnd.lstated = nil, nil // a Ctx used again, for another decision, sees the disk anew
 	}
 	d = &Decision{Mode: e.Mode, ParseError: a.Err}
 	if a.Err != nil {

@@ -351,6 +351,16 @@ func (x *Ctx) locate(t Target, follow bool) (string, bool) {
 	}
 	rd, _ := x.lookupDir(dir, 0)
 	p := filepath.Join(rd, base)
+	// Kept for the decision, as lookup's answers are: every glob of
+	// rm -rf ~/{a..z}* is judged against the home directory itself.
+	b := x.state()
+	if exists, ok := b.lstated[p]; ok {
+		return p, exists
+	}
 	_, err := x.fs().Lstat(p)
+	if b.lstated == nil {
+		b.lstated = map[string]bool{}
+	}
+	b.lstated[p] = err == nil
 	return p, err == nil
 }

@@ -77,7 +77,11 @@ func isSystem(p string) bool {
 // operation takes everything in p (a glob "p/*"): the project's contents
 // are then PlaceProjectTop rather than the project itself.
 func (x *Ctx) placeOfPath(p string, whole bool) Place {
-	p = x.resolve(p)
+	return x.placeOfReal(x.resolve(p), whole)
+}
+
+// placeOfReal is placeOfPath for a path whose links are resolved already.
+func (x *Ctx) placeOfReal(p string, whole bool) Place {
 	home, proj := x.realPath(x.Home), x.realPath(x.usableProject())
 	switch {
 	case p == "/":
@@ -317,11 +321,16 @@ func (x *Ctx) globPlace(c *parse.Command, pat string) Place {
 }
 
 // childPlace classifies an unknown entry of dir whose name starts with stem.
+// The entry stands for any name, so only dir is resolved (once per
+// decision however many globs look in it): an Lstat of the placeholder
+// name asks the filesystem about a file nobody named. rm -rf ~/{a..z}*
+// made 26 of them.
 func (x *Ctx) childPlace(dir, stem string) Place {
 	if stem == "" {
 		stem = "_"
 	}
-	return x.placeOfPath(filepath.Join(dir, stem+"\x01"), false)
+	rd, _ := x.lookupDir(filepath.Clean(dir), 0)
+	return x.placeOfReal(filepath.Join(rd, stem+"\x01"), false)
 }
 
 // dynamicPlace classifies a word with unknown parts by what is known
