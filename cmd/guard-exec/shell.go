@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/guard-exec/guard-exec/parse"
@@ -45,7 +46,7 @@ func runShell(ctx context.Context, g *guard, argv0 string, args []string) error 
 		}
 		return usagef("%v", err)
 	}
-	real, err := shim.FindShell(inv.Shell, g.vars["PATH"], g.pathSet(), self())
+	real, err := shim.FindShell(inv.Shell, g.vars["PATH"], g.pathSet(), selfFile())
 	if err != nil {
 		return err
 	}
@@ -165,6 +166,17 @@ func readBounded(path string) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, maxScript))
+}
+
+// selfFile names the running executable for the real-shell search, which
+// only stats it to compare files: on Linux /proc/self/exe, whose stat is
+// the executable's, saving the readlink of os.Executable (which reads the
+// same link, so it fails exactly when this does) on every command.
+func selfFile() string {
+	if runtime.GOOS == "linux" {
+		return "/proc/self/exe"
+	}
+	return self()
 }
 
 // self is the guard-exec executable, which the real-shell search skips.
