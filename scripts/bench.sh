@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # bench.sh measures guard-exec against bare bash and prints SPEC §8's figures
 # side by side with their targets: start-up over bash and over the floor (a Go
-# program that only starts bash and waits), git status, check per process and
+# program that only starts bash and waits), and a plain `go build` beside the
+# static one; the fresh process split into stages (start-up and package init,
+# config, analysis, context, decision, ledger, run, exit) against the floor's,
+# from GUARD_EXEC_TRACE_FD; git status, check per process and
 # in-process, batch throughput, pipe and pty throughput, the cost of a big
 # ledger, and peak RSS.
 #
@@ -11,8 +14,9 @@
 #   scripts/bench.sh -only startup,pipe -rounds 300
 #
 # Needs Go, bash and git. Everything is built with CGO_ENABLED=0, as the
-# install line in the README says: a cgo build links the C runtime
-# dynamically and costs about 1 ms more CPU per command.
+# install line in the README says; the start-up section also times a plain
+# `go build` (the toolchain's default cgo setting), which links the C
+# runtime dynamically when a C compiler is installed, beside it.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,7 +25,8 @@ trap 'rm -rf "$bin"' EXIT
 export CGO_ENABLED=0
 cd "$root"
 go build -o "$bin/guard-exec" ./cmd/guard-exec
+env -u CGO_ENABLED go build -o "$bin/guard-exec-plain" ./cmd/guard-exec
 go build -o "$bin/floor" ./scripts/floor
 go build -o "$bin/benchdriver" ./scripts/benchdriver
 go test -c -o "$bin/cmd.test" ./cmd/guard-exec
-"$bin/benchdriver" -guard "$bin/guard-exec" -floor "$bin/floor" -cmdtest "$bin/cmd.test" -root "$root" "$@"
+"$bin/benchdriver" -guard "$bin/guard-exec" -plain "$bin/guard-exec-plain" -floor "$bin/floor" -cmdtest "$bin/cmd.test" -root "$root" "$@"

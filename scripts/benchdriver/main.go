@@ -24,6 +24,7 @@ import (
 type config struct {
 	guard, floor, cmdTest, root string
 	compare                     string // a second guard-exec build timed beside the first (start-up only)
+	plain                       string // a plain `go build` (cgo as the toolchain defaults), timed beside the static one
 	quick, full                 bool
 	rounds                      int
 	only                        map[string]bool
@@ -40,6 +41,7 @@ func main() {
 	flag.StringVar(&c.guard, "guard", "", "guard-exec binary (built with CGO_ENABLED=0)")
 	flag.StringVar(&c.floor, "floor", "", "the floor program (scripts/floor)")
 	flag.StringVar(&c.compare, "compare", "", "another guard-exec build to time beside -guard in the start-up section (A/B of a change)")
+	flag.StringVar(&c.plain, "plain", "", "guard-exec built by a plain `go build` (default cgo setting), timed beside -guard in the start-up section")
 	flag.StringVar(&c.cmdTest, "cmdtest", "", "test binary of cmd/guard-exec, for the in-process check figures (optional)")
 	flag.StringVar(&c.root, "root", ".", "the repository's top directory (for testdata/corpus)")
 	flag.BoolVar(&c.quick, "quick", false, "fewer runs and smaller streams: about a minute")
@@ -73,6 +75,9 @@ func (c *config) defaults() {
 	}
 	if c.compare != "" {
 		c.compare, _ = filepath.Abs(c.compare)
+	}
+	if c.plain != "" {
+		c.plain, _ = filepath.Abs(c.plain)
 	}
 	c.root, _ = filepath.Abs(c.root)
 	rounds, mb, runs, lines := 150, int64(500), 5, 50_000
