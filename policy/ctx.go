@@ -52,7 +52,12 @@ type Ctx struct {
 	// resolved, so they compare with resolved operands (/tmp is
 	// /private/tmp on macOS).
 	real map[string]string
-	bnd  *boundaryState // the boundary pass over a, computed once (boundary.go)
+	// temps are the write roots besides the project and home, resolved
+	// as real does, once: every glob of rm -rf ~/{a..z}* is placed
+	// against all of them (inTempOrCache).
+	temps     []string
+	tempsDone bool
+	bnd       *boundaryState // the boundary pass over a, computed once (boundary.go)
 }
 
 // SelfPaths are guard-exec's own configuration, ledger and shim locations.

@@ -139,11 +139,17 @@ func (x *Ctx) usableProject() string {
 // inTempOrCache reports whether the resolved path p is in a write root
 // other than the project (temp dirs, caches, configured roots).
 func (x *Ctx) inTempOrCache(p string) bool {
-	for _, r := range x.WriteRoots {
-		if r == x.Project || r == "/" || r == "" || r == x.Home {
-			continue
+	if !x.tempsDone {
+		x.tempsDone = true
+		for _, r := range x.WriteRoots {
+			if r == x.Project || r == "/" || r == "" || r == x.Home {
+				continue
+			}
+			x.temps = append(x.temps, x.realPath(r))
 		}
-		if within(p, x.realPath(r)) {
+	}
+	for _, r := range x.temps {
+		if within(p, r) {
 			return true
 		}
 	}
