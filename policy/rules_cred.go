@@ -38,7 +38,7 @@ func (x *Ctx) credPath(p string) (cred, home bool) {
 			return !strings.HasSuffix(base, ".pub") && !contains(sshPublic, base), true
 		}
 		for _, c := range homeCredPaths {
-			if rel == c || strings.HasPrefix(rel, c+"/") {
+			if rel == c || hasDirPrefix(rel, c) {
 				return true, true
 			}
 		}
@@ -54,11 +54,37 @@ func (x *Ctx) credPath(p string) (cred, home bool) {
 		}
 	}
 	for _, c := range anywhereCredPaths {
-		if strings.HasSuffix(p, "/"+c) || strings.Contains(p, "/"+c+"/") {
+		if hasPathSegments(p, c) {
 			return true, false
 		}
 	}
 	return credName(filepath.Base(p)), false
+}
+
+// These compare without building the strings they look for: the
+// credential rules place every operand of a write, and the concatenations
+// were the largest cost of rm -rf ~/{a..z}* after the filesystem's.
+
+// hasDirPrefix reports whether rel is below dir: strings.HasPrefix(rel, dir+"/").
+func hasDirPrefix(rel, dir string) bool {
+	return len(rel) > len(dir) && rel[len(dir)] == '/' && strings.HasPrefix(rel, dir)
+}
+
+// hasPathSegments reports whether seg (one or more whole path components)
+// ends p or appears in it between slashes: strings.HasSuffix(p, "/"+seg)
+// or strings.Contains(p, "/"+seg+"/").
+func hasPathSegments(p, seg string) bool {
+	for i := 0; ; {
+		j := strings.Index(p[i:], seg)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(seg)
+		if start > 0 && p[start-1] == '/' && (end == len(p) || p[end] == '/') {
+			return true
+		}
+		i = start + 1
+	}
 }
 
 // anywhereCredPaths are stores that are secret wherever they are, not only
@@ -123,12 +149,11 @@ func (x *Ctx) credDir(p string) bool {
 	if x.Home == "" {
 		return false
 	}
-	for _, d := range credDirs {
-		if p == x.Home+"/"+d {
-			return true
-		}
+	rel, ok := strings.CutPrefix(p, x.Home)
+	if !ok || rel == "" || rel[0] != '/' {
+		return false
 	}
-	return false
+	return contains(credDirs, rel[1:])
 }
 
 // holdsCredDir reports whether the directory p is one of the home
