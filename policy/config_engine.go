@@ -8,7 +8,7 @@ func NewEngineFromConfig(cfg *Config) *Engine {
 	if cfg == nil {
 		cfg = DefaultConfig()
 	}
-	builtin := Builtin()
+	builtin := appendBuiltin(nil, len(cfg.Rules))
 	unique := len(builtin)
 	rules := append(builtin, cfg.Rules...)
 	if len(cfg.Exempt) > 0 {

@@ -1,10 +1,15 @@
 package policy
 
+import "slices"
+
 // Builtin returns the built-in rule set, in the order `guard-exec rules`
 // lists it. Each family lives in its own file as a table.
-func Builtin() []*Rule {
-	var all []*Rule
-	for _, family := range [][]*Rule{
+func Builtin() []*Rule { return appendBuiltin(nil, 0) }
+
+// appendBuiltin appends the built-in rules to dst, growing it once, with
+// room for extra more (the configured rules that follow them).
+func appendBuiltin(dst []*Rule, extra int) []*Rule {
+	families := [...][]*Rule{
 		gitRules,
 		filesystemRules,
 		systemRules,
@@ -19,8 +24,14 @@ func Builtin() []*Rule {
 		selfRules,
 		analysisRules,
 		loopRules,
-	} {
-		all = append(all, family...)
 	}
-	return all
+	n := extra
+	for _, f := range families {
+		n += len(f)
+	}
+	dst = slices.Grow(dst, n)
+	for _, f := range families {
+		dst = append(dst, f...)
+	}
+	return dst
 }
