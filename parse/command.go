@@ -346,6 +346,7 @@ func (fr *frame) follow(c *Command, args []arg) {
 		h(fr, c, args)
 		return
 	}
+	fr.followTable(c, args)
 	if h := sinks[c.Name]; h != nil {
 		h(fr, c, args)
 		return

@@ -180,6 +180,9 @@ type Command struct {
 	// Args are the arguments after the program name, after peeling
 	// wrappers.
 	Args []Word
+	// Roles are the arguments the program table gives a role (table.go):
+	// code that runs, files written, read or deleted, data sent away.
+	Roles []RoleArg
 	// Assigns are the VAR=value prefixes, including those given to env.
 	Assigns []Assign
 	// Wrappers lists the peeled wrapper programs, outermost first
