@@ -558,7 +558,9 @@ func (cr *codeRun) argv(words []string) {
 }
 
 // code runs text as code of another language.
-func (cr *codeRun) code(lang, text string) { cr.fr.runCodeText(cr.c, lang, cr.via, text, cr.word(text)) }
+func (cr *codeRun) code(lang, text string) {
+	cr.fr.runCodeText(cr.c, lang, cr.via, text, cr.word(text))
+}
 
 // unknown records code that runs but cannot be read.
 func (cr *codeRun) unknown(text string) {
