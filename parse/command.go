@@ -325,6 +325,7 @@ func (fr *frame) apply(name string, v assigned, export bool) {
 func (fr *frame) dispatch(c *Command, args []arg, site *callSite) {
 	fr.fill(site.slot, c)
 	fr.follow(c, args)
+	fr.feedChannels(c)
 	// What it wrote, for a script run later in the line; its output
 	// went to the file, not to a pipe or substitution.
 	fr.recordWrites(c)

@@ -27,6 +27,9 @@ type root struct {
 	files map[string]*written
 	// gitAliases are the aliases git config set earlier in the script.
 	gitAliases map[string]arg
+	// channels are shells reading code from a pipe the script writes to
+	// (channels.go).
+	channels []*Command
 }
 
 // workBudget is the total number of work units an analysis may spend.

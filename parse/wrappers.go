@@ -155,6 +155,9 @@ func (fr *frame) peel(c *Command, args []arg) []arg {
 		name := basename(args[0].Value)
 		w := wrappers[name]
 		if w == nil {
+			w = tableWrapper(name)
+		}
+		if w == nil {
 			break
 		}
 		inner, ok := w(fr, c, args)
@@ -518,4 +521,22 @@ func xargsItems(in *Input, lines bool) ([]string, bool) {
 		return nil, false
 	}
 	return items, true
+}
+
+// tableWrapper peels a program-table row marked Wrapper: its RoleProgram
+// operand is the command.
+func tableWrapper(name string) wrapFunc {
+	p := LookupProgram(name)
+	if p == nil || !p.Wrapper {
+		return nil
+	}
+	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
+		pa := p.read(args, 1)
+		for _, ar := range p.args {
+			if ar.spec.role == RoleProgram && ar.at < len(pa.ops) {
+				return args[pa.ops[ar.at]:], true
+			}
+		}
+		return nil, false
+	}
 }
