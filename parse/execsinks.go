@@ -9,7 +9,7 @@ import (
 // sinkSudo follows sudo -s / sudo -i (and doas -s) with no command: an
 // interactive root shell, which runs whatever its input holds.
 func sinkSudo(fr *frame, c *Command, args []arg) {
-	opts, i := parseOpts(args, 1, optSpec{short: "CDghprRtTUu", long: []string{"chdir", "user", "group", "prompt", "host"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "CDghprRtTUu", Long: []string{"chdir", "user", "group", "prompt", "host"}})
 	if i < len(args) || !has(opts, "s", "i", "shell", "login") {
 		return
 	}
@@ -38,7 +38,7 @@ func sinkRun0(fr *frame, c *Command, args []arg) {
 // without -c it is an interactive shell reading its input.
 func sinkSu(fr *frame, c *Command, args []arg) {
 	// su permutes its arguments: options may follow the user.
-	spec := optSpec{short: "cgGsuw", long: []string{"command", "session-command", "group", "supp-group", "shell", "user", "whitelist-environment"}}
+	spec := OptSpec{Short: "cgGsuw", Long: []string{"command", "session-command", "group", "supp-group", "shell", "user", "whitelist-environment"}}
 	var opts []opt
 	user := "root"
 	for i := 1; i < len(args); {
@@ -69,7 +69,7 @@ func sinkSu(fr *frame, c *Command, args []arg) {
 // sinkWatch follows watch: its words are joined and run by sh -c, or run
 // directly with -x.
 func sinkWatch(fr *frame, c *Command, args []arg) {
-	opts, i := parseOpts(args, 1, optSpec{short: "nq", optional: "d", long: []string{"interval", "equexit", "errexit"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "nq", Optional: "d", Long: []string{"interval", "equexit", "errexit"}})
 	if i >= len(args) {
 		return
 	}
@@ -90,7 +90,7 @@ func (fr *frame) nestShellWords(c *Command, ws []arg, via string) {
 // sinkScript follows script -c COMMAND (run by the shell), or script with
 // no command, an interactive shell.
 func sinkScript(fr *frame, c *Command, args []arg) {
-	opts, _ := parseOpts(args, 1, optSpec{short: "cEoOTIBt", optional: "", long: []string{"command", "echo", "output-limit", "log-out", "log-in", "log-io", "log-timing", "logging-format"}})
+	opts, _ := parseOpts(args, 1, OptSpec{Short: "cEoOTIBt", Optional: "", Long: []string{"command", "echo", "output-limit", "log-out", "log-in", "log-io", "log-timing", "logging-format"}})
 	cmd := optVal(opts, "c", "command")
 	if cmd == nil {
 		return
@@ -100,7 +100,7 @@ func sinkScript(fr *frame, c *Command, args []arg) {
 
 // sinkFlock follows flock FILE -c STRING.
 func sinkFlock(fr *frame, c *Command, args []arg) {
-	opts, i := parseOpts(args, 1, optSpec{short: "wEc", long: []string{"timeout", "wait", "conflict-exit-code", "command"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "wEc", Long: []string{"timeout", "wait", "conflict-exit-code", "command"}})
 	cmd := optVal(opts, "c", "command")
 	if cmd == nil && i+2 < len(args) && (args[i+1].Value == "-c" || args[i+1].Value == "--command") {
 		cmd = &args[i+2]
@@ -172,7 +172,7 @@ func sinkFind(fr *frame, c *Command, args []arg) {
 // only replacement strings ({}) runs the values as commands. Otherwise the
 // values are unknown data in the command.
 func sinkParallel(fr *frame, c *Command, args []arg) {
-	_, i := parseOpts(args, 1, optSpec{short: "jSadIENnPLsX", long: []string{"jobs", "arg-file", "delimiter", "sshlogin", "joblog", "results", "workdir", "timeout", "delay", "retries", "colsep", "replace", "env", "basefile", "tmpdir", "tagstring", "halt", "memfree", "load", "max-args", "sshloginfile"}})
+	_, i := parseOpts(args, 1, OptSpec{Short: "jSadIENnPLsX", Long: []string{"jobs", "arg-file", "delimiter", "sshlogin", "joblog", "results", "workdir", "timeout", "delay", "retries", "colsep", "replace", "env", "basefile", "tmpdir", "tagstring", "halt", "memfree", "load", "max-args", "sshloginfile"}})
 	var cmd []arg
 	j := i
 	for ; j < len(args) && !parallelSep(args[j].Value); j++ {
@@ -415,7 +415,7 @@ func replaceParallel(s string) (string, bool) {
 
 // sinkRsync follows rsync -e/--rsh COMMAND, the remote shell it runs.
 func sinkRsync(fr *frame, c *Command, args []arg) {
-	opts, _ := parseOpts(args, 1, optSpec{short: "eBfMT", long: []string{"rsh", "rsync-path", "filter", "exclude", "include", "exclude-from", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest", "log-file", "partial-dir", "password-file", "chown", "chmod", "backup-dir", "suffix", "timeout", "contimeout", "bwlimit", "port", "max-size", "min-size", "out-format", "info", "debug", "usermap", "groupmap", "iconv", "protocol", "sockopts", "outbuf", "modify-window", "block-size", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "max-delete", "max-alloc", "only-write-batch", "write-batch", "read-batch", "stop-after", "stop-at", "address"}})
+	opts, _ := parseOpts(args, 1, OptSpec{Short: "eBfMT", Long: []string{"rsh", "rsync-path", "filter", "exclude", "include", "exclude-from", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest", "log-file", "partial-dir", "password-file", "chown", "chmod", "backup-dir", "suffix", "timeout", "contimeout", "bwlimit", "port", "max-size", "min-size", "out-format", "info", "debug", "usermap", "groupmap", "iconv", "protocol", "sockopts", "outbuf", "modify-window", "block-size", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "max-delete", "max-alloc", "only-write-batch", "write-batch", "read-batch", "stop-after", "stop-at", "address"}})
 	if rsh := optVal(opts, "e", "rsh"); rsh != nil {
 		fr.nestShellWords(c, []arg{*rsh}, "rsync -e")
 	}

@@ -95,6 +95,7 @@ type Program struct {
 	// the row's own tests.
 	Hold, Allow []string
 
+	spec  OptSpec            // the same options in the shared option model
 	opts  map[string]*optRow // by spelling, dashes included
 	longs []string           // long spellings that take a value, for prefixes
 	args  []argRow
@@ -199,8 +200,13 @@ func (p *Program) compile() {
 				o.name = n
 			}
 			p.opts[n] = o
-			if value && strings.HasPrefix(n, "--") {
+			switch {
+			case !value:
+			case strings.HasPrefix(n, "--"):
 				p.longs = append(p.longs, n)
+				p.spec.Long = append(p.spec.Long, n[2:])
+			case len(n) == 2 && n[0] == '-':
+				p.spec.Short += n[1:]
 			}
 		}
 	}
@@ -238,6 +244,10 @@ func (p *Program) compile() {
 		p.env[name] = parseRoleSpec(spec)
 	}
 }
+
+// Spec returns the row's options in the shared option model, for
+// ParseArgs.
+func (p *Program) Spec() OptSpec { return p.spec }
 
 // option finds the row of an option word: exact, NAME=VALUE, or a unique
 // prefix of a long option that takes a value (getopt_long accepts

@@ -325,7 +325,7 @@ func writtenFile(x *Ctx, c *parse.Command) (string, string, bool) {
 		return "", "", false
 	}
 	if c.Name == "tee" {
-		for _, op := range operands(c.Args, OptSpec{}) {
+		for _, op := range operands(c.Args, parse.OptSpec{}) {
 			if p := abs(x.dirOf(c), op.Value); p != "" && op.Literal() {
 				return p, text, true
 			}
@@ -366,7 +366,7 @@ func knownOutput(c *parse.Command) (string, bool) {
 			return c.Args[0].Value, true
 		}
 	case "cat", "tee":
-		if c.Stdin != nil && c.Stdin.Known && (c.Name == "tee" || len(operands(c.Args, OptSpec{})) == 0) {
+		if c.Stdin != nil && c.Stdin.Known && (c.Name == "tee" || len(operands(c.Args, parse.OptSpec{})) == 0) {
 			return c.Stdin.Text, true
 		}
 	}
