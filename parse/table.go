@@ -30,11 +30,14 @@ const (
 	RoleDeleted             // a file the program deletes
 	RoleSent                // data sent off the machine
 	RoleDir                 // the directory the program works in (make -C, git -C)
+	RoleListed              // a directory whose entries the program lists and acts on (fd's search paths)
+	RoleFilter              // the program's pattern or options narrow the entries it lists
 )
 
 var roleNames = map[string]Role{
 	"data": RoleData, "shell": RoleShell, "program": RoleProgram, "code": RoleCode, "script": RoleScript,
 	"written": RoleWritten, "read": RoleRead, "deleted": RoleDeleted, "sent": RoleSent, "dir": RoleDir,
+	"listed": RoleListed, "filter": RoleFilter,
 }
 
 func (r Role) String() string {
