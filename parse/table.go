@@ -54,7 +54,8 @@ func (r Role) String() string {
 type RoleArg struct {
 	Role Role
 	// Lang is the language of RoleCode and RoleScript ("python", "make",
-	// "vim", "sh").
+	// "vim", "sh"); for RoleWritten it says how: "" replaces the file,
+	// "append" adds to it, "into" is a directory that receives files.
 	Lang string
 	// Opt is the option the word is the value of ("--to-command"), "" for
 	// an operand.

@@ -61,7 +61,14 @@ func (fr *frame) recordWrites(c *Command) {
 			r.write(rd.Path, content)
 		}
 	}
-	if len(r.files) == 0 && c.Name != "tee" && c.Name != "curl" && c.Name != "wget" && c.Name != "cp" && c.Name != "mv" {
+	// A file the program table says the command writes (curl -o, wget
+	// -O, tar --index-file): its contents are not known.
+	for _, ra := range c.Roles {
+		if ra.Role == RoleWritten && ra.Path != "" && ra.Word.Value != "-" && ra.Lang != "into" {
+			r.write(ra.Path, &written{writer: c})
+		}
+	}
+	if len(r.files) == 0 && c.Name != "tee" && c.Name != "cp" && c.Name != "mv" {
 		return
 	}
 	switch c.Name {
@@ -76,22 +83,6 @@ func (fr *frame) recordWrites(c *Command) {
 				} else {
 					r.write(p, w)
 				}
-			}
-		}
-	case "curl", "wget":
-		for i, a := range c.Args {
-			v := a.Value
-			var out string
-			switch {
-			case (v == "-o" || v == "--output" || v == "-O" && c.Name == "wget" || v == "--output-document") && i+1 < len(c.Args):
-				out = c.Args[i+1].Value
-			case strings.HasPrefix(v, "--output="), strings.HasPrefix(v, "--output-document="):
-				_, out, _ = strings.Cut(v, "=")
-			case strings.HasPrefix(v, "-o") && len(v) > 2 && c.Name == "curl":
-				out = v[2:]
-			}
-			if out != "" && out != "-" {
-				r.write(fr.wordPath(c, Word{Value: out}), &written{writer: c})
 			}
 		}
 	case "cp", "mv":

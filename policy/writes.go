@@ -89,29 +89,11 @@ var (
 	lnSpec    = parse.OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
 	instSpec  = parse.OptSpec{Short: "mogStZ", Long: []string{"mode", "owner", "group", "suffix", "target-directory", "strip-program"}}
 	touchSpec = parse.OptSpec{Short: "drt", Long: []string{"date", "reference", "time"}}
-	curlSpec  = parse.OptSpec{
-		Short: "AbcCdDeEFHKmoPQrTtuUwxXyYz",
-		Long: []string{"user-agent", "cookie", "cookie-jar", "continue-at", "data", "data-ascii", "data-binary",
-			"data-raw", "data-urlencode", "dump-header", "referer", "cert", "form", "form-string", "header",
-			"config", "max-time", "output", "output-dir", "ftp-port", "quote", "range", "upload-file",
-			"telnet-option", "user", "proxy-user", "write-out", "proxy", "request", "speed-time", "speed-limit",
-			"time-cond", "url", "json", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "etag-compare",
-			"key", "cacert", "capath", "connect-timeout", "retry", "resolve", "connect-to", "interface",
-			"oauth2-bearer", "unix-socket", "aws-sigv4", "variable"},
-	}
-	wgetSpec = parse.OptSpec{
-		Short: "OoaPeUtTwQlADRiIXB",
-		Long: []string{"output-document", "output-file", "append-output", "directory-prefix", "execute",
-			"user-agent", "tries", "timeout", "wait", "quota", "level", "accept", "reject", "domains",
-			"include-directories", "exclude-directories", "input-file", "base", "header", "post-data",
-			"post-file", "body-data", "body-file", "method", "user", "password", "load-cookies", "save-cookies"},
-	}
-	tarSpec = parse.OptSpec{
-		Short: "fCTXbHKNgVLF",
-		Long: []string{"file", "directory", "files-from", "exclude-from", "exclude", "format",
-			"use-compress-program", "owner", "group", "mode", "transform", "xform", "newer", "after-date",
-			"label", "blocking-factor", "starting-file", "listed-incremental", "tape-length", "info-script"},
-	}
+	// curl's, wget's and tar's options are the program table's, which
+	// also gives their output files the written role (roleWrites).
+	curlSpec = parse.LookupProgram("curl").Spec()
+	wgetSpec = parse.LookupProgram("wget").Spec()
+	tarSpec  = parse.LookupProgram("tar").Spec()
 )
 
 // writers is the write-target table, by program name after wrapper
@@ -148,13 +130,8 @@ var writers = map[string]*writer{
 	"sort": {spec: parse.OptSpec{Short: "oktTS", Long: []string{"output", "key", "field-separator", "temporary-directory",
 		"buffer-size", "files0-from", "parallel", "batch-size", "compress-program", "sort", "random-source"}},
 		opts: []optTarget{{'o', "output", wWrite}}},
-	"curl": {spec: curlSpec, opts: []optTarget{
-		{'o', "output", wWrite}, {'D', "dump-header", wWrite}, {'c', "cookie-jar", wWrite},
-		{0, "output-dir", wInto}, {0, "trace", wWrite}, {0, "trace-ascii", wWrite}, {0, "stderr", wWrite},
-		{0, "libcurl", wWrite}, {0, "etag-save", wWrite}}, extra: curlRemoteName},
-	"wget": {spec: wgetSpec, opts: []optTarget{
-		{'O', "output-document", wWrite}, {'o', "output-file", wWrite}, {'a', "append-output", wAppend},
-		{0, "save-cookies", wWrite}}, extra: wgetDefault},
+	"curl":       {spec: curlSpec, extra: curlRemoteName},
+	"wget":       {spec: wgetSpec, extra: wgetDefault},
 	"tar":        {spec: tarSpec, extra: tarTargets},
 	"unzip":      {spec: parse.OptSpec{Short: "dP"}, extra: unzipTargets},
 	"git":        {spec: gitGlobal, extra: gitTargets},
@@ -198,6 +175,7 @@ func (x *Ctx) writes(c *parse.Command) []write {
 	if c.NameDynamic || c.Function {
 		return ws
 	}
+	ws = roleWrites(x, c, ws)
 	wr := writers[c.Name]
 	if wr == nil {
 		return ws
@@ -356,4 +334,22 @@ func teeKind(a *parse.Args) writeKind {
 		return wAppend
 	}
 	return wWrite
+}
+
+// roleWrites adds the files the program table says the command writes.
+func roleWrites(x *Ctx, c *parse.Command, ws []write) []write {
+	for _, ra := range c.Roles {
+		if ra.Role != parse.RoleWritten || ra.Word.Value == "-" {
+			continue
+		}
+		k := wWrite
+		switch ra.Lang {
+		case "append":
+			k = wAppend
+		case "into":
+			k = wInto
+		}
+		ws = append(ws, write{kind: k, t: x.target(c, ra.Word), follow: k != wInto})
+	}
+	return ws
 }
