@@ -30,3 +30,27 @@ func TestProgramTable(t *testing.T) {
 		t.Errorf("the program table has %d examples; every row that runs code needs its own", n)
 	}
 }
+
+// TestWrittenThenRun: a script the line writes and then runs is judged by
+// what it holds; parse follows it (written.go), so every rule sees its
+// commands.
+func TestWrittenThenRun(t *testing.T) {
+	e := NewEngine(Builtin())
+	for _, tc := range []struct {
+		line string
+		hold bool
+	}{
+		{"echo 'rm -rf /' > x.sh && bash x.sh", true},
+		{"cat > run.sh <<'EOF'\ngit push --force\nEOF\nchmod +x run.sh && ./run.sh", true},
+		{"printf 'mkfs.ext4 /dev/sda' > a; sh a", true},
+		{"tee /tmp/c.sh <<< 'kill -9 -1' >/dev/null; source /tmp/c.sh", true},
+		{"echo 'echo hi' > x.sh && bash x.sh", false},
+		{"cat > x.sh <<'EOF'\nrm -rf /\nEOF", false},
+		{"echo 'rm -rf /' > x.sh && cat x.sh", false},
+	} {
+		d := corpusDecide(e, corpusCase{command: tc.line, world: "dev"})
+		if d.Verdict.Blocks() != tc.hold {
+			t.Errorf("%q: got %s %v, want hold=%v", tc.line, d.Verdict, hitIDs(d), tc.hold)
+		}
+	}
+}
