@@ -133,8 +133,19 @@ type argRow struct {
 // ProgramTable returns the rows of the program table, built once.
 func ProgramTable() []*Program { return table().rows }
 
-// LookupProgram returns the row of a program name, or nil.
-func LookupProgram(name string) *Program { return table().byName[name] }
+// LookupProgram returns the row of a program name or of a subcommand
+// path ("git push"), or nil.
+func LookupProgram(name string) *Program {
+	first, rest, _ := strings.Cut(name, " ")
+	p := table().byName[first]
+	for _, s := range strings.Fields(rest) {
+		if p == nil {
+			return nil
+		}
+		p = p.subs[s]
+	}
+	return p
+}
 
 type programTable struct {
 	rows   []*Program

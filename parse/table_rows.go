@@ -185,7 +185,7 @@ var programRows = []Program{
 	},
 	{
 		Name:  "git clone",
-		Opts:  "-o|--origin= -b|--branch= -u|--upload-pack=shell --template= -c|--config= --depth= --shallow-since= --shallow-exclude= --reference= --separate-git-dir= -j|--jobs= --filter= --server-option=",
+		Opts:  "-o|--origin= -b|--branch= -u|--upload-pack=shell --template= -c|--config= --depth= --shallow-since= --shallow-exclude= --reference= --reference-if-able= --separate-git-dir= -j|--jobs= --filter= --server-option= -n= --bundle-uri= --ref-format=",
 		Args:  "0:code:gitext",
 		Hold:  []string{`git clone 'ext::sh -c rm% -rf% ~' x`, `git clone -u 'rm -rf ~' https://example.com/r.git`},
 		Allow: []string{`git clone https://github.com/x/y.git`, `git clone --depth 1 git@github.com:x/y.git vendor/y`},
@@ -199,7 +199,7 @@ var programRows = []Program{
 	},
 	{
 		Name:  "git push",
-		Opts:  "--receive-pack|--exec=shell --repo= -o|--push-option= --force-with-lease= --signed=",
+		Opts:  "--receive-pack|--exec=shell --repo= -o|--push-option=",
 		Args:  "0:code:gitext",
 		Hold:  []string{`git push 'ext::sh -c rm% -rf% /home/dev' main`},
 		Allow: []string{`git push origin feature/x`},

@@ -13,7 +13,7 @@ import (
 // the remote still has, or switches a safety check off, warns.
 
 var (
-	gitPushSpec   = parse.OptSpec{Short: "o", Long: []string{"repo", "receive-pack", "exec", "push-option"}}
+	gitPushSpec   = parse.LookupProgram("git push").Spec()
 	gitCommitSpec = parse.OptSpec{Short: "mFcCt", Long: []string{"message", "file", "reuse-message", "reedit-message",
 		"template", "author", "date", "squash", "cleanup", "trailer", "pathspec-from-file"}}
 	gitCheckoutSpec = parse.OptSpec{Short: "bB", Long: []string{"orphan", "pathspec-from-file"}}

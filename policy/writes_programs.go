@@ -282,9 +282,7 @@ func unzipTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	return append(ws, write{kind: wInto, t: x.target(c, valueWord(dir))})
 }
 
-var gitCloneSpec = parse.OptSpec{Short: "bocujn", Long: []string{"branch", "origin", "config", "upload-pack", "jobs",
-	"depth", "reference", "reference-if-able", "separate-git-dir", "template", "filter", "shallow-since",
-	"shallow-exclude", "server-option", "bundle-uri", "ref-format"}}
+var gitCloneSpec = parse.LookupProgram("git clone").Spec()
 
 // gitTargets: git clone URL [DIR] creates DIR, else a directory named
 // after the URL, in the working directory or git -C's. git config is
