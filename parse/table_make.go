@@ -22,6 +22,7 @@ type mkRule struct {
 
 type makefile struct {
 	vars   map[string]string
+	fixed  map[string]string // set on the command line: they win over the makefile's
 	rules  []*mkRule
 	shells []string // $(shell …) and != commands, run at read time
 	env    func(string) (string, bool)
@@ -39,7 +40,7 @@ func makeHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 	var texts []string
 	dir := c.Dir
 	haveFile := false
-	cr := &codeRun{fr: fr, c: c, via: "make"}
+	cr := &codeRun{fr: fr, c: c, via: "make", at: arg{Word: Word{Pos: c.Pos}}}
 	for _, ra := range c.Roles {
 		switch {
 		case ra.Role == RoleDir:
@@ -92,7 +93,10 @@ func makeHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 	for _, i := range pa.ops {
 		v := args[i].Value
 		if name, val, ok := strings.Cut(v, "="); ok && validName(strings.TrimSuffix(strings.TrimSuffix(name, ":"), "+")) {
-			mf.vars[strings.TrimRight(name, ":+")] = val
+			if mf.fixed == nil {
+				mf.fixed = map[string]string{}
+			}
+			mf.fixed[strings.TrimRight(name, ":+")] = val
 			continue
 		}
 		goals = append(goals, v)
@@ -280,6 +284,10 @@ func (mf *makefile) expand(s string, autos map[string]string, depth int) string 
 		}
 		if v, ok := autos[ref]; ok {
 			b.WriteString(v)
+			continue
+		}
+		if v, ok := mf.fixed[ref]; ok {
+			b.WriteString(mf.expand(v, autos, depth+1))
 			continue
 		}
 		if v, ok := mf.vars[ref]; ok {

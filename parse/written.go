@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"errors"
+	"io/fs"
 	"strings"
 )
 
@@ -129,40 +131,115 @@ func (fr *frame) readScript(dir, p string) (text string, ok bool, writer *Comman
 	return string(b), true, nil
 }
 
-// execFile follows a script the command line wrote and then runs by its
-// path (./x.sh): by its #! line, as a shell script otherwise.
+// execFile follows a script run by its path (./x.sh): one the command
+// line wrote, or one on disk that Options.Files reads. It is analysed by
+// its #! line, as a shell script when it has none; a file that is not
+// text is a program like any other. A file on disk that cannot be read
+// or is too large is unknown code.
 func (fr *frame) execFile(c *Command, args []arg) bool {
-	if !strings.Contains(c.Path, "/") || fr.r.files == nil {
+	if !strings.Contains(c.Path, "/") || hasUnknown(c.Path) {
 		return false
 	}
 	full := resolvePath(c.Dir, c.Path)
 	w := fr.r.files[full]
 	if w == nil {
-		return false
+		text, st := fr.readRun(full)
+		switch st {
+		case fileMissing:
+			return false
+		case fileUnreadable:
+			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: c.Path, Pos: c.Pos})
+			return true
+		}
+		if !isText(text) {
+			return false
+		}
+		w = &written{text: text, known: true}
 	}
 	if !w.known {
 		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: c.Path, Feeders: writers(w), Pos: c.Pos})
 		return true
 	}
 	interp := shebang(w.text)
+	if lang, ok := scriptLang(interp); ok {
+		fr.scanProgram(c, lang, interp+" file", w.text, 0)
+		return true
+	}
+	st := fr.childState(c)
+	st.args = append([]string{c.Path}, values(args[1:])...)
+	st.argsKnown = true
+	fr.nest(nesting{sink: c, via: "exec file", text: w.text, pos: posMap{at: c.Pos}, kind: DynSource, st: st, stdin: c.Stdin, dialect: Bash, user: c.User})
+	return true
+}
+
+// scriptLang is the interpreter language of a #! name.
+func scriptLang(interp string) (langID, bool) {
 	switch {
 	case strings.HasPrefix(interp, "python"), strings.HasPrefix(interp, "pypy"):
-		fr.scanProgram(c, langPython, "python file", w.text, 0)
+		return langPython, true
 	case interp == "node" || interp == "nodejs" || interp == "deno" || interp == "bun":
-		fr.scanProgram(c, langJS, "node file", w.text, 0)
+		return langJS, true
 	case strings.HasPrefix(interp, "perl"):
-		fr.scanProgram(c, langPerl, "perl file", w.text, 0)
+		return langPerl, true
 	case strings.HasPrefix(interp, "ruby"):
-		fr.scanProgram(c, langRuby, "ruby file", w.text, 0)
+		return langRuby, true
 	case strings.HasPrefix(interp, "php"):
-		fr.scanProgram(c, langPHP, "php file", w.text, 0)
-	default:
-		st := fr.childState(c)
-		st.args = append([]string{c.Path}, values(args[1:])...)
-		st.argsKnown = true
-		fr.nest(nesting{sink: c, via: "exec file", text: w.text, pos: posMap{at: c.Pos}, kind: DynSource, st: st, stdin: c.Stdin, dialect: Bash, user: c.User})
+		return langPHP, true
+	case interp == "Rscript":
+		return langR, true
 	}
-	return true
+	return 0, false
+}
+
+// isText reports whether a file's start looks like a script rather than
+// a compiled program: no NUL byte in its first kilobytes.
+func isText(s string) bool {
+	return strings.IndexByte(s[:min(len(s), 4096)], 0) < 0
+}
+
+// fileState is what reading a file the command runs found.
+type fileState uint8
+
+const (
+	fileMissing    fileState = iota // not there (or no Options.Files): nothing to read
+	fileRead                        // read in full
+	fileUnreadable                  // there, but unreadable, too large or not a file
+)
+
+// readRun reads a file on disk that a command runs, through
+// Options.Files.
+func (fr *frame) readRun(full string) (string, fileState) {
+	if full == "" || fr.r.opts.Files == nil {
+		return "", fileMissing
+	}
+	b, err := fr.r.opts.Files.ReadFile(full)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", fileMissing
+	case err != nil || len(b) > MaxScript:
+		return "", fileUnreadable
+	}
+	return string(b), fileRead
+}
+
+// scriptFile follows a script an interpreter runs (python x.py, node
+// x.js): one the line wrote, else one on disk.
+func (fr *frame) scriptFile(c *Command, lang langID, name string, f arg) {
+	full := fr.wordPath(c, f.Word)
+	if w := fr.r.files[full]; w != nil {
+		if w.known {
+			fr.scanProgram(c, lang, name+" file", w.text, 0)
+		} else if w.writer != nil {
+			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: []*Command{w.writer}, Pos: c.Pos})
+		}
+		return
+	}
+	switch text, st := fr.readRun(full); st {
+	case fileRead:
+		fr.scanProgram(c, lang, name+" file", text, 0)
+	case fileUnreadable:
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Pos: c.Pos})
+	}
 }
 
 func writers(w *written) []*Command {
