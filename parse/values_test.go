@@ -49,3 +49,15 @@ func TestKnownValues(t *testing.T) {
 		{src: `rm -rf "/$(basename /x/etc/)"`, want: []string{"rm -rf /etc", "basename /x/etc/"}},
 	})
 }
+
+// TestInvalidUTF8 covers bytes that are not UTF-8: parsed as bash reads
+// them, each an unknown character, never the raw-text fallback.
+func TestInvalidUTF8(t *testing.T) {
+	runRows(t, []row{
+		{src: "#\xff\nx=rm; $x -rf ~", want: []string{"rm -rf /home/u"}},
+		{src: "rm -rf /tmp/\xfe\xff ~", want: []string{"rm -rf /tmp/…… /home/u ¦ dyn=1"}},
+		{src: "echo '\xff'; rm -rf ~ # \xc3", want: []string{"echo …", "rm -rf /home/u"}},
+		{src: "bash -c $'#\\xff\\nrm -rf ~'", want: []string{"bash -c #\xff\nrm -rf ~", "rm -rf /home/u ¦ via=bash -c"}},
+		{src: "echo \xc3\xa9", want: []string{"echo \xc3\xa9"}},
+	})
+}
