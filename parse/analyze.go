@@ -3,6 +3,7 @@ package parse
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Options describes the world a script runs in.
@@ -72,7 +73,9 @@ func Analyze(script string, opts Options) (an *Analysis) {
 	fr := root.topFrame(src)
 	fr.walkStmts(f.Stmts)
 	root.finish(fr)
-	an.Canonical = canonical(f, script, opts.Dialect)
+	if utf8.ValidString(src) {
+		an.Canonical = canonical(f, script, opts.Dialect)
+	} // else the tree holds Unknown for the bytes that are not UTF-8: the raw script is the fingerprint
 	return an
 }
 

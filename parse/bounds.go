@@ -3,8 +3,10 @@ package parse
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -209,6 +211,7 @@ var parserPools = [2]sync.Pool{
 // The partial tree that comes with an error is never used.
 func parseScript(src string, d Dialect) (*syntax.File, *Error) {
 	src = joinDollarContinuations(src)
+	src, masked := maskInvalidUTF8(src)
 	pool := &parserPools[0]
 	if d == POSIX {
 		pool = &parserPools[1]
@@ -221,7 +224,73 @@ func parseScript(src string, d Dialect) (*syntax.File, *Error) {
 	if err != nil {
 		return nil, syntaxError(err)
 	}
+	if masked != nil {
+		unmask(f, masked)
+	}
 	return f, nil
+}
+
+// maskInvalidUTF8 replaces each byte that is not valid UTF-8 by a dot,
+// one byte for one so offsets hold, and returns their offsets. The
+// parser refuses such bytes (even in a comment, which sent
+// "#\xff<newline>x=rm; $x -rf ~" to the raw-text fallback); bash takes
+// them as ordinary word characters, as it takes a dot (which, unlike a
+// letter, never joins a name: "$\xff" stays "$" and a character). After
+// parsing, unmask turns each masked character into Unknown: a word
+// holding one is judged as partly unknown, never as some other text.
+func maskInvalidUTF8(s string) (string, []int) {
+	if utf8.ValidString(s) {
+		return s, nil
+	}
+	b := []byte(s)
+	var at []int
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			b[i] = '.'
+			at = append(at, i)
+			i++
+			continue
+		}
+		i += n
+	}
+	return string(b), at
+}
+
+// unmask puts Unknown where the tree's literal text holds a masked byte.
+// A literal whose text does not map byte for byte onto its source (a line
+// continuation inside it) becomes wholly unknown.
+func unmask(f *syntax.File, at []int) {
+	fix := func(v string, start, end int) string {
+		lo, _ := slices.BinarySearch(at, start)
+		if lo == len(at) || at[lo] >= end {
+			return v
+		}
+		if len(v) != end-start {
+			return Unknown
+		}
+		b := []byte(v)
+		for _, o := range at[lo:] {
+			if o >= end {
+				break
+			}
+			b[o-start] = Unknown[0]
+		}
+		return string(b)
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Lit:
+			n.Value = fix(n.Value, int(n.Pos().Offset()), int(n.End().Offset()))
+		case *syntax.SglQuoted:
+			start := int(n.Pos().Offset()) + 1
+			if n.Dollar {
+				start++
+			}
+			n.Value = fix(n.Value, start, int(n.End().Offset())-1)
+		}
+		return true
+	})
 }
 
 func syntaxError(err error) *Error {

@@ -247,6 +247,9 @@ type Command struct {
 	// the next pipeline stage rather than out of the enclosing list.
 	out      string
 	outKnown bool
+	// ownStdin is set when Stdin is the command's own redirection, not
+	// one it shares with the commands around it (a loop's heredoc).
+	ownStdin bool
 	pipedOut bool
 	// outFrom is set when out is a verbatim heredoc passed through.
 	outFrom *Input

@@ -253,7 +253,7 @@ func wrapEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
 			}
 		case "S", "split-string":
 			if o.val != nil {
-				split := splitEnvString(*o.val)
+				split := splitEnvString(fr, *o.val)
 				return wrapEnv(fr, c, append(append([]arg{args[0]}, split...), args[i:]...))
 			}
 		}
@@ -272,43 +272,80 @@ func wrapEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	return rest(args, i)
 }
 
-// splitEnvString splits env -S's string into words: spaces separate, and
-// single and double quotes group, as GNU env does.
-func splitEnvString(a arg) []arg {
+// splitEnvString splits env -S's string into words as GNU env does:
+// spaces separate, single and double quotes group, ${NAME} outside single
+// quotes is NAME's value in env's environment, # at the start of a word
+// begins a comment. Escapes other than \\ \" \' \$ \# and \<space>, and a
+// $ without braces, are not modelled: the word is unknown. With a nil
+// frame (git's alias values) $ and escapes are plain quoting.
+func splitEnvString(fr *frame, a arg) []arg {
 	var out []arg
 	var cur strings.Builder
-	inWord := false
+	inWord, unknown := false, false
 	quote := byte(0)
 	s := a.Value
+	var env map[string]string
+	envKnown := true
+	if fr != nil {
+		env, envKnown = fr.st.exported()
+	}
+	flush := func() {
+		if inWord {
+			v := cur.String()
+			if unknown {
+				v += Unknown
+			}
+			out = append(out, arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: a.Pos}})
+		}
+		cur.Reset()
+		inWord, unknown = false, false
+	}
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
 		switch {
-		case quote != 0:
+		case quote == '\'':
 			if ch == quote {
 				quote = 0
 			} else {
 				cur.WriteByte(ch)
 			}
-		case ch == '\'' || ch == '"':
+		case quote == '"' && ch == '"':
+			quote = 0
+		case quote == 0 && (ch == '\'' || ch == '"'):
 			quote, inWord = ch, true
-		case ch == ' ' || ch == '\t' || ch == '\n':
-			if inWord {
-				out = append(out, arg{Word: Word{Value: cur.String(), Dynamic: hasUnknown(cur.String()), Pos: a.Pos}})
-				cur.Reset()
-				inWord = false
+		case quote == 0 && (ch == ' ' || ch == '\t' || ch == '\n'):
+			flush()
+		case quote == 0 && ch == '#' && !inWord:
+			return out
+		case ch == '$' && fr != nil:
+			inWord = true
+			end := strings.IndexByte(s[i:], '}')
+			if !strings.HasPrefix(s[i:], "${") || end < 0 || !validName(s[i+2:i+end]) {
+				unknown = true
+				continue
 			}
+			v, ok := env[s[i+2:i+end]]
+			switch {
+			case ok:
+				cur.WriteString(v)
+			case !envKnown:
+				unknown = true
+			}
+			i += end
 		case ch == '\\' && i+1 < len(s):
 			i++
-			cur.WriteByte(s[i])
 			inWord = true
+			if fr != nil && strings.IndexByte("\\\"'$# ", s[i]) < 0 {
+				unknown = true
+				continue
+			}
+			cur.WriteByte(s[i])
 		default:
 			cur.WriteByte(ch)
 			inWord = true
 		}
 	}
-	if inWord {
-		out = append(out, arg{Word: Word{Value: cur.String(), Dynamic: hasUnknown(cur.String()), Pos: a.Pos}})
-	}
+	flush()
 	return out
 }
 

@@ -11,7 +11,7 @@ import (
 // default (SPEC §3).
 var (
 	ruleParseError = &Rule{
-		ID: "parse-error", Family: "analysis", Severity: Warn, Quiet: true,
+		ID: "parse-error", Family: "analysis", Severity: Warn,
 		Message: "the command line could not be parsed; bash will report the error itself",
 		Hint:    "fix the quoting or the syntax of the command",
 	}
