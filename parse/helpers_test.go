@@ -65,7 +65,7 @@ var testFiles = mapFiles{
 	"/proj/bin/tool":           "\x7fELF\x00\x00binary",
 	"/proj/big.sh":             "",
 	"/proj/mk/Makefile":        "BUILD = out\nall: build\nbuild:\n\tgo build -o $(BUILD)/app .\nclean:\n\trm -rf $(BUILD)\n",
-	"/proj/package.json":       `{"scripts": {"build": "tsc -p .", "prebuild": "rm -rf dist", "test": "jest", "nuke": "rm -rf ~"}}`,
+	"/proj/web/package.json":   `{"scripts": {"build": "tsc -p .", "prebuild": "rm -rf dist", "test": "jest", "nuke": "rm -rf ~"}}`,
 }
 
 type mapFiles map[string]string
