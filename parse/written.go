@@ -19,6 +19,9 @@ type written struct {
 	text   string
 	known  bool
 	writer *Command
+	// alias is the program the file is a copy of or a link to (cp
+	// /usr/bin/rm /tmp/del): running it runs that program.
+	alias string
 }
 
 // maxWritten bounds the text kept for written files.
@@ -70,7 +73,7 @@ func (fr *frame) recordWrites(c *Command) {
 			r.write(ra.Path, &written{writer: c})
 		}
 	}
-	if len(r.files) == 0 && c.Name != "tee" && c.Name != "cp" && c.Name != "mv" {
+	if len(r.files) == 0 && c.Name != "tee" && c.Name != "cp" && c.Name != "mv" && c.Name != "ln" && c.Name != "install" {
 		return
 	}
 	switch c.Name {
@@ -87,13 +90,18 @@ func (fr *frame) recordWrites(c *Command) {
 				}
 			}
 		}
-	case "cp", "mv":
+	case "cp", "mv", "ln", "install":
 		ops := operands(c.Args)
 		if len(ops) == 2 {
 			src, dst := fr.wordPath(c, ops[0]), fr.wordPath(c, ops[1])
-			if w := r.files[src]; w != nil {
+			switch w := r.files[src]; {
+			case w != nil:
 				r.write(dst, w)
-			} else if dst != "" && r.files[dst] != nil {
+			case dst == "":
+			case programCopy(ops[0], c.FeedersOf(argIndex(c, ops[0]))) != "":
+				r.write(dst, &written{writer: c, alias: programCopy(ops[0], c.FeedersOf(argIndex(c, ops[0])))})
+			case !ops[0].Literal() || r.files[dst] != nil:
+				// A copy of something not known: running it runs unknown code.
 				r.write(dst, &written{writer: c})
 			}
 		}
@@ -142,6 +150,13 @@ func (fr *frame) execFile(c *Command, args []arg) bool {
 	}
 	full := resolvePath(c.Dir, c.Path)
 	w := fr.r.files[full]
+	if w == nil && fr.r.opts.Programs != nil && full != "" {
+		if name := fr.r.opts.Programs.ProgramAt(full); name != "" && name != c.Name {
+			c.Name = name
+			fr.follow(c, args)
+			return true
+		}
+	}
 	if w == nil {
 		text, st := fr.readRun(full)
 		switch st {
@@ -155,6 +170,14 @@ func (fr *frame) execFile(c *Command, args []arg) bool {
 			return false
 		}
 		w = &written{text: text, known: true}
+	}
+	if w.alias != "" {
+		if c.Name == w.alias {
+			return false // already judged as the program it copies
+		}
+		c.Name = w.alias
+		fr.follow(c, args)
+		return true
 	}
 	if !w.known {
 		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: c.Path, Feeders: writers(w), Pos: c.Pos})
@@ -269,4 +292,51 @@ func shebang(text string) string {
 		}
 	}
 	return name
+}
+
+// programBinDirs are the directories programs are installed in: a file
+// copied or linked from one is that program.
+var programBinDirs = []string{"/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/", "/opt/homebrew/bin/", "/snap/bin/"}
+
+// programCopy names the program a cp/ln/install source is: a file in a
+// bin directory, a program the analysis knows by name, or the output of
+// which/command -v/type -P NAME.
+func programCopy(src Word, feeders []*Command) string {
+	if src.Literal() {
+		for _, d := range programBinDirs {
+			if strings.HasPrefix(src.Value, d) && !strings.Contains(src.Value[len(d):], "/") {
+				return src.Value[len(d):]
+			}
+		}
+		if b := basename(src.Value); sinks[b] != nil || wrappers[b] != nil || LookupProgram(b) != nil {
+			if strings.Contains(src.Value, "/") {
+				return b
+			}
+		}
+		return ""
+	}
+	if src.Known() != "" || strings.Trim(src.Value, Unknown) != "" {
+		return ""
+	}
+	for _, f := range feeders {
+		ops := operands(f.Args)
+		switch {
+		case f.Name == "which" && len(ops) == 1, f.Name == "command" && hasFlag(f.Args, "-v") && len(ops) == 1,
+			f.Name == "type" && hasFlag(f.Args, "-P", "-p") && len(ops) == 1:
+			if ops[0].Literal() {
+				return basename(ops[0].Value)
+			}
+		}
+	}
+	return ""
+}
+
+// argIndex is the index of w in c.Args, or -1.
+func argIndex(c *Command, w Word) int {
+	for i, a := range c.Args {
+		if a.Pos == w.Pos && a.Value == w.Value {
+			return i
+		}
+	}
+	return -1
 }
