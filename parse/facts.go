@@ -84,7 +84,10 @@ type Redirect struct {
 	// names a file; "" otherwise (dynamic target, unknown directory, fd dup).
 	Path                string
 	Read, Write, Append bool
-	Pos                 Pos
+	// Pipe is set when the target is a process substitution (> >(cmd)):
+	// the data goes to its commands, not to a file.
+	Pipe bool
+	Pos  Pos
 }
 
 // InputKind says where a command's standard input comes from.

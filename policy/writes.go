@@ -160,7 +160,7 @@ func (x *Ctx) writes(c *parse.Command) []write {
 	var ws []write
 	for i := range c.Redirs {
 		r := &c.Redirs[i]
-		if !r.Write || r.Target.Value == "" {
+		if !r.Write || r.Target.Value == "" || r.Pipe {
 			continue
 		}
 		k := wWrite
