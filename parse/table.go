@@ -109,6 +109,8 @@ type Program struct {
 	// stop is set when options end at the first operand: a subcommand
 	// follows, or a program with its own options.
 	stop bool
+	// wrapperSub is set when a subcommand is a Wrapper (uv run).
+	wrapperSub bool
 }
 
 type optRow struct {
@@ -185,6 +187,7 @@ var table = sync.OnceValue(func() *programTable {
 			parent.subs[n] = p
 		}
 		parent.stop = true
+		parent.wrapperSub = parent.wrapperSub || p.Wrapper
 	}
 	return t
 })
