@@ -468,8 +468,8 @@ func (fr *frame) applyRole(c *Command, rs roleSpec, a arg, rest []arg, opt, via 
 		ra.Path = fr.wordPath(c, a.Word)
 	}
 	c.Roles = append(c.Roles, ra)
-	if rs.lang == "make" {
-		return // makeHook reads them with the goals
+	if rs.lang == "make" || rs.lang == "just" || rs.lang == "task" {
+		return // the row's hook reads them with the goals
 	}
 	switch rs.role {
 	case RoleShell:
