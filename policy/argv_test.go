@@ -27,7 +27,9 @@ func TestPolicyReadsRolesNotArgv(t *testing.T) {
 	policyJudges := map[string]bool{"git": true, "tar": true, "npm": true, "npx": true, "curl": true, "wget": true,
 		"zip": true, "yarn": true, "parallel": true, "make": true, "vim": true, "emacs": true, "less": true, "R": true, "coproc": true,
 		// downloadThenRun knows it runs a file it is given (curl -o x.R; Rscript x.R).
-		"Rscript": true}
+		"Rscript": true,
+		// envGenerators: eval "$(just --completions bash)" prints shell setup.
+		"just": true, "task": true}
 	// Spellings that are another program's option of the same name.
 	unrelated := map[string]bool{
 		"init-command": true, // mysql --init-command: SQL, judged by the database rules
