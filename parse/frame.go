@@ -25,6 +25,8 @@ type root struct {
 	defined  []*funcDef
 	// files are what the script wrote, by absolute path.
 	files map[string]*written
+	// tests caches hasTest for && and || chains.
+	tests map[*syntax.BinaryCmd]bool
 	// gitAliases are the aliases git config set earlier in the script.
 	gitAliases map[string]arg
 }
