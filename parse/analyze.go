@@ -23,9 +23,19 @@ type Options struct {
 	// Files reads files for source, . and bash FILE; nil means sourced
 	// files are not followed (a Dynamic fact instead).
 	Files FileReader
+	// Programs tells which known program a file on disk is (a link to
+	// it, or a copy), so that a renamed program is judged as what it is;
+	// nil means a program is what it is called.
+	Programs ProgramIdentifier
 	// MaxDepth bounds nested scripts (bash -c, eval, functions, …); values
 	// under the default of 8 are raised to it.
 	MaxDepth int
+}
+
+// ProgramIdentifier names the program a file is: "rm" for a symlink,
+// hard link or copy of /usr/bin/rm; "" when it is none it knows.
+type ProgramIdentifier interface {
+	ProgramAt(path string) string
 }
 
 // FileReader reads the files a script sources or runs.

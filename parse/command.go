@@ -335,6 +335,7 @@ func (fr *frame) apply(name string, v assigned, export bool) {
 func (fr *frame) dispatch(c *Command, args []arg, site *callSite) {
 	fr.fill(site.slot, c)
 	fr.follow(c, args)
+	fr.feedChannels(c)
 	// What it wrote, for a script run later in the line; its output
 	// went to the file, not to a pipe or substitution.
 	fr.recordWrites(c)
@@ -356,6 +357,7 @@ func (fr *frame) follow(c *Command, args []arg) {
 		h(fr, c, args)
 		return
 	}
+	fr.followTable(c, args)
 	if h := sinks[c.Name]; h != nil {
 		h(fr, c, args)
 		return

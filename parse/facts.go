@@ -84,7 +84,10 @@ type Redirect struct {
 	// names a file; "" otherwise (dynamic target, unknown directory, fd dup).
 	Path                string
 	Read, Write, Append bool
-	Pos                 Pos
+	// Pipe is set when the target is a process substitution (> >(cmd)):
+	// the data goes to its commands, not to a file.
+	Pipe bool
+	Pos  Pos
 }
 
 // InputKind says where a command's standard input comes from.
@@ -180,6 +183,9 @@ type Command struct {
 	// Args are the arguments after the program name, after peeling
 	// wrappers.
 	Args []Word
+	// Roles are the arguments the program table gives a role (table.go):
+	// code that runs, files written, read or deleted, data sent away.
+	Roles []RoleArg
 	// Assigns are the VAR=value prefixes, including those given to env.
 	Assigns []Assign
 	// Wrappers lists the peeled wrapper programs, outermost first

@@ -29,6 +29,9 @@ type root struct {
 	tests map[*syntax.BinaryCmd]bool
 	// gitAliases are the aliases git config set earlier in the script.
 	gitAliases map[string]arg
+	// channels are shells reading code from a pipe the script writes to
+	// (channels.go).
+	channels []*Command
 }
 
 // workBudget is the total number of work units an analysis may spend.

@@ -60,6 +60,9 @@ func (fr *frame) procSubst(ps *syntax.ProcSubst, e *evaluator) []*Command {
 	e.subst = true
 	got := fr.substFrame(InProcSubst).walkCollect(ps.Stmts)
 	e.feeders = append(e.feeders, got...)
+	if ps.Op == syntax.CmdOut {
+		fr.addChannels(got)
+	}
 	return got
 }
 

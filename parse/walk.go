@@ -89,7 +89,7 @@ func (fr *frame) compound(s *syntax.Stmt) {
 	case *syntax.TimeClause:
 		fr.walkStmt(c.Stmt)
 	case *syntax.CoprocClause:
-		fr.subshell(InBackground).walkStmt(c.Stmt)
+		fr.coproc(c)
 	case *syntax.TestDecl:
 		fr.walkStmt(c.Body)
 	default:

@@ -21,32 +21,32 @@ var wrappers map[string]wrapFunc
 const maxWrappers = 16
 
 func init() {
-	plain := simpleWrapper(optSpec{}, 0)
+	plain := simpleWrapper(OptSpec{}, 0)
 	wrappers = map[string]wrapFunc{
 		"sudo":        wrapSudo,
 		"doas":        wrapDoas,
 		"env":         wrapEnv,
 		"command":     wrapCommand,
 		"builtin":     func(fr *frame, c *Command, args []arg) ([]arg, bool) { return rest(args, 1) },
-		"exec":        simpleWrapper(optSpec{short: "a"}, 0),
+		"exec":        simpleWrapper(OptSpec{Short: "a"}, 0),
 		"nohup":       plain,
-		"nice":        simpleWrapper(optSpec{short: "n", long: []string{"adjustment"}, numeric: true}, 0),
-		"time":        simpleWrapper(optSpec{short: "fo", long: []string{"format", "output"}}, 0),
-		"timeout":     simpleWrapper(optSpec{short: "ks", long: []string{"kill-after", "signal"}}, 1),
-		"stdbuf":      simpleWrapper(optSpec{short: "ioe", long: []string{"input", "output", "error"}}, 0),
-		"ionice":      unlessOpt(optSpec{short: "cnpPu", long: []string{"class", "classdata"}}, 0, "p", "P", "u", "pid", "pgid", "uid"),
+		"nice":        simpleWrapper(OptSpec{Short: "n", Long: []string{"adjustment"}, Numeric: true}, 0),
+		"time":        simpleWrapper(OptSpec{Short: "fo", Long: []string{"format", "output"}}, 0),
+		"timeout":     simpleWrapper(OptSpec{Short: "ks", Long: []string{"kill-after", "signal"}}, 1),
+		"stdbuf":      simpleWrapper(OptSpec{Short: "ioe", Long: []string{"input", "output", "error"}}, 0),
+		"ionice":      unlessOpt(OptSpec{Short: "cnpPu", Long: []string{"class", "classdata"}}, 0, "p", "P", "u", "pid", "pgid", "uid"),
 		"setsid":      plain,
-		"chroot":      simpleWrapper(optSpec{long: []string{"userspec", "groups"}}, 1),
+		"chroot":      simpleWrapper(OptSpec{Long: []string{"userspec", "groups"}}, 1),
 		"unbuffer":    plain,
-		"caffeinate":  simpleWrapper(optSpec{short: "tw"}, 0),
-		"torsocks":    simpleWrapper(optSpec{short: "udpaP"}, 0),
-		"proxychains": simpleWrapper(optSpec{short: "f"}, 0),
+		"caffeinate":  simpleWrapper(OptSpec{Short: "tw"}, 0),
+		"torsocks":    simpleWrapper(OptSpec{Short: "udpaP"}, 0),
+		"proxychains": simpleWrapper(OptSpec{Short: "f"}, 0),
 		"firejail":    plain,
-		"strace":      unlessOpt(optSpec{short: "abeEIoOpPsSuUX"}, 0),
-		"ltrace":      unlessOpt(optSpec{short: "aeEFlnopsuwDx"}, 0),
-		"nsenter":     simpleWrapper(optSpec{short: "tSG", optional: "muinpUCTrw"}, 0),
-		"unshare":     simpleWrapper(optSpec{short: "SGRw", optional: "muinpUCT", long: []string{"propagation", "setgroups", "map-user", "map-group", "map-users", "map-groups", "root", "wd", "setuid", "setgid", "load-interp"}}, 0),
-		"systemd-run": simpleWrapper(optSpec{short: "upHME", long: []string{"unit", "property", "description", "slice", "uid", "gid", "nice", "working-directory", "setenv", "machine", "host", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "service-type"}}, 0),
+		"strace":      unlessOpt(OptSpec{Short: "abeEIoOpPsSuUX"}, 0),
+		"ltrace":      unlessOpt(OptSpec{Short: "aeEFlnopsuwDx"}, 0),
+		"nsenter":     simpleWrapper(OptSpec{Short: "tSG", Optional: "muinpUCTrw"}, 0),
+		"unshare":     simpleWrapper(OptSpec{Short: "SGRw", Optional: "muinpUCT", Long: []string{"propagation", "setgroups", "map-user", "map-group", "map-users", "map-groups", "root", "wd", "setuid", "setgid", "load-interp"}}, 0),
+		"systemd-run": simpleWrapper(OptSpec{Short: "upHME", Long: []string{"unit", "property", "description", "slice", "uid", "gid", "nice", "working-directory", "setenv", "machine", "host", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "service-type"}}, 0),
 		"busybox":     wrapBusybox,
 		"xargs":       wrapXargs,
 		"flock":       wrapFlock,
@@ -57,26 +57,26 @@ func init() {
 		"gosu":        wrapAsUser,
 		"su-exec":     wrapAsUser,
 		"setuidgid":   wrapAsUser,
-		"chrt":        unlessOpt(optSpec{short: "TPD", long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, 1, "p", "pid", "m", "max"),
-		"taskset":     unlessOpt(optSpec{}, 1, "p", "pid"),
-		"numactl":     simpleWrapper(optSpec{short: "imNCPp", long: []string{"interleave", "membind", "cpunodebind", "physcpubind", "preferred"}}, 0),
-		"prlimit":     unlessOpt(optSpec{}, 0, "p", "pid"),
-		"fakeroot":    simpleWrapper(optSpec{short: "isl"}, 0),
+		"chrt":        unlessOpt(OptSpec{Short: "TPD", Long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, 1, "p", "pid", "m", "max"),
+		"taskset":     unlessOpt(OptSpec{}, 1, "p", "pid"),
+		"numactl":     simpleWrapper(OptSpec{Short: "imNCPp", Long: []string{"interleave", "membind", "cpunodebind", "physcpubind", "preferred"}}, 0),
+		"prlimit":     unlessOpt(OptSpec{}, 0, "p", "pid"),
+		"fakeroot":    simpleWrapper(OptSpec{Short: "isl"}, 0),
 		"eatmydata":   plain,
 		"catchsegv":   plain,
-		"rlwrap":      simpleWrapper(optSpec{short: "bCDefHlpPsSt"}, 0),
-		"faketime":    simpleWrapper(optSpec{}, 1),
-		"tini":        simpleWrapper(optSpec{short: "ep"}, 0),
-		"dumb-init":   simpleWrapper(optSpec{short: "r"}, 0),
-		"xvfb-run":    simpleWrapper(optSpec{short: "efnpsw", long: []string{"error-file", "server-num", "server-args", "xauth-protocol", "wait", "auth-file"}}, 0),
+		"rlwrap":      simpleWrapper(OptSpec{Short: "bCDefHlpPsSt"}, 0),
+		"faketime":    simpleWrapper(OptSpec{}, 1),
+		"tini":        simpleWrapper(OptSpec{Short: "ep"}, 0),
+		"dumb-init":   simpleWrapper(OptSpec{Short: "r"}, 0),
+		"xvfb-run":    simpleWrapper(OptSpec{Short: "efnpsw", Long: []string{"error-file", "server-num", "server-args", "xauth-protocol", "wait", "auth-file"}}, 0),
 		"valgrind":    plain,
-		"uv":          subWrapper("run", optSpec{short: "pw", long: []string{"with", "python", "directory", "project", "package", "group", "extra", "env-file", "index", "index-url", "from", "with-requirements"}}),
-		"poetry":      subWrapper("run", optSpec{}),
-		"pipenv":      subWrapper("run", optSpec{}),
-		"bundle":      subWrapper("exec", optSpec{}),
-		"conda":       subWrapper("run", optSpec{short: "np", long: []string{"name", "prefix", "cwd"}}),
-		"mamba":       subWrapper("run", optSpec{short: "np", long: []string{"name", "prefix", "cwd"}}),
-		"micromamba":  subWrapper("run", optSpec{short: "np", long: []string{"name", "prefix", "cwd"}}),
+		"uv":          subWrapper("run", OptSpec{Short: "pw", Long: []string{"with", "python", "directory", "project", "package", "group", "extra", "env-file", "index", "index-url", "from", "with-requirements"}}),
+		"poetry":      subWrapper("run", OptSpec{}),
+		"pipenv":      subWrapper("run", OptSpec{}),
+		"bundle":      subWrapper("exec", OptSpec{}),
+		"conda":       subWrapper("run", OptSpec{Short: "np", Long: []string{"name", "prefix", "cwd"}}),
+		"mamba":       subWrapper("run", OptSpec{Short: "np", Long: []string{"name", "prefix", "cwd"}}),
+		"micromamba":  subWrapper("run", OptSpec{Short: "np", Long: []string{"name", "prefix", "cwd"}}),
 		"direnv":      wrapDirenv,
 		"mise":        afterDashDash("exec", "x"),
 		"op":          afterDashDash("run"),
@@ -101,7 +101,7 @@ func rest(args []arg, i int) ([]arg, bool) {
 }
 
 // simpleWrapper parses options, skips n operands, and runs the rest.
-func simpleWrapper(spec optSpec, n int) wrapFunc {
+func simpleWrapper(spec OptSpec, n int) wrapFunc {
 	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		_, i := parseOpts(args, 1, spec)
 		return rest(args, i+n)
@@ -110,7 +110,7 @@ func simpleWrapper(spec optSpec, n int) wrapFunc {
 
 // unlessOpt is simpleWrapper, but the named options (attach to a
 // running process) mean no command is run.
-func unlessOpt(spec optSpec, n int, no ...string) wrapFunc {
+func unlessOpt(spec OptSpec, n int, no ...string) wrapFunc {
 	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		opts, i := parseOpts(args, 1, spec)
 		if has(opts, no...) {
@@ -121,7 +121,7 @@ func unlessOpt(spec optSpec, n int, no ...string) wrapFunc {
 }
 
 // subWrapper handles "uv run CMD", "poetry run CMD", "bundle exec CMD".
-func subWrapper(sub string, spec optSpec) wrapFunc {
+func subWrapper(sub string, spec OptSpec) wrapFunc {
 	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		if len(args) < 3 || args[1].Value != sub {
 			return nil, false
@@ -155,6 +155,9 @@ func (fr *frame) peel(c *Command, args []arg) []arg {
 		name := basename(args[0].Value)
 		w := wrappers[name]
 		if w == nil {
+			w = tableWrapper(name)
+		}
+		if w == nil {
 			break
 		}
 		inner, ok := w(fr, c, args)
@@ -187,7 +190,7 @@ func (c *Command) addAssign(a arg, name, val string) {
 // command is an interactive shell: not peeled, the sudo sink follows its
 // input.
 func wrapSudo(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{short: "CDghprRtTUu", long: []string{"chdir", "close-from", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "CDghprRtTUu", Long: []string{"chdir", "close-from", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}})
 	if has(opts, "e", "edit", "l", "list", "v", "validate", "K", "remove-timestamp", "V", "version", "help") {
 		return nil, false
 	}
@@ -222,7 +225,7 @@ func resolveDir(dir string, w Word) string {
 }
 
 func wrapDoas(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{short: "Cu"})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "Cu"})
 	if i >= len(args) || has(opts, "L") {
 		return nil, false
 	}
@@ -235,7 +238,7 @@ func wrapDoas(fr *frame, c *Command, args []arg) ([]arg, bool) {
 
 // wrapEnv peels env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]… CMD.
 func wrapEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{short: "uCSP", long: []string{"unset", "chdir", "split-string"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "uCSP", Long: []string{"unset", "chdir", "split-string"}})
 	for _, o := range opts {
 		switch o.name {
 		case "i", "ignore-environment":
@@ -348,7 +351,7 @@ func splitEnvString(fr *frame, a arg) []arg {
 
 // wrapCommand peels command [-p] CMD; command -v/-V only looks CMD up.
 func wrapCommand(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{})
+	opts, i := parseOpts(args, 1, OptSpec{})
 	if has(opts, "v", "V") {
 		return nil, false
 	}
@@ -368,10 +371,10 @@ func wrapBusybox(fr *frame, c *Command, args []arg) ([]arg, bool) {
 // they follow them; either way they are unknown (Placeholder). With no
 // command xargs runs echo.
 func wrapXargs(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{
-		short:    "aEdILnPs",
-		optional: "iel",
-		long:     []string{"arg-file", "delimiter", "eof", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"},
+	opts, i := parseOpts(args, 1, OptSpec{
+		Short:    "aEdILnPs",
+		Optional: "iel",
+		Long:     []string{"arg-file", "delimiter", "eof", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"},
 	})
 	if has(opts, "show-limits", "help", "version") {
 		return nil, false
@@ -431,7 +434,7 @@ func wrapXargs(fr *frame, c *Command, args []arg) ([]arg, bool) {
 
 // wrapFlock peels flock [options] FILE CMD; flock … -c STRING is a sink.
 func wrapFlock(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{short: "wEc", long: []string{"timeout", "wait", "conflict-exit-code", "command"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "wEc", Long: []string{"timeout", "wait", "conflict-exit-code", "command"}})
 	if has(opts, "c", "command") || i+1 >= len(args) {
 		return nil, false
 	}
@@ -439,13 +442,13 @@ func wrapFlock(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	if j < len(args) && (args[j].Value == "-c" || args[j].Value == "--command") {
 		return nil, false
 	}
-	_, j = parseOpts(args, j, optSpec{short: "wE"})
+	_, j = parseOpts(args, j, OptSpec{Short: "wE"})
 	return rest(args, j)
 }
 
 // wrapRunuser peels runuser -u USER CMD; runuser USER -c S is a sink.
 func wrapRunuser(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{short: "ugGcsw", long: []string{"user", "group", "supp-group", "command", "shell", "whitelist-environment"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "ugGcsw", Long: []string{"user", "group", "supp-group", "command", "shell", "whitelist-environment"}})
 	u := optVal(opts, "u", "user")
 	if u == nil || has(opts, "c", "command") {
 		return nil, false
@@ -455,7 +458,7 @@ func wrapRunuser(fr *frame, c *Command, args []arg) ([]arg, bool) {
 }
 
 func wrapPkexec(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{long: []string{"user"}})
+	opts, i := parseOpts(args, 1, OptSpec{Long: []string{"user"}})
 	c.User = "root"
 	if u := optVal(opts, "user"); u != nil {
 		c.User = u.Value
@@ -465,7 +468,7 @@ func wrapPkexec(fr *frame, c *Command, args []arg) ([]arg, bool) {
 
 // run0Spec is systemd run0's options that take a value ("--user root" or
 // "--user=root").
-var run0Spec = optSpec{short: "ugD", long: []string{"user", "group", "chdir", "setenv", "unit", "property", "description", "slice", "nice", "background", "machine", "area", "shell-prompt-prefix"}}
+var run0Spec = OptSpec{Short: "ugD", Long: []string{"user", "group", "chdir", "setenv", "unit", "property", "description", "slice", "nice", "background", "machine", "area", "shell-prompt-prefix"}}
 
 // wrapRun0 peels run0 [options] CMD: systemd's sudo, running CMD as
 // root (or --user) through the service manager. With no command it is
@@ -489,7 +492,7 @@ func wrapRun0(fr *frame, c *Command, args []arg) ([]arg, bool) {
 // wrapSetpriv peels setpriv [options] CMD; --reuid sets the user, and
 // -d/--dump runs nothing.
 func wrapSetpriv(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{long: []string{"reuid", "ruid", "euid", "regid", "rgid", "egid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule", "seccomp-filter"}})
+	opts, i := parseOpts(args, 1, OptSpec{Long: []string{"reuid", "ruid", "euid", "regid", "rgid", "egid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule", "seccomp-filter"}})
 	if has(opts, "d", "dump", "list-caps", "L", "h", "help", "V", "version") {
 		return nil, false
 	}
@@ -555,4 +558,22 @@ func xargsItems(in *Input, lines bool) ([]string, bool) {
 		return nil, false
 	}
 	return items, true
+}
+
+// tableWrapper peels a program-table row marked Wrapper: its RoleProgram
+// operand is the command.
+func tableWrapper(name string) wrapFunc {
+	p := LookupProgram(name)
+	if p == nil || !p.Wrapper {
+		return nil
+	}
+	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
+		pa := p.read(args, 1)
+		for _, ar := range p.args {
+			if ar.spec.role == RoleProgram && ar.at < len(pa.ops) {
+				return args[pa.ops[ar.at]:], true
+			}
+		}
+		return nil, false
+	}
 }

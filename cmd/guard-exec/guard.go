@@ -38,6 +38,7 @@ type guard struct {
 	scrub   *envScrub
 	places  map[string]*places // by working directory (roots.go)
 	sources *sourcedFiles      // large sourced files, reduced (sourced.go)
+	progs   *programIdentity   // which program a file run by its path is (identity.go)
 }
 
 // config returns the merged configuration, loaded once (config.go).
