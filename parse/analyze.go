@@ -27,6 +27,9 @@ type Options struct {
 	// it, or a copy), so that a renamed program is judged as what it is;
 	// nil means a program is what it is called.
 	Programs ProgramIdentifier
+	// Shell is the path of the bash that runs the script, which bash sets
+	// as $BASH ("$BASH" -c … runs that bash); "" when not known.
+	Shell string
 	// MaxDepth bounds nested scripts (bash -c, eval, functions, …); values
 	// under the default of 8 are raised to it.
 	MaxDepth int

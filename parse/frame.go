@@ -101,6 +101,9 @@ func (r *root) topFrame(src string) *frame {
 	if r.opts.Dialect == POSIX {
 		st.expandAliases = true
 	}
+	if r.opts.Shell != "" && r.opts.Dialect == Bash {
+		st.rawSet("BASH", strVar(r.opts.Shell, false))
+	}
 	fr := &frame{r: r, src: src, pos: posMap{exact: true, base: Pos{Line: 1, Col: 1}}, st: st, dialect: r.opts.Dialect}
 	fr.importEnvCode()
 	return fr
