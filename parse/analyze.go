@@ -27,6 +27,9 @@ type Options struct {
 	// it, or a copy), so that a renamed program is judged as what it is;
 	// nil means a program is what it is called.
 	Programs ProgramIdentifier
+	// Shell is the path of the bash that runs the script, which bash sets
+	// as $BASH ("$BASH" -c … runs that bash); "" when not known.
+	Shell string
 	// MaxDepth bounds nested scripts (bash -c, eval, functions, …); values
 	// under the default of 8 are raised to it.
 	MaxDepth int
@@ -53,6 +56,12 @@ const (
 	// parser's cost grows fast with nesting (10,000 nested $( take it
 	// 70 ms), so deeper input is refused before parsing.
 	MaxNesting = 256
+	// MaxChain bounds the pipes, && and || of one statement, and
+	// MaxCommands the statements of a script, counted before parsing:
+	// past them the parser's and the walk's cost is the attacker's. A
+	// script of more statements would exhaust the work budget anyway.
+	MaxChain    = 1000
+	MaxCommands = workBudget
 	// DefaultMaxDepth is the nesting limit for nested scripts.
 	DefaultMaxDepth = 8
 	// spanMax bounds Command.Span and Dynamic.Span.

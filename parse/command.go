@@ -335,6 +335,9 @@ func (fr *frame) apply(name string, v assigned, export bool) {
 func (fr *frame) dispatch(c *Command, args []arg, site *callSite) {
 	fr.fill(site.slot, c)
 	fr.follow(c, args)
+	if c.Name == "git" && !c.outKnown {
+		c.out, c.outKnown = fr.revParse(c) // git has a sink of its own
+	}
 	fr.feedChannels(c)
 	// What it wrote, for a script run later in the line; its output
 	// went to the file, not to a pipe or substitution.

@@ -111,7 +111,21 @@
 //     next; three passes at most, then nothing is known), then once for
 //     facts. A for loop over at most 8 literal items is unrolled, the
 //     variable known in each iteration.
-//   - read, mapfile, getopts, X=$(cmd), $RANDOM, $$, $? … are unknown.
+//   - read and mapfile of known input they open themselves (<<<, <<,
+//     < file) are split as bash splits them (IFS, -a, -d, -t); with
+//     other options, or input shared with earlier reads (a loop's), they
+//     are unknown, as are getopts, X=$(cmd), $RANDOM, $$, $? ….
+//   - Attributes that change what an assignment stores (declare -l, -u,
+//     -c, -i) apply to every later assignment; where they differ between
+//     paths, the values are unknown. Arrays are known while dense
+//     (a[i]= at most one past the end); associative arrays by key.
+//   - Operators the expand package gets wrong or leaves out (${X@P},
+//     ${X@Q}, ${X/#p/r}, & in a replacement, case changes of non-ASCII
+//     text) are worked out here or unknown: a wrong known value would
+//     skip the checks that hold or warn.
+//   - $(<file) and cat FILE give the file's contents (read as source
+//     reads it, or as the line wrote it); dirname and basename of known
+//     names are computed.
 //   - After code the analysis cannot see runs in this shell (eval of
 //     dynamic text, source of a file that cannot be read), every variable
 //     and function is unknown; a failed source keeps the directory.
@@ -149,8 +163,13 @@
 //
 // # Limits
 //
-// Scripts over 1 MiB, with NUL bytes, or nesting (, $(, ${ deeper than 256
-// levels are refused before parsing. Nested scripts are followed to
+// Scripts over 1 MiB, with NUL bytes, nesting (, $(, ${ deeper than 256
+// levels, a chain of more than 1,000 pipes, && and || in one statement, or
+// more than 20,000 statements are refused before parsing (a cheap lexical
+// count; the parser and the walk recurse once per link of a chain, and a
+// 100,000-stage pipeline once took minutes). Bytes that are not UTF-8
+// are parsed as unknown characters (the parser refuses them, bash does
+// not). Nested scripts are followed to
 // Options.MaxDepth (at least 8) levels, beyond which a DynTooDeep fact is
 // recorded; a total work budget bounds functions that call each other many
 // times. Everything runs under recover(): a panic is an Error of kind

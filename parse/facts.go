@@ -364,6 +364,7 @@ const (
 	ErrSyntax   ErrKind = "syntax"    // the parser rejected the script
 	ErrTooLarge ErrKind = "too-large" // over the size bound
 	ErrTooDeep  ErrKind = "too-deep"  // nesting over the depth bound, checked before parsing
+	ErrTooMuch  ErrKind = "too-much"  // more commands, or a longer chain, than the analysis budget
 	ErrPanic    ErrKind = "panic"     // the analysis panicked; treated as a hold
 	ErrInvalid  ErrKind = "invalid"   // NUL bytes or other input bash cannot take as a script
 )

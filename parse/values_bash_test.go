@@ -137,3 +137,41 @@ func agrees(ours, bash string) bool {
 type osFiles struct{}
 
 func (osFiles) ReadFile(p string) ([]byte, error) { return os.ReadFile(p) }
+
+// TestRevParseAgainstGit compares git rev-parse as the analysis works it
+// out with what git prints, at the top of a repository and below it.
+func TestRevParseAgainstGit(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	top, _ := filepath.EvalSymlinks(t.TempDir())
+	if out, err := exec.Command(git, "init", "-q", top).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	script := `printf '[%s]\n' "$(git rev-parse --show-toplevel)" "$(git rev-parse --git-dir)" "$(git rev-parse --absolute-git-dir)" "$(git rev-parse --show-prefix)" "$(git rev-parse --show-cdup)" "$(git rev-parse --git-path config)" "$(git rev-parse --git-path objects/info)"`
+	for _, dir := range []string{top, filepath.Join(top, "a"), filepath.Join(top, "a", "b")} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("bash", "--norc", "--noprofile", "-c", script)
+		cmd.Dir = dir
+		cmd.Env = []string{"HOME=/nonexistent", "PATH=" + os.Getenv("PATH"), "GIT_CONFIG_NOSYSTEM=1"}
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("bash: %v", err)
+		}
+		an := Analyze(script, Options{Env: map[string]string{"HOME": "/nonexistent", "PWD": dir}, Dir: dir, Files: osFiles{}})
+		var ours string
+		for _, c := range an.Commands {
+			if c.Name == "printf" {
+				for _, a := range c.Args[1:] {
+					ours += "[" + a.Value + "]\n"
+				}
+			}
+		}
+		if ours != string(out) {
+			t.Errorf("in %s:\n  git: %q\n ours: %q", dir, out, ours)
+		}
+	}
+}

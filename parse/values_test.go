@@ -61,3 +61,27 @@ func TestInvalidUTF8(t *testing.T) {
 		{src: "echo \xc3\xa9", want: []string{"echo \xc3\xa9"}},
 	})
 }
+
+// TestRevParse covers git rev-parse worked out from the repository
+// around the directory, without running git.
+func TestRevParse(t *testing.T) {
+	repo := func(o *Options) {
+		o.Files = mapFiles{"/proj/.git/HEAD": "ref: refs/heads/main\n", "/proj/wt/.git": "gitdir: /proj/.git/worktrees/wt\n"}
+	}
+	sub := func(o *Options) { repo(o); o.Dir = "/proj/src/app" }
+	runRows(t, []row{
+		{src: `rm -rf "$(git rev-parse --show-toplevel)/dist"`, opt: repo, want: []string{"rm -rf /proj/dist", "git rev-parse --show-toplevel"}},
+		{src: `rm -rf "$(git rev-parse --show-toplevel)/dist"`, opt: sub, want: []string{"rm -rf /proj/dist ¦ dir=/proj/src/app", "git rev-parse --show-toplevel"}},
+		{src: `cp x "$(git rev-parse --git-dir)/hooks/pre-commit"`, opt: repo, want: []string{"cp x .git/hooks/pre-commit", "git rev-parse --git-dir"}},
+		{src: `cp x "$(git rev-parse --git-dir)/hooks/pre-commit"`, opt: sub, want: []string{"cp x /proj/.git/hooks/pre-commit", "git rev-parse --git-dir"}},
+		{src: `echo "$(git rev-parse --git-path config)" "$(git rev-parse --show-prefix)" "$(git rev-parse --show-cdup)"`, opt: sub,
+			want: []string{"echo ../../.git/config src/app/ ../../", "git rev-parse --git-path config", "git rev-parse --show-prefix", "git rev-parse --show-cdup"}},
+		{src: `cd wt && echo "$(git rev-parse --git-dir)" "$(git rev-parse --show-toplevel)"`, opt: repo,
+			want: []string{"cd wt", "echo /proj/.git/worktrees/wt /proj/wt ¦ dir=/proj/wt", "git rev-parse --git-dir", "git rev-parse --show-toplevel"}},
+		// Not modelled: hooks (core.hooksPath), GIT_DIR, no repository, other options.
+		{src: `echo "$(git rev-parse --git-path hooks)"`, opt: repo, want: []string{"echo …", "git rev-parse --git-path hooks"}},
+		{src: `GIT_DIR=/x; echo "$(git rev-parse --git-dir)"`, opt: repo, want: []string{"echo …", "git rev-parse --git-dir"}},
+		{src: `echo "$(git rev-parse --show-toplevel)"`, want: []string{"echo …", "git rev-parse --show-toplevel"}},
+		{src: `echo "$(git rev-parse HEAD)"`, opt: repo, want: []string{"echo …", "git rev-parse HEAD"}},
+	})
+}
