@@ -3,6 +3,7 @@ package parse
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Options describes the world a script runs in.
@@ -22,9 +23,23 @@ type Options struct {
 	// Files reads files for source, . and bash FILE; nil means sourced
 	// files are not followed (a Dynamic fact instead).
 	Files FileReader
+	// Programs tells which known program a file on disk is (a link to
+	// it, or a copy), so that a renamed program is judged as what it is;
+	// nil means a program is what it is called.
+	Programs ProgramIdentifier
+	// Shell is the path of the bash that runs the script, which bash sets
+	// as $BASH ("$BASH" -c … runs that bash); "" when not known.
+	Shell string
 	// MaxDepth bounds nested scripts (bash -c, eval, functions, …); values
 	// under the default of 8 are raised to it.
 	MaxDepth int
+}
+
+// ProgramIdentifier names the program a file is: "rm" for a symlink,
+// hard link or copy of /usr/bin/rm; "" when it is none it knows. binary
+// is set for a compiled program (not a script to read).
+type ProgramIdentifier interface {
+	ProgramAt(path string) (name string, binary bool)
 }
 
 // FileReader reads the files a script sources or runs.
@@ -41,6 +56,12 @@ const (
 	// parser's cost grows fast with nesting (10,000 nested $( take it
 	// 70 ms), so deeper input is refused before parsing.
 	MaxNesting = 256
+	// MaxChain bounds the pipes, && and || of one statement, and
+	// MaxCommands the statements of a script, counted before parsing:
+	// past them the parser's and the walk's cost is the attacker's. A
+	// script of more statements would exhaust the work budget anyway.
+	MaxChain    = 1000
+	MaxCommands = workBudget
 	// DefaultMaxDepth is the nesting limit for nested scripts.
 	DefaultMaxDepth = 8
 	// spanMax bounds Command.Span and Dynamic.Span.
@@ -72,7 +93,9 @@ func Analyze(script string, opts Options) (an *Analysis) {
 	fr := root.topFrame(src)
 	fr.walkStmts(f.Stmts)
 	root.finish(fr)
-	an.Canonical = canonical(f, script, opts.Dialect)
+	if utf8.ValidString(src) {
+		an.Canonical = canonical(f, script, opts.Dialect)
+	} // else the tree holds Unknown for the bytes that are not UTF-8: the raw script is the fingerprint
 	return an
 }
 

@@ -3,11 +3,17 @@ package parse
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
+
+// CheckBounds reports, without parsing, whether script is over the bounds
+// Analyze refuses it for (size, NUL bytes, nesting, number of commands).
+func CheckBounds(script string) *Error { return checkBounds(script) }
 
 // checkBounds refuses, before any parsing, input the parser should never
 // see: too large, holding NUL bytes (bash cannot take them in a script),
@@ -22,7 +28,134 @@ func checkBounds(script string) *Error {
 	if i := nestingOverflow(script, MaxNesting); i >= 0 {
 		return &Error{Kind: ErrTooDeep, Pos: offsetPos(script, i), Msg: fmt.Sprintf("script nests deeper than %d levels", MaxNesting)}
 	}
+	if e := countCommands(script); e != nil {
+		return e
+	}
 	return nil
+}
+
+// countCommands refuses, before parsing, a script with more commands than
+// the analysis spends time on, or with a chain of pipes, && and || longer
+// than MaxChain: the parser and the walk recurse once per link (a
+// 100,000-stage pipeline took 105 s and 5 GB before it was held). The
+// count is lexical and cheap; it runs only when the script holds enough
+// separators to matter, and skips quoted text, comments and heredoc
+// bodies (a markdown table written with <<EOF is text, not a pipeline).
+func countCommands(s string) *Error {
+	if strings.Count(s, "|")+strings.Count(s, "&")+strings.Count(s, ";")+strings.Count(s, "\n") <= MaxChain {
+		return nil
+	}
+	chain, stmts := 0, 0
+	token, pendingOp := false, false
+	dq := false
+	var pending []heredocDelim
+	end := func() {
+		if token {
+			stmts++
+		}
+		chain, token, pendingOp = 0, false, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if dq {
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				dq = false
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t':
+			continue
+		case '\\':
+			i++
+		case '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil // unterminated: the parser reports it cheaply
+			}
+			i += j + 1
+		case '"':
+			dq = true
+		case '#':
+			if i == 0 || s[i-1] == ' ' || s[i-1] == '\t' || s[i-1] == '\n' || s[i-1] == ';' {
+				j := strings.IndexByte(s[i:], '\n')
+				if j < 0 {
+					i = len(s)
+					continue
+				}
+				i += j - 1
+				continue
+			}
+		case '<':
+			if strings.HasPrefix(s[i:], "<<") && !strings.HasPrefix(s[i:], "<<<") {
+				if d, e := readHeredocWord(s, i+2); d.word != "" {
+					pending = append(pending, d)
+					i = e - 1
+				}
+			}
+		case '\n':
+			if len(pending) > 0 {
+				i = skipHeredocs(s, i, pending)
+				pending = pending[:0]
+			}
+			if !pendingOp {
+				end()
+			}
+			continue
+		case ';':
+			end()
+			continue
+		case '|', '&':
+			if c == '&' && (i > 0 && (s[i-1] == '>' || s[i-1] == '<') || i+1 < len(s) && s[i+1] == '>') {
+				break // a redirection: >&2, &>f
+			}
+			if c == '&' && (i+1 >= len(s) || s[i+1] != '&') {
+				end() // a background job ends a statement
+				continue
+			}
+			if i+1 < len(s) && (s[i+1] == c || c == '|' && s[i+1] == '&') {
+				i++
+			}
+			chain++
+			if chain > MaxChain {
+				return &Error{Kind: ErrTooMuch, Pos: offsetPos(s, i), Msg: fmt.Sprintf("a chain of more than %d pipes, && and || is more than the guard analyses", MaxChain)}
+			}
+			pendingOp, token = true, false
+			continue
+		}
+		token, pendingOp = true, false
+		if stmts >= MaxCommands {
+			return &Error{Kind: ErrTooMuch, Pos: offsetPos(s, i), Msg: fmt.Sprintf("more than %d commands are more than the guard analyses in one command line", MaxCommands)}
+		}
+	}
+	return nil
+}
+
+// readHeredocWord reads the delimiter after << at s[j:], quoted or not.
+func readHeredocWord(s string, j int) (heredocDelim, int) {
+	if d, end, ok := readHeredocDelim(s, j); ok {
+		return d, end
+	}
+	var d heredocDelim
+	if j < len(s) && s[j] == '-' {
+		d.dash = true
+		j++
+	}
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	k := j
+	for k < len(s) && strings.IndexByte(" \t\n;&|<>()'\"\\", s[k]) < 0 {
+		k++
+	}
+	if k < len(s) && strings.IndexByte("'\"\\", s[k]) >= 0 {
+		return heredocDelim{}, j // partly quoted: readHeredocDelim's case
+	}
+	d.word = s[j:k]
+	return d, k
 }
 
 // nestingOverflow returns the offset where the nesting of ( $( ${ <( and {
@@ -209,6 +342,7 @@ var parserPools = [2]sync.Pool{
 // The partial tree that comes with an error is never used.
 func parseScript(src string, d Dialect) (*syntax.File, *Error) {
 	src = joinDollarContinuations(src)
+	src, masked := maskInvalidUTF8(src)
 	pool := &parserPools[0]
 	if d == POSIX {
 		pool = &parserPools[1]
@@ -221,7 +355,73 @@ func parseScript(src string, d Dialect) (*syntax.File, *Error) {
 	if err != nil {
 		return nil, syntaxError(err)
 	}
+	if masked != nil {
+		unmask(f, masked)
+	}
 	return f, nil
+}
+
+// maskInvalidUTF8 replaces each byte that is not valid UTF-8 by a dot,
+// one byte for one so offsets hold, and returns their offsets. The
+// parser refuses such bytes (even in a comment, which sent
+// "#\xff<newline>x=rm; $x -rf ~" to the raw-text fallback); bash takes
+// them as ordinary word characters, as it takes a dot (which, unlike a
+// letter, never joins a name: "$\xff" stays "$" and a character). After
+// parsing, unmask turns each masked character into Unknown: a word
+// holding one is judged as partly unknown, never as some other text.
+func maskInvalidUTF8(s string) (string, []int) {
+	if utf8.ValidString(s) {
+		return s, nil
+	}
+	b := []byte(s)
+	var at []int
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			b[i] = '.'
+			at = append(at, i)
+			i++
+			continue
+		}
+		i += n
+	}
+	return string(b), at
+}
+
+// unmask puts Unknown where the tree's literal text holds a masked byte.
+// A literal whose text does not map byte for byte onto its source (a line
+// continuation inside it) becomes wholly unknown.
+func unmask(f *syntax.File, at []int) {
+	fix := func(v string, start, end int) string {
+		lo, _ := slices.BinarySearch(at, start)
+		if lo == len(at) || at[lo] >= end {
+			return v
+		}
+		if len(v) != end-start {
+			return Unknown
+		}
+		b := []byte(v)
+		for _, o := range at[lo:] {
+			if o >= end {
+				break
+			}
+			b[o-start] = Unknown[0]
+		}
+		return string(b)
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Lit:
+			n.Value = fix(n.Value, int(n.Pos().Offset()), int(n.End().Offset()))
+		case *syntax.SglQuoted:
+			start := int(n.Pos().Offset()) + 1
+			if n.Dollar {
+				start++
+			}
+			n.Value = fix(n.Value, start, int(n.End().Offset())-1)
+		}
+		return true
+	})
 }
 
 func syntaxError(err error) *Error {

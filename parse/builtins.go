@@ -154,76 +154,232 @@ func builtinPopd(fr *frame, c *Command, args []arg) {
 	fr.chdir(to)
 }
 
-// builtinRead sets the variables it reads: from known input (read X <<<
-// rm, a heredoc) the first line split as bash does, otherwise unknown.
+// builtinRead sets the variables it reads. From known input (read X
+// <<< rm, a heredoc, a file) the first record is split as bash does:
+// up to the -d delimiter (newline by default), backslashes removed unless
+// -r, fields split by the IFS in effect for read (IFS=, read …), the last
+// name taking the rest; with -a, every field into the array. Otherwise,
+// and with options that are not modelled (-n, -N, -t, -u, -e, -i), the
+// names are unknown.
 func builtinRead(fr *frame, c *Command, args []arg) {
 	var names []Word
-	raw, array := false, false
+	raw, array, modelled := false, false, true
+	delim := "\n"
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i].Value
-		if strings.HasPrefix(a, "-") && len(a) > 1 {
-			raw = raw || strings.Contains(a, "r")
-			// Options with an argument: -a -d -i -n -N -p -t -u.
-			if strings.ContainsAny(a[len(a)-1:], "adinNptu") {
-				if a[len(a)-1] == 'a' && i+1 < len(c.Args) {
-					names = append(names, c.Args[i+1])
-					array = true
-				}
-				if a != "-r" {
+		if a == "--" {
+			names = append(names, c.Args[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(a, "-") || len(a) < 2 || len(names) > 0 {
+			names = append(names, c.Args[i])
+			continue
+		}
+		for j := 1; j < len(a); j++ {
+			o := a[j]
+			if !strings.ContainsRune("adinNptu", rune(o)) {
+				raw = raw || o == 'r'
+				modelled = modelled && strings.ContainsRune("rs", rune(o))
+				continue
+			}
+			// The option's value is the rest of the word, or the next one.
+			val, ok := a[j+1:], true
+			if val == "" {
+				ok = i+1 < len(c.Args) && c.Args[i+1].Literal()
+				if i+1 < len(c.Args) {
+					val = c.Args[i+1].Value
 					i++
 				}
 			}
-			continue
+			switch {
+			case !ok:
+				modelled = false
+			case o == 'a':
+				array = true
+				names = []Word{{Value: val, Pos: c.Args[i].Pos}}
+			case o == 'd':
+				delim = val
+				if len(delim) > 1 {
+					delim = delim[:1]
+				}
+			case o == 'p':
+			default:
+				modelled = false
+			}
+			break
 		}
-		names = append(names, c.Args[i])
 	}
 	if len(names) == 0 {
 		names = []Word{{Value: "REPLY"}}
 	}
-	line, ok := readLine(c.Stdin, raw)
-	if !ok || array {
+	for _, n := range names {
+		if !n.Literal() || !validName(n.Value) {
+			fr.st.poisonVars()
+			return
+		}
+	}
+	rec, ok := fr.inputRecord(c, delim, raw)
+	if !ok || !modelled || !isASCII(rec) {
 		for _, n := range names {
 			fr.forgetName(n)
 		}
 		return
 	}
-	fields := strings.Fields(line)
-	for i, n := range names {
-		if !n.Literal() || !validName(n.Value) {
-			fr.st.poisonVars()
+	ifs := fr.ifsFor(c)
+	if hasUnknown(ifs) {
+		for _, n := range names {
+			fr.forgetName(n)
+		}
+		return
+	}
+	if array {
+		fields, ok := splitRead(rec, ifs, 0)
+		if !ok {
+			fr.forgetName(names[0])
 			return
 		}
+		fr.st.set(names[0].Value, &variable{known: true, v: indexed(fields)})
+		return
+	}
+	fields, ok := splitRead(rec, ifs, len(names))
+	for i, n := range names {
 		v := ""
-		switch {
-		case i == len(names)-1 && i < len(fields):
-			// The last name takes the rest of the line.
-			rest := strings.TrimLeft(line, " \t")
-			for k := 0; k < i; k++ {
-				rest = strings.TrimLeft(strings.TrimPrefix(rest, fields[k]), " \t")
-			}
-			v = strings.TrimRight(rest, " \t")
-		case i < len(fields):
+		if i < len(fields) {
 			v = fields[i]
+		}
+		if !ok {
+			fr.st.forget(n.Value)
+			continue
 		}
 		fr.st.set(n.Value, strVar(v, false))
 	}
 }
 
-// readLine returns the line of a known one-line input, unescaped unless
-// raw. With more lines, which one a read gets depends on the reads before
-// it (a loop, two reads from one heredoc): unknown.
-func readLine(in *Input, raw bool) (string, bool) {
-	if in == nil || !in.Known {
+// ifsFor is the IFS a builtin sees: its own prefix assignment, else the
+// shell's.
+func (fr *frame) ifsFor(c *Command) string {
+	for i := len(c.Assigns) - 1; i >= 0; i-- {
+		if c.Assigns[i].Name == "IFS" {
+			return c.Assigns[i].Value.Value
+		}
+	}
+	v, set := fr.lookup("IFS").value()
+	if !set {
+		return " \t\n"
+	}
+	return v
+}
+
+// inputRecord returns the record a read of the command's input gets: the
+// text up to delim, when it is known; with the backslashes removed unless
+// raw, a backslash-newline joining lines and an escaped character kept
+// (its protection from splitting is not modelled: unknown if it is an IFS
+// character). Input the command does not open itself (a loop's, a pipe's)
+// may have been partly read already: it must hold a single record.
+func (fr *frame) inputRecord(c *Command, delim string, raw bool) (string, bool) {
+	text, own, ok := fr.inputText(c)
+	if !ok || hasUnknown(text) {
 		return "", false
 	}
-	line, rest, _ := strings.Cut(in.Text, "\n")
-	if rest != "" {
+	d := byte(0)
+	if delim != "" {
+		d = delim[0]
+	}
+	var b strings.Builder
+	i := 0
+	for ; i < len(text); i++ {
+		ch := text[i]
+		if ch == d {
+			break
+		}
+		if ch == '\\' && !raw {
+			if i+1 >= len(text) {
+				break
+			}
+			i++
+			if text[i] == '\n' {
+				continue
+			}
+			if strings.IndexByte(fr.ifsFor(c), text[i]) >= 0 {
+				return "", false
+			}
+			ch = text[i]
+		}
+		b.WriteByte(ch)
+	}
+	if !own && i+1 < len(text) {
 		return "", false
 	}
-	if !raw && strings.Contains(line, "\\") {
-		return "", false
+	return b.String(), true
+}
+
+// inputText returns the command's input when it is known, and whether the
+// command opened it itself (a redirection of its own).
+func (fr *frame) inputText(c *Command) (text string, own, ok bool) {
+	in := c.Stdin
+	if in == nil {
+		return "", false, false
 	}
-	return line, true
+	own = c.ownStdin && in.Kind != InputPipe
+	switch {
+	case in.Known:
+		return in.Text, own, true
+	case in.Kind == InputFile && in.Path != "":
+		t, ok, _ := fr.readScript("/", in.Path)
+		return t, own, ok
+	}
+	return "", false, false
+}
+
+// splitRead splits a record into at most n fields (all when n is 0) as
+// read does: IFS whitespace at the ends is dropped, each other IFS
+// character ends a field along with the whitespace around it, and the
+// last field takes the rest with trailing IFS whitespace dropped. A rest
+// that still ends with an IFS character is not modelled.
+func splitRead(rec, ifs string, n int) ([]string, bool) {
+	isWhite := func(c byte) bool { return (c == ' ' || c == '\t' || c == '\n') && strings.IndexByte(ifs, c) >= 0 }
+	isIFS := func(c byte) bool { return strings.IndexByte(ifs, c) >= 0 }
+	if ifs == "" {
+		return []string{rec}, true
+	}
+	var out []string
+	i := 0
+	for i < len(rec) && isWhite(rec[i]) {
+		i++
+	}
+	for i < len(rec) {
+		if n > 0 && len(out) == n-1 {
+			rest := strings.TrimRightFunc(rec[i:], func(r rune) bool { return r < 0x80 && isWhite(byte(r)) })
+			if rest != "" && isIFS(rest[len(rest)-1]) {
+				return nil, false
+			}
+			out = append(out, rest)
+			return out, true
+		}
+		j := i
+		for j < len(rec) && !isIFS(rec[j]) {
+			j++
+		}
+		out = append(out, rec[i:j])
+		// Skip whitespace, at most one other IFS character, whitespace.
+		for j < len(rec) && isWhite(rec[j]) {
+			j++
+		}
+		if j < len(rec) && isIFS(rec[j]) && !isWhite(rec[j]) {
+			j++
+			for j < len(rec) && isWhite(rec[j]) {
+				j++
+			}
+			if j == len(rec) && n == 0 {
+				break
+			}
+			if j == len(rec) {
+				out = append(out, "")
+			}
+		}
+		i = j
+	}
+	return out, true
 }
 
 func (fr *frame) forgetName(w Word) {
@@ -234,24 +390,60 @@ func (fr *frame) forgetName(w Word) {
 	fr.st.poisonVars() // read "$X": any variable
 }
 
-// builtinMapfile forgets the array and follows a -C callback, which bash
-// evaluates as a command.
+// builtinMapfile sets the array from known input the command opens
+// itself (<<<, <<, < file): one element per record, the delimiter (-d,
+// newline by default) kept unless -t. Other options (-n, -O, -s, -u, -c)
+// and input it may share with earlier reads make the array unknown. A
+// -C callback is followed: bash evaluates it as a command.
 func builtinMapfile(fr *frame, c *Command, args []arg) {
 	name := "MAPFILE"
+	trim, modelled := false, true
+	delim := "\n"
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i].Value
 		switch {
 		case a == "-C" && i+1 < len(c.Args):
 			fr.nestedText(c, args[i+2], "mapfile -C")
+			modelled = false
 			i++
-		case len(a) == 2 && a[0] == '-' && strings.ContainsRune("dnOsuc", rune(a[1])):
+		case a == "-d" && i+1 < len(c.Args):
+			delim = c.Args[i+1].Value
+			modelled = modelled && c.Args[i+1].Literal()
 			i++
+		case len(a) == 2 && a[0] == '-' && strings.ContainsRune("nOsuc", rune(a[1])):
+			modelled = false
+			i++
+		case a == "-t":
+			trim = true
 		case strings.HasPrefix(a, "-"):
+			modelled = false
 		default:
 			name = a
 		}
 	}
-	fr.st.forget(name)
+	text, own, ok := fr.inputText(c)
+	if !ok || !own || !modelled || hasUnknown(text) || !validName(name) {
+		if !validName(name) && hasUnknown(name) {
+			fr.st.poisonVars()
+			return
+		}
+		fr.st.forget(name)
+		return
+	}
+	d := "\x00"
+	if delim != "" {
+		d = delim[:1]
+	}
+	var list []string
+	for text != "" {
+		rec, rest, found := strings.Cut(text, d)
+		if found && !trim {
+			rec += d
+		}
+		list = append(list, rec)
+		text = rest
+	}
+	fr.st.set(name, &variable{known: true, v: indexed(list)})
 }
 
 func builtinUnset(fr *frame, c *Command, args []arg) {
@@ -385,7 +577,7 @@ func builtinDeclare(fr *frame, c *Command, args []arg) {
 	for _, a := range c.Args {
 		v := a.Value
 		if strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+") {
-			flags += v[1:]
+			flags += v
 			continue
 		}
 		name, val, ok := strings.Cut(v, "=")
@@ -396,13 +588,14 @@ func builtinDeclare(fr *frame, c *Command, args []arg) {
 			continue
 		}
 		exp := export || strings.Contains(flags, "x")
+		fr.st.setAttrs(strings.TrimSuffix(name, "+"), flags)
 		w := Word{Value: val, Dynamic: hasUnknown(val), Pos: a.Pos}
 		fr.emitAssignment(&Assignment{Name: name, Value: w, Export: exp, Decl: c.Name, Pos: a.Pos})
 		if !ok {
 			if exp {
 				v := *fr.st.lookup(name)
 				v.exported = true
-				fr.st.set(name, &v)
+				fr.st.rawSet(name, &v)
 			}
 			continue
 		}

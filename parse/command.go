@@ -1,8 +1,10 @@
 package parse
 
 import (
+	"maps"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -101,6 +103,7 @@ func (fr *frame) newCommand(site *callSite, assigns []Assign) *Command {
 	switch {
 	case site.stdin != nil:
 		c.Stdin = site.stdin
+		c.ownStdin = true
 	case fr.stdin != nil:
 		in := *fr.stdin // a copy: whether it is executed is per command
 		c.Stdin = &in
@@ -259,6 +262,11 @@ func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
 				return assigned{word: w, v: &variable{known: true, v: indexed(list), feeders: e.feeders}}
 			}
 		}
+		if keyed && !dyn && !a.Append && (strings.Contains(flags, "A") || fr.isAssoc(a.Name.Value)) {
+			if m, ok := fr.assocElems(a.Array.Elems, e); ok {
+				return assigned{word: w, v: &variable{known: true, v: expand.Variable{Set: true, Kind: expand.Associative, Map: m}, feeders: e.feeders}}
+			}
+		}
 		if dyn || keyed || strings.Contains(flags, "A") || a.Append {
 			return assigned{word: w, v: &variable{feeders: e.feeders}}
 		}
@@ -279,12 +287,14 @@ func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
 
 func (fr *frame) assignWord(a *syntax.Assign, w Word, flags string) assigned {
 	if a.Index != nil {
-		fr.walkSubsts(a.Index, &evaluator{fr: fr}) // a[$(cmd)]=x runs cmd
-		return assigned{word: w, v: &variable{}}
+		if fr.walkSubsts(a.Index, &evaluator{fr: fr}) { // a[$(cmd)]=x runs cmd
+			return assigned{word: w, v: &variable{}}
+		}
+		return assigned{word: w, v: fr.elemAssign(a, w)}
 	}
 	if a.Append {
 		old := fr.lookup(a.Name.Value)
-		if !old.known {
+		if !old.known || strings.Contains(fr.st.attrsOf(a.Name.Value), "i") {
 			return assigned{word: w, v: &variable{}}
 		}
 		ov, _ := old.value()
@@ -325,6 +335,10 @@ func (fr *frame) apply(name string, v assigned, export bool) {
 func (fr *frame) dispatch(c *Command, args []arg, site *callSite) {
 	fr.fill(site.slot, c)
 	fr.follow(c, args)
+	if c.Name == "git" && !c.outKnown {
+		c.out, c.outKnown = fr.revParse(c) // git has a sink of its own
+	}
+	fr.feedChannels(c)
 	// What it wrote, for a script run later in the line; its output
 	// went to the file, not to a pipe or substitution.
 	fr.recordWrites(c)
@@ -346,6 +360,7 @@ func (fr *frame) follow(c *Command, args []arg) {
 		h(fr, c, args)
 		return
 	}
+	fr.followTable(c, args)
 	if h := sinks[c.Name]; h != nil {
 		h(fr, c, args)
 		return
@@ -412,4 +427,95 @@ func unsentinel(args []arg) {
 			args[i].Dynamic = true
 		}
 	}
+}
+
+func (fr *frame) isAssoc(name string) bool {
+	v := fr.lookup(name)
+	return v.known && v.v.Kind == expand.Associative
+}
+
+// assocElems evaluates the ([key]=value …) of an associative array.
+func (fr *frame) assocElems(elems []*syntax.ArrayElem, e *evaluator) (map[string]string, bool) {
+	m := make(map[string]string, len(elems))
+	for _, el := range elems {
+		key, ok := fr.assocKey(el.Index)
+		if !ok || el.Value == nil && el.Index == nil {
+			return nil, false
+		}
+		val := ""
+		if el.Value != nil {
+			w, _ := fr.single(el.Value, false)
+			if !w.Literal() {
+				return nil, false
+			}
+			val = w.Value
+		}
+		m[key] = val
+	}
+	return m, true
+}
+
+// assocKey is the key of an associative array's element: the word in
+// brackets, expanded as a word (not arithmetic).
+func (fr *frame) assocKey(x syntax.ArithmExpr) (string, bool) {
+	w, ok := x.(*syntax.Word)
+	if !ok {
+		return "", false
+	}
+	k, _ := fr.single(w, false)
+	return k.Value, k.Literal()
+}
+
+// elemAssign is the variable after a[i]=value: an element of an
+// associative array by key; of an indexed (or scalar, or unset) array by
+// arithmetic index, as long as the array stays dense (an index at most
+// its length, or negative from the end). Anything else is unknown.
+func (fr *frame) elemAssign(a *syntax.Assign, w Word) *variable {
+	name := a.Name.Value
+	old := fr.lookup(name)
+	if !old.known || !w.Literal() || a.Append {
+		return &variable{}
+	}
+	if old.v.Kind == expand.Associative {
+		key, ok := fr.assocKey(a.Index)
+		if !ok {
+			return &variable{}
+		}
+		m := maps.Clone(old.v.Map)
+		if m == nil {
+			m = make(map[string]string)
+		}
+		m[key] = w.Value
+		return &variable{known: true, v: expand.Variable{Set: true, Kind: expand.Associative, Map: m}}
+	}
+	var list []string
+	switch {
+	case !old.v.Set:
+	case old.v.Kind == expand.String:
+		list = []string{old.v.Str}
+	case old.v.Kind == expand.Indexed && old.v.Indexes == nil:
+		list = slices.Clone(old.v.List)
+	default:
+		return &variable{}
+	}
+	is, ok := fr.arith(a.Index, &evaluator{fr: fr})
+	if !ok {
+		return &variable{}
+	}
+	i, err := strconv.Atoi(is)
+	if err != nil {
+		return &variable{}
+	}
+	if i < 0 {
+		i += len(list)
+	}
+	switch {
+	case i < 0 || i > len(list):
+		return &variable{}
+	case i == len(list):
+		list = append(list, w.Value)
+	default:
+		list[i] = w.Value
+	}
+	return &variable{known: true, v: indexed(list)}
 }

@@ -36,7 +36,7 @@ func (fr *frame) declClause(s *syntax.Stmt, d *syntax.DeclClause) {
 				case !f.Literal():
 					fr.st.poisonVars() // declare "$X": any variable
 				case strings.HasPrefix(f.Value, "-") || strings.HasPrefix(f.Value, "+"):
-					flags += f.Value[1:]
+					flags += f.Value
 				case validName(f.Value):
 					fr.declName(variant, flags, f.Value, nil, f.Pos)
 				}
@@ -79,7 +79,13 @@ func (fr *frame) declName(variant, flags, name string, v *assigned, pos Pos) {
 	}
 	if variant == "local" || (variant == "declare" || variant == "typeset") && !strings.Contains(flags, "g") && st.locals != nil {
 		st.declareLocal(name)
+		if st.attrs[name] != "" {
+			// The local does not inherit them, the global keeps them
+			// after the call: not modelled.
+			st.attrs[name] = "?"
+		}
 	}
+	st.setAttrs(name, flags)
 	exp := exports(variant, flags)
 	if strings.Contains(flags, "n") {
 		if v != nil && v.v != nil && v.v.known {
@@ -94,18 +100,24 @@ func (fr *frame) declName(variant, flags, name string, v *assigned, pos Pos) {
 		if variant == "export" && strings.Contains(flags, "n") {
 			old := *st.lookup(name)
 			old.exported = false
-			st.set(name, &old)
+			st.rawSet(name, &old)
 			return
 		}
 		if variant == "local" || variant == "declare" || variant == "typeset" {
 			if _, set := st.lookup(name).value(); !set || variant == "local" {
-				st.set(name, &variable{known: true, exported: exp})
+				nv := &variable{known: true, exported: exp}
+				if strings.Contains(flags, "A") {
+					// Declared, not set: its kind decides how m[k]=v
+					// reads the key.
+					nv.v = expand.Variable{Kind: expand.Associative}
+				}
+				st.set(name, nv)
 			}
 		}
 		if exp {
 			old := *st.lookup(name)
 			old.exported = true
-			st.set(name, &old)
+			st.rawSet(name, &old)
 		}
 		if variant != "readonly" {
 			fr.emitAssignment(&Assignment{Name: name, Export: exp, Decl: variant, Pos: pos})

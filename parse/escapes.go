@@ -168,7 +168,7 @@ func plainLit(s string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
-		case '\\', '*', '?', '[', '{', '$':
+		case '\\', '*', '?', '[', '{', '$', Unknown[0]:
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -8,7 +9,7 @@ import (
 // sinkSudo follows sudo -s / sudo -i (and doas -s) with no command: an
 // interactive root shell, which runs whatever its input holds.
 func sinkSudo(fr *frame, c *Command, args []arg) {
-	opts, i := parseOpts(args, 1, optSpec{short: "CDghprRtTUu", long: []string{"chdir", "user", "group", "prompt", "host"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "CDghprRtTUu", Long: []string{"chdir", "user", "group", "prompt", "host"}})
 	if i < len(args) || !has(opts, "s", "i", "shell", "login") {
 		return
 	}
@@ -37,7 +38,7 @@ func sinkRun0(fr *frame, c *Command, args []arg) {
 // without -c it is an interactive shell reading its input.
 func sinkSu(fr *frame, c *Command, args []arg) {
 	// su permutes its arguments: options may follow the user.
-	spec := optSpec{short: "cgGsuw", long: []string{"command", "session-command", "group", "supp-group", "shell", "user", "whitelist-environment"}}
+	spec := OptSpec{Short: "cgGsuw", Long: []string{"command", "session-command", "group", "supp-group", "shell", "user", "whitelist-environment"}}
 	var opts []opt
 	user := "root"
 	for i := 1; i < len(args); {
@@ -68,7 +69,7 @@ func sinkSu(fr *frame, c *Command, args []arg) {
 // sinkWatch follows watch: its words are joined and run by sh -c, or run
 // directly with -x.
 func sinkWatch(fr *frame, c *Command, args []arg) {
-	opts, i := parseOpts(args, 1, optSpec{short: "nq", optional: "d", long: []string{"interval", "equexit", "errexit"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "nq", Optional: "d", Long: []string{"interval", "equexit", "errexit"}})
 	if i >= len(args) {
 		return
 	}
@@ -89,7 +90,7 @@ func (fr *frame) nestShellWords(c *Command, ws []arg, via string) {
 // sinkScript follows script -c COMMAND (run by the shell), or script with
 // no command, an interactive shell.
 func sinkScript(fr *frame, c *Command, args []arg) {
-	opts, _ := parseOpts(args, 1, optSpec{short: "cEoOTIBt", optional: "", long: []string{"command", "echo", "output-limit", "log-out", "log-in", "log-io", "log-timing", "logging-format"}})
+	opts, _ := parseOpts(args, 1, OptSpec{Short: "cEoOTIBt", Optional: "", Long: []string{"command", "echo", "output-limit", "log-out", "log-in", "log-io", "log-timing", "logging-format"}})
 	cmd := optVal(opts, "c", "command")
 	if cmd == nil {
 		return
@@ -99,7 +100,7 @@ func sinkScript(fr *frame, c *Command, args []arg) {
 
 // sinkFlock follows flock FILE -c STRING.
 func sinkFlock(fr *frame, c *Command, args []arg) {
-	opts, i := parseOpts(args, 1, optSpec{short: "wEc", long: []string{"timeout", "wait", "conflict-exit-code", "command"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "wEc", Long: []string{"timeout", "wait", "conflict-exit-code", "command"}})
 	cmd := optVal(opts, "c", "command")
 	if cmd == nil && i+2 < len(args) && (args[i+1].Value == "-c" || args[i+1].Value == "--command") {
 		cmd = &args[i+2]
@@ -163,29 +164,39 @@ func sinkFind(fr *frame, c *Command, args []arg) {
 }
 
 // sinkParallel follows GNU parallel: the command words (a shell command
-// line, with replacement strings like {} unknown) before ":::"; with no
-// command, the ::: arguments or the input lines are the commands.
+// line) before ":::" or "::::"; with no command, the ::: arguments or the
+// input lines are the commands. When every input value is known (literal
+// ::: values, a :::: file this line wrote or Options.Files reads) each job
+// is analysed with its values put in, as parallel does: quoted, and
+// appended when the command has no replacement string; a command that is
+// only replacement strings ({}) runs the values as commands. Otherwise the
+// values are unknown data in the command.
 func sinkParallel(fr *frame, c *Command, args []arg) {
-	_, i := parseOpts(args, 1, optSpec{short: "jSadIENnPLsX", long: []string{"jobs", "arg-file", "delimiter", "sshlogin", "joblog", "results", "workdir", "timeout", "delay", "retries", "colsep", "replace", "env", "basefile", "tmpdir", "tagstring", "halt", "memfree", "load", "max-args", "sshloginfile"}})
-	var cmd, rest []arg
-	for j := i; j < len(args); j++ {
-		if strings.HasPrefix(args[j].Value, ":::") {
-			rest = args[j:]
-			break
-		}
+	_, i := parseOpts(args, 1, OptSpec{Short: "jSadIENnPLsX", Long: []string{"jobs", "arg-file", "delimiter", "sshlogin", "joblog", "results", "workdir", "timeout", "delay", "retries", "colsep", "replace", "env", "basefile", "tmpdir", "tagstring", "halt", "memfree", "load", "max-args", "sshloginfile"}})
+	var cmd []arg
+	j := i
+	for ; j < len(args) && !parallelSep(args[j].Value); j++ {
 		cmd = append(cmd, args[j])
 	}
-	if len(cmd) == 0 {
-		if len(rest) == 0 {
+	link := hasFlag(wordsOf(args[1:i]), "--link", "--xapply")
+	groups, known := fr.parallelInputs(c, args[j:])
+	if len(groups) == 0 {
+		if len(cmd) == 0 {
 			fr.execStdin(c, "parallel stdin", fr.shellRunner(c, "sh"))
 			return
 		}
-		for _, a := range rest[1:] {
-			if strings.HasPrefix(a.Value, ":::") {
-				break
+		known = false
+	}
+	if known {
+		if jobs := parallelJobs(groups, link); jobs != nil {
+			for _, job := range jobs {
+				fr.nestShellWords(c, []arg{{Word: Word{Value: parallelCommand(cmd, job), Pos: c.Pos}}}, "parallel")
 			}
-			fr.nestShellWords(c, []arg{a}, "parallel")
+			return
 		}
+	}
+	if len(cmd) == 0 {
+		fr.emitDynamic(&Dynamic{Kind: DynShellArg, Sink: c, Known: Unknown, Pos: c.Pos})
 		return
 	}
 	ws := slices.Clone(cmd)
@@ -206,6 +217,178 @@ func sinkParallel(fr *frame, c *Command, args []arg) {
 	sub := fr.sub(0)
 	sub.placeholder = true
 	sub.nest(nesting{sink: c, via: "parallel", text: joinValues(ws), pos: fr.argsPos(ws, c), kind: DynShellArg, st: st, stdin: c.Stdin, dialect: POSIX, user: c.User, holesAreData: true})
+}
+
+func parallelSep(v string) bool {
+	return v == ":::" || v == "::::" || v == ":::+" || v == "::::+"
+}
+
+func wordsOf(args []arg) []Word {
+	out := make([]Word, len(args))
+	for i, a := range args {
+		out[i] = a.Word
+	}
+	return out
+}
+
+// maxParallelJobs bounds the jobs analysed one by one.
+const maxParallelJobs = 32
+
+// parallelInputs reads the input sources after the command: the values
+// of each ::: group and the lines of each :::: file. known is false when
+// some value or file is not known.
+func (fr *frame) parallelInputs(c *Command, args []arg) (groups [][]string, known bool) {
+	known = true
+	for k := 0; k < len(args); k++ {
+		sep := args[k].Value
+		var vals []string
+		for k+1 < len(args) && !parallelSep(args[k+1].Value) {
+			k++
+			a := args[k]
+			if !a.Literal() {
+				known = false
+			}
+			if sep == ":::" || sep == ":::+" {
+				vals = append(vals, a.Value)
+				continue
+			}
+			text, ok, _ := fr.readScript(c.Dir, a.Value)
+			if !ok || !a.Literal() {
+				known = false
+				continue
+			}
+			for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+				vals = append(vals, line)
+			}
+		}
+		groups = append(groups, vals)
+	}
+	return groups, known
+}
+
+// parallelJobs combines the input groups into the jobs' values: every
+// combination, or one value of each group side by side with --link; nil
+// when there are too many to analyse one by one.
+func parallelJobs(groups [][]string, link bool) [][]string {
+	jobs := [][]string{{}}
+	if link {
+		n := 0
+		for _, g := range groups {
+			n = max(n, len(g))
+		}
+		if n > maxParallelJobs {
+			return nil
+		}
+		jobs = nil
+		for i := 0; i < n; i++ {
+			var job []string
+			for _, g := range groups {
+				if len(g) > 0 {
+					job = append(job, g[i%len(g)])
+				}
+			}
+			jobs = append(jobs, job)
+		}
+		return jobs
+	}
+	for _, g := range groups {
+		var next [][]string
+		for _, job := range jobs {
+			for _, v := range g {
+				next = append(next, append(slices.Clip(job), v))
+			}
+		}
+		if len(next) > maxParallelJobs {
+			return nil
+		}
+		jobs = next
+	}
+	return jobs
+}
+
+// parallelCommand is the command line of one job: the values put in the
+// command's replacement strings, shell-quoted, or appended.
+func parallelCommand(cmd []arg, job []string) string {
+	if len(cmd) == 0 {
+		return strings.Join(job, " ")
+	}
+	only := true
+	for _, a := range cmd {
+		if v, ok := replaceParallel(a.Value); !ok || strings.Trim(v, Unknown) != "" {
+			only = false
+		}
+	}
+	quote := shellQuote
+	if only {
+		quote = func(s string) string { return s }
+	}
+	var b strings.Builder
+	replaced := false
+	for k, a := range cmd {
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		s := a.Value
+		for i := 0; i < len(s); i++ {
+			if s[i] == '{' {
+				if j := strings.IndexByte(s[i:], '}'); j > 0 && j <= 6 && strings.Trim(s[i+1:i+j], "./#%0123456789") == "" {
+					b.WriteString(quote(parallelValue(s[i+1:i+j], job)))
+					i += j
+					replaced = true
+					continue
+				}
+			}
+			b.WriteByte(s[i])
+		}
+	}
+	if !replaced {
+		for _, v := range job {
+			b.WriteByte(' ')
+			b.WriteString(quote(v))
+		}
+	}
+	return b.String()
+}
+
+// parallelValue is what one replacement string ({}, {1}, {.}, {/}, {//},
+// {/.}, {#}, {%}) stands for in a job.
+func parallelValue(rs string, job []string) string {
+	v := strings.Join(job, " ")
+	n := strings.TrimLeft(rs, "0123456789")
+	if idx := rs[:len(rs)-len(n)]; idx != "" {
+		k := 0
+		for _, ch := range idx {
+			k = k*10 + int(ch-'0')
+		}
+		if k < 1 || k > len(job) {
+			return ""
+		}
+		v = job[k-1]
+	}
+	switch n {
+	case "#", "%":
+		return "1"
+	case ".":
+		if e := path.Ext(v); e != "" && !strings.Contains(e, "/") {
+			return strings.TrimSuffix(v, e)
+		}
+	case "/":
+		return path.Base(v)
+	case "//":
+		return path.Dir(v)
+	case "/.":
+		b := path.Base(v)
+		return strings.TrimSuffix(b, path.Ext(b))
+	}
+	return v
+}
+
+// shellQuote quotes s for sh.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // replaceParallel replaces GNU parallel's replacement strings ({}, {.},
@@ -232,7 +415,7 @@ func replaceParallel(s string) (string, bool) {
 
 // sinkRsync follows rsync -e/--rsh COMMAND, the remote shell it runs.
 func sinkRsync(fr *frame, c *Command, args []arg) {
-	opts, _ := parseOpts(args, 1, optSpec{short: "eBfMT", long: []string{"rsh", "rsync-path", "filter", "exclude", "include", "exclude-from", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest", "log-file", "partial-dir", "password-file", "chown", "chmod", "backup-dir", "suffix", "timeout", "contimeout", "bwlimit", "port", "max-size", "min-size", "out-format", "info", "debug", "usermap", "groupmap", "iconv", "protocol", "sockopts", "outbuf", "modify-window", "block-size", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "max-delete", "max-alloc", "only-write-batch", "write-batch", "read-batch", "stop-after", "stop-at", "address"}})
+	opts, _ := parseOpts(args, 1, OptSpec{Short: "eBfMT", Long: []string{"rsh", "rsync-path", "filter", "exclude", "include", "exclude-from", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest", "log-file", "partial-dir", "password-file", "chown", "chmod", "backup-dir", "suffix", "timeout", "contimeout", "bwlimit", "port", "max-size", "min-size", "out-format", "info", "debug", "usermap", "groupmap", "iconv", "protocol", "sockopts", "outbuf", "modify-window", "block-size", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "max-delete", "max-alloc", "only-write-batch", "write-batch", "read-batch", "stop-after", "stop-at", "address"}})
 	if rsh := optVal(opts, "e", "rsh"); rsh != nil {
 		fr.nestShellWords(c, []arg{*rsh}, "rsync -e")
 	}

@@ -84,7 +84,10 @@ type Redirect struct {
 	// names a file; "" otherwise (dynamic target, unknown directory, fd dup).
 	Path                string
 	Read, Write, Append bool
-	Pos                 Pos
+	// Pipe is set when the target is a process substitution (> >(cmd)):
+	// the data goes to its commands, not to a file.
+	Pipe bool
+	Pos  Pos
 }
 
 // InputKind says where a command's standard input comes from.
@@ -180,6 +183,9 @@ type Command struct {
 	// Args are the arguments after the program name, after peeling
 	// wrappers.
 	Args []Word
+	// Roles are the arguments the program table gives a role (table.go):
+	// code that runs, files written, read or deleted, data sent away.
+	Roles []RoleArg
 	// Assigns are the VAR=value prefixes, including those given to env.
 	Assigns []Assign
 	// Wrappers lists the peeled wrapper programs, outermost first
@@ -244,6 +250,9 @@ type Command struct {
 	// the next pipeline stage rather than out of the enclosing list.
 	out      string
 	outKnown bool
+	// ownStdin is set when Stdin is the command's own redirection, not
+	// one it shares with the commands around it (a loop's heredoc).
+	ownStdin bool
 	pipedOut bool
 	// outFrom is set when out is a verbatim heredoc passed through.
 	outFrom *Input
@@ -355,6 +364,7 @@ const (
 	ErrSyntax   ErrKind = "syntax"    // the parser rejected the script
 	ErrTooLarge ErrKind = "too-large" // over the size bound
 	ErrTooDeep  ErrKind = "too-deep"  // nesting over the depth bound, checked before parsing
+	ErrTooMuch  ErrKind = "too-much"  // more commands, or a longer chain, than the analysis budget
 	ErrPanic    ErrKind = "panic"     // the analysis panicked; treated as a hold
 	ErrInvalid  ErrKind = "invalid"   // NUL bytes or other input bash cannot take as a script
 )

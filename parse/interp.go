@@ -71,7 +71,14 @@ func sinkPython(fr *frame, c *Command, args []arg) {
 			i++
 			continue
 		case v == "-m" || strings.HasPrefix(v, "-m") && len(v) > 2:
-			return // a module: not inline code
+			// A module of the project (python -m tools.clean) is its
+			// file; an installed one (pytest, pip) is a program.
+			mod := strings.TrimPrefix(v, "-m")
+			if mod == "" && i+1 < len(args) {
+				mod = args[i+1].Value
+			}
+			fr.pythonModule(c, mod)
+			return
 		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "c"):
 			k := strings.IndexByte(v, 'c')
 			if k+1 < len(v) {
@@ -364,19 +371,7 @@ func (fr *frame) interpret(c *Command, lang langID, name string, p code) {
 			fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: p.file.feeders, Pos: c.Pos})
 			return
 		}
-		// Only a script this command line wrote is followed: project
-		// scripts (python3 manage.py …) are ordinary programs, like any
-		// binary, and reading each would cost I/O on every call.
-		text, ok, writer := "", false, (*Command)(nil)
-		if w := fr.r.files[fr.wordPath(c, p.file.Word)]; w != nil && p.file.Literal() {
-			text, ok, writer = w.text, w.known, w.writer
-		}
-		switch {
-		case ok:
-			fr.scanProgram(c, lang, name+" file", text, 0)
-		case writer != nil:
-			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: p.file.Value, Feeders: []*Command{writer}, Pos: c.Pos})
-		}
+		fr.scriptFile(c, lang, name, *p.file)
 	case p.stdin:
 		fr.execStdin(c, name+" stdin", func(text string, pos posMap, feeders []*Command, kind DynKind) {
 			if hasUnknown(text) {
@@ -491,4 +486,24 @@ func mayCall(text string, lang langID) bool {
 		}
 	}
 	return false
+}
+
+// pythonModule follows python -m MOD when MOD is a file under the
+// working directory (a/b.py or a/b/__main__.py).
+func (fr *frame) pythonModule(c *Command, mod string) {
+	if mod == "" || hasUnknown(mod) || strings.Trim(mod, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") != "" || c.Dir == "" {
+		return
+	}
+	rel := strings.ReplaceAll(mod, ".", "/")
+	for _, p := range []string{rel + ".py", rel + "/__main__.py"} {
+		full := resolvePath(c.Dir, p)
+		if fr.r.files[full] != nil {
+			fr.scriptFile(c, langPython, "python -m", arg{Word: Word{Value: p, Pos: c.Pos}})
+			return
+		}
+		if _, st := fr.readRun(full); st != fileMissing {
+			fr.scriptFile(c, langPython, "python -m", arg{Word: Word{Value: p, Pos: c.Pos}})
+			return
+		}
+	}
 }

@@ -181,9 +181,22 @@ var awkAPI = sync.OnceValue(func() map[string]api {
 	}
 })
 
+var rAPI = sync.OnceValue(func() map[string]api {
+	return map[string]api{
+		"system": {kind: apiShell}, "shell": {kind: apiShell}, "pipe": {kind: apiShell},
+		"system2": {kind: apiSystem}, "processx.run": {kind: apiArgvList},
+		"unlink": synth("rm -r", 1), "file.remove": synth("rm", -1), "fs.dir_delete": synth("rm -r", -1),
+		"fs.file_delete": synth("rm", -1), "file.rename": synth("mv", 2), "file.copy": synth("cp", 2),
+		"download.file": net(false), "url": net(false), "httr.POST": net(true), "httr.GET": net(false),
+		"eval": {kind: apiCode},
+	}
+})
+
 func apiFor(lang langID, name string) (api, bool) {
 	var table map[string]api
 	switch lang {
+	case langR:
+		table = rAPI()
 	case langPython:
 		table = pythonAPI()
 	case langJS:

@@ -40,6 +40,7 @@ const (
 	langLua
 	langAppleScript
 	langAwk
+	langR // lexed as Python: the same strings and comments
 )
 
 // maxTokens bounds the tokens read from one program.
@@ -54,6 +55,9 @@ type lexer struct {
 }
 
 func tokenize(src string, lang langID) []tok {
+	if lang == langR {
+		lang = langPython
+	}
 	lx := &lexer{src: src, lang: lang}
 	for lx.i < len(lx.src) && len(lx.toks) < maxTokens {
 		lx.next()

@@ -9,27 +9,35 @@ type opt struct {
 	long bool
 }
 
-// optSpec says how a program's options are spelled.
-type optSpec struct {
-	// short lists the one-letter options that take a value (attached,
+// OptSpec says how a program's options are spelled: the one option model
+// of the analysis and of policy. parseOpts reads options in order up to
+// the first operand (what the analysis needs to find the command a
+// wrapper runs); ParseArgs sorts a whole argument list the way
+// getopt_long with permutation does (what policy needs to ask "was -r
+// given").
+type OptSpec struct {
+	// Short lists the one-letter options that take a value (attached,
 	// "-uroot", or as the next argument, "-u root").
-	short string
-	// optional lists the one-letter options whose value, if any, must be
+	Short string
+	// Optional lists the one-letter options whose value, if any, must be
 	// attached (xargs -i[R], -l[N]).
-	optional string
-	// long lists the long options that take a value ("--user root" or
-	// "--user=root").
-	long []string
-	// plusOK accepts +x options (bash's +o, nice?).
-	plusOK bool
-	// numeric accepts "-10" as an option (nice -10).
-	numeric bool
+	Optional string
+	// Long lists the long options that take a value ("--user root" or
+	// "--user=root"), without the dashes.
+	Long []string
+	// PlusOK accepts +x options (bash's +o).
+	PlusOK bool
+	// Numeric accepts "-10" as an option (nice -10).
+	Numeric bool
+	// StopAtOperand stops ParseArgs at the first operand (POSIX style,
+	// and commands like git whose subcommand ends the global options).
+	StopAtOperand bool
 }
 
 // parseOpts reads options from args[i:] up to the first operand; "--"
 // ends them and is consumed. It returns the options and the index of the
 // first operand.
-func parseOpts(args []arg, i int, spec optSpec) ([]opt, int) {
+func parseOpts(args []arg, i int, spec OptSpec) ([]opt, int) {
 	var out []opt
 	for i < len(args) {
 		a := args[i]
@@ -37,7 +45,7 @@ func parseOpts(args []arg, i int, spec optSpec) ([]opt, int) {
 		switch {
 		case v == "--":
 			return out, i + 1
-		case !a.Literal() || len(v) < 2 || v[0] != '-' && !(spec.plusOK && v[0] == '+'):
+		case !a.Literal() || len(v) < 2 || v[0] != '-' && !(spec.PlusOK && v[0] == '+'):
 			return out, i
 		case strings.HasPrefix(v, "--"):
 			name, val, hasVal := strings.Cut(v[2:], "=")
@@ -45,13 +53,13 @@ func parseOpts(args []arg, i int, spec optSpec) ([]opt, int) {
 			switch {
 			case hasVal:
 				o.val = &arg{Word: Word{Value: val, Pos: a.Pos}}
-			case contains(spec.long, name) && i+1 < len(args):
+			case contains(spec.Long, name) && i+1 < len(args):
 				i++
 				o.val = &args[i]
 			}
 			out = append(out, o)
 			i++
-		case spec.numeric && isDigits(v[1:]):
+		case spec.Numeric && isDigits(v[1:]):
 			out = append(out, opt{name: v[1:]})
 			i++
 		default:
@@ -60,7 +68,7 @@ func parseOpts(args []arg, i int, spec optSpec) ([]opt, int) {
 				c := v[j]
 				o := opt{name: v[j : j+1]}
 				switch {
-				case strings.IndexByte(spec.short, c) >= 0:
+				case strings.IndexByte(spec.Short, c) >= 0:
 					if j+1 < len(v) {
 						o.val = &arg{Word: Word{Value: v[j+1:], Pos: a.Pos}}
 					} else if i < len(args) {
@@ -68,7 +76,7 @@ func parseOpts(args []arg, i int, spec optSpec) ([]opt, int) {
 						i++
 					}
 					j = len(v)
-				case strings.IndexByte(spec.optional, c) >= 0:
+				case strings.IndexByte(spec.Optional, c) >= 0:
 					if j+1 < len(v) {
 						o.val = &arg{Word: Word{Value: v[j+1:], Pos: a.Pos}}
 					}

@@ -16,8 +16,18 @@ import (
 // it is known, trailing newlines removed as bash does.
 func (fr *frame) cmdSubst(cs *syntax.CmdSubst, e *evaluator) (string, bool) {
 	e.subst = true
-	got := fr.substFrame(InCmdSubst).walkCollect(cs.Stmts)
+	sub := fr.substFrame(InCmdSubst)
+	got := sub.walkCollect(cs.Stmts)
 	e.feeders = append(e.feeders, got...)
+	if path, ok := readSubst(cs, got); ok {
+		// $(<file) is the file's contents: bash reads it without a
+		// command (an empty literal was a wrong known value).
+		text, known, _ := fr.readScript(sub.st.dir, path)
+		if !known {
+			return "", false
+		}
+		return strings.TrimRight(text, "\n"), true
+	}
 	out, known := outputOf(got)
 	if !known {
 		return fr.substPath(got)
@@ -25,11 +35,34 @@ func (fr *frame) cmdSubst(cs *syntax.CmdSubst, e *evaluator) (string, bool) {
 	return strings.TrimRight(out, "\n"), true
 }
 
+// readSubst reports a substitution $(<file): one statement of only an
+// input redirection. It returns the file's path, "" when it is not known.
+func readSubst(cs *syntax.CmdSubst, got []*Command) (string, bool) {
+	if len(cs.Stmts) != 1 {
+		return "", false
+	}
+	s := cs.Stmts[0]
+	if s.Cmd != nil || len(s.Redirs) != 1 || s.Redirs[0].Op != syntax.RdrIn || s.Negated || s.Background || s.Coprocess {
+		return "", false
+	}
+	if len(got) != 1 || len(got[0].Redirs) == 0 {
+		return "", true
+	}
+	r := got[0].Redirs[len(got[0].Redirs)-1]
+	if r.Path == "" || r.Op != "<" {
+		return "", true
+	}
+	return r.Path, true
+}
+
 // procSubst analyses a process substitution; its value is a /dev/fd path.
 func (fr *frame) procSubst(ps *syntax.ProcSubst, e *evaluator) []*Command {
 	e.subst = true
 	got := fr.substFrame(InProcSubst).walkCollect(ps.Stmts)
 	e.feeders = append(e.feeders, got...)
+	if ps.Op == syntax.CmdOut {
+		fr.addChannels(got)
+	}
 	return got
 }
 
@@ -91,12 +124,17 @@ func (fr *frame) output(c *Command) {
 			c.out, c.outKnown = c.Dir+"\n", true
 		}
 	case "cat", "tee":
+		if c.Name == "cat" && fr.catFiles(c) {
+			return
+		}
 		if files := operands(c.Args); len(files) == 0 || len(files) == 1 && files[0].Value == "-" || c.Name == "tee" {
 			c.out, c.outKnown = stdinText(c)
 			if c.outKnown && c.Stdin.verbatim {
 				c.outFrom = c.Stdin // the text is a slice of the script
 			}
 		}
+	case "dirname", "basename":
+		c.out, c.outKnown = pathParts(c.Name, c.Args)
 	case "base64":
 		if hasFlag(c.Args, "-d", "--decode", "-di", "-id") {
 			if t, ok := stdinText(c); ok {
@@ -179,4 +217,128 @@ func hasFlag(args []Word, flags ...string) bool {
 		}
 	}
 	return false
+}
+
+// catFiles works out what cat prints of files named by literal operands
+// (no options): their contents, read as source reads a file, or the
+// text the line wrote there. It reports whether it applied.
+func (fr *frame) catFiles(c *Command) bool {
+	ops := operands(c.Args)
+	if len(ops) == 0 || len(ops) != len(c.Args) {
+		return false
+	}
+	var b strings.Builder
+	for _, w := range ops {
+		if !w.Literal() {
+			return true // unknown
+		}
+		if w.Value == "-" {
+			t, ok := stdinText(c)
+			if !ok {
+				return true
+			}
+			b.WriteString(t)
+			continue
+		}
+		text, ok, _ := fr.readScript(c.Dir, w.Value)
+		if !ok || b.Len()+len(text) > MaxScript {
+			return true
+		}
+		b.WriteString(text)
+	}
+	c.out, c.outKnown = b.String(), true
+	return true
+}
+
+// pathParts is what dirname or basename prints for literal operands, as
+// GNU coreutils does; options other than basename's -a, -s and -z, and
+// names starting with //, are not modelled.
+func pathParts(name string, args []Word) (string, bool) {
+	var names []string
+	suffix, multi := "", name == "dirname"
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal() {
+			return "", false
+		}
+		v := a.Value
+		switch {
+		case len(names) == 0 && name == "basename" && (v == "-a" || v == "--multiple"):
+			multi = true
+		case len(names) == 0 && name == "basename" && (v == "-s" || v == "--suffix") && i+1 < len(args) && args[i+1].Literal():
+			suffix, multi = args[i+1].Value, true
+			i++
+		case len(names) == 0 && name == "basename" && strings.HasPrefix(v, "--suffix="):
+			suffix, multi = strings.TrimPrefix(v, "--suffix="), true
+		case v == "--" && len(names) == 0:
+			names = append(names[:0:0], operandsAfter(args[i+1:])...)
+			i = len(args)
+		case strings.HasPrefix(v, "-") && v != "-" && len(names) == 0:
+			return "", false
+		default:
+			names = append(names, v)
+		}
+	}
+	if !multi && name == "basename" && len(names) == 2 {
+		suffix, names = names[1], names[:1]
+	}
+	if len(names) == 0 || !multi && len(names) > 1 {
+		return "", false
+	}
+	var b strings.Builder
+	for _, n := range names {
+		if strings.HasPrefix(n, "//") || hasUnknown(n) {
+			return "", false
+		}
+		if name == "dirname" {
+			b.WriteString(dirName(n))
+		} else {
+			b.WriteString(baseName(n, suffix))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String(), true
+}
+
+func operandsAfter(ws []Word) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.Value
+	}
+	return out
+}
+
+// dirName is dirname(1) of p.
+func dirName(p string) string {
+	p = strings.TrimRight(p, "/")
+	if p == "" {
+		return "/"
+	}
+	i := strings.LastIndexByte(p, '/')
+	if i < 0 {
+		return "."
+	}
+	p = strings.TrimRight(p[:i], "/")
+	if p == "" {
+		return "/"
+	}
+	return p
+}
+
+// baseName is basename(1) of p with suffix removed.
+func baseName(p, suffix string) string {
+	t := strings.TrimRight(p, "/")
+	if t == "" {
+		if p == "" {
+			return ""
+		}
+		return "/"
+	}
+	if i := strings.LastIndexByte(t, '/'); i >= 0 {
+		t = t[i+1:]
+	}
+	if suffix != "" && t != suffix {
+		t = strings.TrimSuffix(t, suffix)
+	}
+	return t
 }

@@ -95,6 +95,9 @@ func (e *evaluator) param(pe *syntax.ParamExp, q quoteMode) {
 		e.expansion(val, q, v.pattern)
 		return
 	}
+	if e.transform(pe, q) {
+		return
+	}
 	e.delegate(pe, q)
 }
 
@@ -147,6 +150,9 @@ func (e *evaluator) delegate(pe *syntax.ParamExp, q quoteMode) {
 	}
 	fields, err := safeFields(cfg, w)
 	e.feeders = append(e.feeders, env.feeders...)
+	if env.nonASCII && localeDependent(pe) {
+		err = errNoRun
+	}
 	if err != nil || env.unknown {
 		e.unknown()
 		return
@@ -167,6 +173,22 @@ func (e *evaluator) delegate(pe *syntax.ParamExp, q quoteMode) {
 	}
 }
 
+// localeDependent reports an operator whose result on non-ASCII text
+// depends on the locale: lengths and offsets count characters, case
+// changes follow the locale's rules.
+func localeDependent(pe *syntax.ParamExp) bool {
+	if pe.Length || pe.Slice != nil {
+		return true
+	}
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+			return true
+		}
+	}
+	return false
+}
+
 var errNoRun = errors.New("analysis never runs commands")
 
 func noCmdSubst(io.Writer, *syntax.CmdSubst) error  { return errNoRun }
@@ -185,7 +207,10 @@ func safeFields(cfg *expand.Config, w *syntax.Word) (fs []string, err error) {
 type trackEnv struct {
 	fr      *frame
 	unknown bool
-	feeders []*Command
+	// nonASCII is set when a value read holds bytes beyond ASCII, whose
+	// characters and case depend on the locale.
+	nonASCII bool
+	feeders  []*Command
 }
 
 func (t *trackEnv) Get(name string) expand.Variable {
@@ -198,10 +223,18 @@ func (t *trackEnv) Get(name string) expand.Variable {
 	if hasUnknown(v.v.Str) || v.pattern {
 		t.unknown = true
 	}
+	t.nonASCII = t.nonASCII || !isASCII(v.v.Str)
 	for _, s := range v.v.List {
 		if hasUnknown(s) {
 			t.unknown = true
 		}
+		t.nonASCII = t.nonASCII || !isASCII(s)
+	}
+	for _, s := range v.v.Map {
+		if hasUnknown(s) {
+			t.unknown = true
+		}
+		t.nonASCII = t.nonASCII || !isASCII(s)
 	}
 	return v.v
 }

@@ -73,6 +73,7 @@ func (fr *frame) redirect(r *syntax.Redirect, e *evaluator) (Redirect, *Input) {
 	if w.Literal() {
 		red.Path = resolvePath(fr.st.dir, w.Value)
 	}
+	red.Pipe = isProcSubstWord(r.Word)
 	if red.Fd == 0 && red.Read {
 		if isProcSubstWord(r.Word) {
 			feeders := e.feeders[nf:]

@@ -10,7 +10,7 @@ import "strings"
 // words joined with spaces, run by the remote user's shell. With no
 // command, a remote shell runs ssh's input.
 func sinkSSH(fr *frame, c *Command, args []arg) {
-	spec := optSpec{short: "BbcDEeFIiJLlmOopQRSWw"}
+	spec := OptSpec{Short: "BbcDEeFIiJLlmOopQRSWw"}
 	opts, i := parseOpts(args, 1, spec)
 	if i >= len(args) || has(opts, "G", "V", "O") {
 		return
@@ -43,7 +43,7 @@ func sinkSSH(fr *frame, c *Command, args []arg) {
 // sinkDocker follows docker/podman exec CONTAINER CMD… and run IMAGE
 // [CMD…], and the compose forms.
 func sinkDocker(fr *frame, c *Command, args []arg) {
-	_, i := parseOpts(args, 1, optSpec{short: "cHl", long: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"}})
+	_, i := parseOpts(args, 1, OptSpec{Short: "cHl", Long: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"}})
 	if i >= len(args) {
 		return
 	}
@@ -51,19 +51,19 @@ func sinkDocker(fr *frame, c *Command, args []arg) {
 	if (sub == "compose" || sub == "container") && i+1 < len(args) {
 		i++
 		if sub == "compose" {
-			_, i = parseOpts(args, i, optSpec{short: "fp", long: []string{"file", "project-name", "project-directory", "profile", "env-file"}})
+			_, i = parseOpts(args, i, OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "profile", "env-file"}})
 			if i >= len(args) {
 				return
 			}
 		}
 		sub = args[i].Value
 	}
-	var spec optSpec
+	var spec OptSpec
 	switch sub {
 	case "exec":
-		spec = optSpec{short: "euw", long: []string{"env", "env-file", "user", "workdir", "detach-keys", "index"}}
+		spec = OptSpec{Short: "euw", Long: []string{"env", "env-file", "user", "workdir", "detach-keys", "index"}}
 	case "run":
-		spec = optSpec{short: "acehlmpuvw", long: dockerRunLong}
+		spec = OptSpec{Short: "acehlmpuvw", Long: dockerRunLong}
 	default:
 		return
 	}
@@ -136,14 +136,14 @@ func sinkKubectl(fr *frame, c *Command, args []arg) {
 // send-keys (when they end with Enter), and the command of new-session,
 // new-window, split-window, respawn-pane and run-shell.
 func sinkTmux(fr *frame, c *Command, args []arg) {
-	_, i := parseOpts(args, 1, optSpec{short: "cfLST"})
+	_, i := parseOpts(args, 1, OptSpec{Short: "cfLST"})
 	if i >= len(args) {
 		return
 	}
 	sub := args[i].Value
 	switch sub {
 	case "send-keys", "send":
-		opts, j := parseOpts(args, i+1, optSpec{short: "tN"})
+		opts, j := parseOpts(args, i+1, OptSpec{Short: "tN"})
 		literal := has(opts, "l")
 		var typed []arg
 		entered := false
@@ -162,12 +162,12 @@ func sinkTmux(fr *frame, c *Command, args []arg) {
 			fr.tmuxNest(c, typed, "tmux send-keys")
 		}
 	case "new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw":
-		_, j := parseOpts(args, i+1, optSpec{short: "cefFlnstxyb"})
+		_, j := parseOpts(args, i+1, OptSpec{Short: "cefFlnstxyb"})
 		if j < len(args) {
 			fr.tmuxNest(c, args[j:], "tmux "+sub)
 		}
 	case "run-shell", "run":
-		_, j := parseOpts(args, i+1, optSpec{short: "dtc"})
+		_, j := parseOpts(args, i+1, OptSpec{Short: "dtc"})
 		if j < len(args) {
 			fr.tmuxNest(c, args[j:], "tmux run-shell")
 		}
@@ -194,7 +194,7 @@ func isTmuxKeyName(s string) bool {
 // sinkScreen follows screen [options] CMD… (argv) and screen -X stuff TEXT
 // (typed into a window: runs when it ends with a newline).
 func sinkScreen(fr *frame, c *Command, args []arg) {
-	opts, i := parseOpts(args, 1, optSpec{short: "SceHhpTtX", long: []string{"Logfile"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "SceHhpTtX", Long: []string{"Logfile"}})
 	if x := optVal(opts, "X"); x != nil {
 		if x.Value == "stuff" && i < len(args) && strings.ContainsAny(args[i].Value, "\n\r") {
 			fr.tmuxNest(c, args[i:i+1], "screen -X stuff")

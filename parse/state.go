@@ -43,6 +43,10 @@ type state struct {
 	// locals collects the names a function call declared local, to
 	// restore when the call returns.
 	locals map[string]*variable
+	// attrs are the attributes that change what an assignment stores
+	// (declare -i, -l, -u, -c), by name; "?" when they differ between
+	// the paths that reach this point.
+	attrs map[string]string
 }
 
 // variable is one shell variable as far as it is known.
@@ -70,6 +74,7 @@ func (s *state) clone() *state {
 	c.aliases = maps.Clone(s.aliases)
 	c.args = slices.Clone(s.args)
 	c.locals = nil
+	c.attrs = maps.Clone(s.attrs)
 	return &c
 }
 
@@ -143,8 +148,19 @@ func (v *variable) value() (string, bool) {
 	return v.v.Str, true
 }
 
-// set assigns a variable in this shell.
+// set assigns a variable in this shell. An attribute of the name
+// (declare -l, -u, -c, -i) applies to the value, as bash applies it to
+// every assignment.
 func (s *state) set(name string, v *variable) {
+	if a := s.attrs[name]; a != "" && v.known && v.v.Set {
+		v = withAttrs(v, a)
+	}
+	s.rawSet(name, v)
+}
+
+// rawSet sets a variable as it is, attributes not applied: for a change
+// of flags only (export X keeps X's value).
+func (s *state) rawSet(name string, v *variable) {
 	if s.vars == nil {
 		s.vars = make(map[string]*variable)
 	}
@@ -154,6 +170,110 @@ func (s *state) set(name string, v *variable) {
 		v.exported = true // variables from the environment stay exported
 	}
 	s.vars[name] = v
+}
+
+// attrsOf returns the value attributes of a name.
+func (s *state) attrsOf(name string) string { return s.attrs[name] }
+
+// setAttrs changes the value attributes of a name by declare's options
+// as written, signs included ("-l" sets l and clears u and c, "+i"
+// clears i).
+func (s *state) setAttrs(name, flags string) {
+	a := s.attrs[name]
+	if a == "?" {
+		return
+	}
+	on := true
+	for _, f := range flags {
+		switch {
+		case f == '-' || f == '+':
+			on = f == '-'
+			continue
+		case !strings.ContainsRune("iluc", f):
+			continue
+		}
+		a = strings.ReplaceAll(a, string(f), "")
+		if on && f != 'i' {
+			// -l, -u and -c exclude one another: the last one wins.
+			a = strings.Trim(a, "luc")
+		}
+		if on {
+			a += string(f)
+		}
+	}
+	if a == s.attrs[name] {
+		return
+	}
+	if s.attrs == nil {
+		s.attrs = make(map[string]string)
+	}
+	s.attrs[name] = a
+}
+
+// withAttrs applies value attributes to a known value: case changes of
+// ASCII text; an integer attribute keeps only a plain decimal number.
+// What is not modelled (arithmetic, non-ASCII case) is unknown.
+func withAttrs(v *variable, attrs string) *variable {
+	if attrs == "?" {
+		return &variable{exported: v.exported, feeders: v.feeders}
+	}
+	conv := func(s string) (string, bool) {
+		if hasUnknown(s) || !isASCII(s) {
+			return "", false
+		}
+		for _, a := range attrs {
+			switch a {
+			case 'i':
+				if !isDecimal(s) {
+					return "", false
+				}
+			case 'l':
+				s = strings.ToLower(s)
+			case 'u':
+				s = strings.ToUpper(s)
+			case 'c':
+				s = strings.ToLower(s)
+				if s != "" {
+					s = strings.ToUpper(s[:1]) + s[1:]
+				}
+			}
+		}
+		return s, true
+	}
+	nv := *v
+	switch v.v.Kind {
+	case expand.String:
+		s, ok := conv(v.v.Str)
+		if !ok {
+			return &variable{exported: v.exported, feeders: v.feeders}
+		}
+		nv.v.Str = s
+	case expand.Indexed:
+		nv.v.List = make([]string, len(v.v.List))
+		for i, el := range v.v.List {
+			s, ok := conv(el)
+			if !ok {
+				return &variable{exported: v.exported, feeders: v.feeders}
+			}
+			nv.v.List[i] = s
+		}
+	default:
+		return &variable{exported: v.exported, feeders: v.feeders}
+	}
+	return &nv
+}
+
+func isDecimal(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // forget makes a variable unknown.
@@ -299,11 +419,24 @@ func (s *state) merge(o *state) {
 	if s.argsKnown != o.argsKnown || !slices.Equal(s.args, o.args) {
 		s.args, s.argsKnown = nil, false
 	}
+	for name, a := range o.attrs {
+		if s.attrs[name] != a {
+			if s.attrs == nil {
+				s.attrs = make(map[string]string)
+			}
+			s.attrs[name] = "?"
+		}
+	}
+	for name, a := range s.attrs {
+		if o.attrs[name] != a {
+			s.attrs[name] = "?"
+		}
+	}
 }
 
 // equal reports whether merging o into s would change nothing.
 func (s *state) equal(o *state) bool {
-	if s.dead != o.dead || s.poisoned != o.poisoned || s.dir != o.dir || len(s.vars) != len(o.vars) {
+	if s.dead != o.dead || s.poisoned != o.poisoned || s.dir != o.dir || len(s.vars) != len(o.vars) || !maps.Equal(s.attrs, o.attrs) {
 		return false
 	}
 	for name, v := range s.vars {

@@ -89,7 +89,7 @@ func (fr *frame) compound(s *syntax.Stmt) {
 	case *syntax.TimeClause:
 		fr.walkStmt(c.Stmt)
 	case *syntax.CoprocClause:
-		fr.subshell(InBackground).walkStmt(c.Stmt)
+		fr.coproc(c)
 	case *syntax.TestDecl:
 		fr.walkStmt(c.Body)
 	default:
@@ -123,7 +123,7 @@ func (fr *frame) andOr(b *syntax.BinaryCmd) *state {
 		afterA := fr.st.clone()
 		*fr.st = *okA
 		okB := fr.sub(InBranch).cond(b.Y)
-		if hasTest(b.X) {
+		if fr.r.hasTest(b.X) {
 			fr.st.merge(afterA)
 		}
 		return okB
@@ -177,7 +177,10 @@ func flattenPipe(s *syntax.Stmt, out []*syntax.Stmt) []*syntax.Stmt {
 
 // pipeInput is the input of a stage: what the previous stage prints.
 func pipeInput(prev, upstream []*Command, at Pos) *Input {
-	in := &Input{Kind: InputPipe, Pos: at, upstream: append([]*Command(nil), upstream...)}
+	// upstream only grows: the stages share it, full-sliced so no append
+	// of one can write into another (copying it made long pipelines
+	// quadratic).
+	in := &Input{Kind: InputPipe, Pos: at, upstream: upstream[:len(upstream):len(upstream)]}
 	if len(prev) > 0 {
 		in.From = prev[len(prev)-1]
 	}
@@ -369,7 +372,7 @@ func (fr *frame) caseClause(c *syntax.CaseClause) {
 // hasTest reports whether a statement (or any command of an && / ||
 // chain) is a test whose failure is expected: B of "TEST && B" is a
 // conditional branch.
-func hasTest(s *syntax.Stmt) bool {
+func (r *root) hasTest(s *syntax.Stmt) bool {
 	if s == nil {
 		return false
 	}
@@ -378,10 +381,22 @@ func hasTest(s *syntax.Stmt) bool {
 	}
 	switch c := s.Cmd.(type) {
 	case *syntax.BinaryCmd:
-		if c.Op == syntax.AndStmt || c.Op == syntax.OrStmt {
-			return c.Op == syntax.OrStmt || hasTest(c.X) || hasTest(c.Y)
+		// Each link of a long chain asks about all the links before it:
+		// the answers are kept, or "a && b && … " is quadratic.
+		if t, ok := r.tests[c]; ok {
+			return t
 		}
-		return hasTest(c.Y) // a pipeline's status is its last stage's
+		var t bool
+		if c.Op == syntax.AndStmt || c.Op == syntax.OrStmt {
+			t = c.Op == syntax.OrStmt || r.hasTest(c.X) || r.hasTest(c.Y)
+		} else {
+			t = r.hasTest(c.Y) // a pipeline's status is its last stage's
+		}
+		if r.tests == nil {
+			r.tests = make(map[*syntax.BinaryCmd]bool)
+		}
+		r.tests[c] = t
+		return t
 	case *syntax.TestClause, *syntax.ArithmCmd, *syntax.LetClause:
 		return true
 	case *syntax.CallExpr:

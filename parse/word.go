@@ -137,7 +137,9 @@ func hasBrace(w *syntax.Word) bool {
 }
 
 func (f *fieldBuf) word(pos Pos) Word {
-	return Word{Value: string(f.b), Dynamic: f.dyn, Glob: f.glob || f.pattern, Pos: pos}
+	// An Unknown may come from literal text too (a byte that is not
+	// UTF-8), not only from an expansion.
+	return Word{Value: string(f.b), Dynamic: f.dyn || hasUnknown(string(f.b)), Glob: f.glob || f.pattern, Pos: pos}
 }
 
 // word expands the parts of one word into fields.

@@ -21,74 +21,40 @@ var wrappers map[string]wrapFunc
 const maxWrappers = 16
 
 func init() {
-	plain := simpleWrapper(optSpec{}, 0)
 	wrappers = map[string]wrapFunc{
-		"sudo":        wrapSudo,
-		"doas":        wrapDoas,
-		"env":         wrapEnv,
-		"command":     wrapCommand,
-		"builtin":     func(fr *frame, c *Command, args []arg) ([]arg, bool) { return rest(args, 1) },
-		"exec":        simpleWrapper(optSpec{short: "a"}, 0),
-		"nohup":       plain,
-		"nice":        simpleWrapper(optSpec{short: "n", long: []string{"adjustment"}, numeric: true}, 0),
-		"time":        simpleWrapper(optSpec{short: "fo", long: []string{"format", "output"}}, 0),
-		"timeout":     simpleWrapper(optSpec{short: "ks", long: []string{"kill-after", "signal"}}, 1),
-		"stdbuf":      simpleWrapper(optSpec{short: "ioe", long: []string{"input", "output", "error"}}, 0),
-		"ionice":      unlessOpt(optSpec{short: "cnpPu", long: []string{"class", "classdata"}}, 0, "p", "P", "u", "pid", "pgid", "uid"),
-		"setsid":      plain,
-		"chroot":      simpleWrapper(optSpec{long: []string{"userspec", "groups"}}, 1),
-		"unbuffer":    plain,
-		"caffeinate":  simpleWrapper(optSpec{short: "tw"}, 0),
-		"torsocks":    simpleWrapper(optSpec{short: "udpaP"}, 0),
-		"proxychains": simpleWrapper(optSpec{short: "f"}, 0),
-		"firejail":    plain,
-		"strace":      unlessOpt(optSpec{short: "abeEIoOpPsSuUX"}, 0),
-		"ltrace":      unlessOpt(optSpec{short: "aeEFlnopsuwDx"}, 0),
-		"nsenter":     simpleWrapper(optSpec{short: "tSG", optional: "muinpUCTrw"}, 0),
-		"unshare":     simpleWrapper(optSpec{short: "SGRw", optional: "muinpUCT", long: []string{"propagation", "setgroups", "map-user", "map-group", "map-users", "map-groups", "root", "wd", "setuid", "setgid", "load-interp"}}, 0),
-		"systemd-run": simpleWrapper(optSpec{short: "upHME", long: []string{"unit", "property", "description", "slice", "uid", "gid", "nice", "working-directory", "setenv", "machine", "host", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "service-type"}}, 0),
-		"busybox":     wrapBusybox,
-		"xargs":       wrapXargs,
-		"flock":       wrapFlock,
-		"runuser":     wrapRunuser,
-		"pkexec":      wrapPkexec,
-		"run0":        wrapRun0,
-		"setpriv":     wrapSetpriv,
-		"gosu":        wrapAsUser,
-		"su-exec":     wrapAsUser,
-		"setuidgid":   wrapAsUser,
-		"chrt":        unlessOpt(optSpec{short: "TPD", long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, 1, "p", "pid", "m", "max"),
-		"taskset":     unlessOpt(optSpec{}, 1, "p", "pid"),
-		"numactl":     simpleWrapper(optSpec{short: "imNCPp", long: []string{"interleave", "membind", "cpunodebind", "physcpubind", "preferred"}}, 0),
-		"prlimit":     unlessOpt(optSpec{}, 0, "p", "pid"),
-		"fakeroot":    simpleWrapper(optSpec{short: "isl"}, 0),
-		"eatmydata":   plain,
-		"catchsegv":   plain,
-		"rlwrap":      simpleWrapper(optSpec{short: "bCDefHlpPsSt"}, 0),
-		"faketime":    simpleWrapper(optSpec{}, 1),
-		"tini":        simpleWrapper(optSpec{short: "ep"}, 0),
-		"dumb-init":   simpleWrapper(optSpec{short: "r"}, 0),
-		"xvfb-run":    simpleWrapper(optSpec{short: "efnpsw", long: []string{"error-file", "server-num", "server-args", "xauth-protocol", "wait", "auth-file"}}, 0),
-		"valgrind":    plain,
-		"uv":          subWrapper("run", optSpec{short: "pw", long: []string{"with", "python", "directory", "project", "package", "group", "extra", "env-file", "index", "index-url", "from", "with-requirements"}}),
-		"poetry":      subWrapper("run", optSpec{}),
-		"pipenv":      subWrapper("run", optSpec{}),
-		"bundle":      subWrapper("exec", optSpec{}),
-		"conda":       subWrapper("run", optSpec{short: "np", long: []string{"name", "prefix", "cwd"}}),
-		"mamba":       subWrapper("run", optSpec{short: "np", long: []string{"name", "prefix", "cwd"}}),
-		"micromamba":  subWrapper("run", optSpec{short: "np", long: []string{"name", "prefix", "cwd"}}),
-		"direnv":      wrapDirenv,
-		"mise":        afterDashDash("exec", "x"),
-		"op":          afterDashDash("run"),
-		"doppler":     afterDashDash("run"),
-		"infisical":   afterDashDash("run"),
-		"aws-vault":   afterDashDash("exec"),
-		"dotenv":      afterDashDash(""),
-		"nix":         wrapNix,
+		"sudo":      wrapSudo,
+		"doas":      wrapDoas,
+		"env":       wrapEnv,
+		"command":   wrapCommand,
+		"builtin":   func(fr *frame, c *Command, args []arg) ([]arg, bool) { return rest(args, 1) },
+		"exec":      simpleWrapper(OptSpec{Short: "a"}, 0),
+		"time":      simpleWrapper(OptSpec{Short: "fo", Long: []string{"format", "output"}}, 0),
+		"ionice":    unlessOpt(OptSpec{Short: "cnpPu", Long: []string{"class", "classdata"}}, 0, "p", "P", "u", "pid", "pgid", "uid"),
+		"chroot":    simpleWrapper(OptSpec{Long: []string{"userspec", "groups"}}, 1),
+		"strace":    unlessOpt(OptSpec{Short: "abeEIoOpPsSuUX"}, 0),
+		"ltrace":    unlessOpt(OptSpec{Short: "aeEFlnopsuwDx"}, 0),
+		"busybox":   wrapBusybox,
+		"xargs":     wrapXargs,
+		"flock":     wrapFlock,
+		"runuser":   wrapRunuser,
+		"pkexec":    wrapPkexec,
+		"run0":      wrapRun0,
+		"setpriv":   wrapSetpriv,
+		"gosu":      wrapAsUser,
+		"su-exec":   wrapAsUser,
+		"setuidgid": wrapAsUser,
+		"chrt":      unlessOpt(OptSpec{Short: "TPD", Long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, 1, "p", "pid", "m", "max"),
+		"taskset":   unlessOpt(OptSpec{}, 1, "p", "pid"),
+		"prlimit":   unlessOpt(OptSpec{}, 0, "p", "pid"),
+		"direnv":    wrapDirenv,
+		"mise":      afterDashDash("exec", "x"),
+		"op":        afterDashDash("run"),
+		"doppler":   afterDashDash("run"),
+		"infisical": afterDashDash("run"),
+		"aws-vault": afterDashDash("exec"),
+		"dotenv":    afterDashDash(""),
+		"nix":       wrapNix,
 	}
-	wrappers["proxychains4"] = wrappers["proxychains"]
-	wrappers["bundler"] = wrappers["bundle"]
-	wrappers["gtimeout"] = wrappers["timeout"]
 	wrappers["sudo-rs"] = wrappers["sudo"]
 	wrappers["s6-setuidgid"] = wrappers["setuidgid"]
 }
@@ -101,7 +67,7 @@ func rest(args []arg, i int) ([]arg, bool) {
 }
 
 // simpleWrapper parses options, skips n operands, and runs the rest.
-func simpleWrapper(spec optSpec, n int) wrapFunc {
+func simpleWrapper(spec OptSpec, n int) wrapFunc {
 	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		_, i := parseOpts(args, 1, spec)
 		return rest(args, i+n)
@@ -110,7 +76,7 @@ func simpleWrapper(spec optSpec, n int) wrapFunc {
 
 // unlessOpt is simpleWrapper, but the named options (attach to a
 // running process) mean no command is run.
-func unlessOpt(spec optSpec, n int, no ...string) wrapFunc {
+func unlessOpt(spec OptSpec, n int, no ...string) wrapFunc {
 	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		opts, i := parseOpts(args, 1, spec)
 		if has(opts, no...) {
@@ -121,7 +87,7 @@ func unlessOpt(spec optSpec, n int, no ...string) wrapFunc {
 }
 
 // subWrapper handles "uv run CMD", "poetry run CMD", "bundle exec CMD".
-func subWrapper(sub string, spec optSpec) wrapFunc {
+func subWrapper(sub string, spec OptSpec) wrapFunc {
 	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		if len(args) < 3 || args[1].Value != sub {
 			return nil, false
@@ -155,6 +121,9 @@ func (fr *frame) peel(c *Command, args []arg) []arg {
 		name := basename(args[0].Value)
 		w := wrappers[name]
 		if w == nil {
+			w = tableWrapper(name)
+		}
+		if w == nil {
 			break
 		}
 		inner, ok := w(fr, c, args)
@@ -187,7 +156,7 @@ func (c *Command) addAssign(a arg, name, val string) {
 // command is an interactive shell: not peeled, the sudo sink follows its
 // input.
 func wrapSudo(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{short: "CDghprRtTUu", long: []string{"chdir", "close-from", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "CDghprRtTUu", Long: []string{"chdir", "close-from", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}})
 	if has(opts, "e", "edit", "l", "list", "v", "validate", "K", "remove-timestamp", "V", "version", "help") {
 		return nil, false
 	}
@@ -222,7 +191,7 @@ func resolveDir(dir string, w Word) string {
 }
 
 func wrapDoas(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{short: "Cu"})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "Cu"})
 	if i >= len(args) || has(opts, "L") {
 		return nil, false
 	}
@@ -235,7 +204,7 @@ func wrapDoas(fr *frame, c *Command, args []arg) ([]arg, bool) {
 
 // wrapEnv peels env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]… CMD.
 func wrapEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{short: "uCSP", long: []string{"unset", "chdir", "split-string"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "uCSP", Long: []string{"unset", "chdir", "split-string"}})
 	for _, o := range opts {
 		switch o.name {
 		case "i", "ignore-environment":
@@ -250,7 +219,7 @@ func wrapEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
 			}
 		case "S", "split-string":
 			if o.val != nil {
-				split := splitEnvString(*o.val)
+				split := splitEnvString(fr, *o.val)
 				return wrapEnv(fr, c, append(append([]arg{args[0]}, split...), args[i:]...))
 			}
 		}
@@ -269,49 +238,86 @@ func wrapEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	return rest(args, i)
 }
 
-// splitEnvString splits env -S's string into words: spaces separate, and
-// single and double quotes group, as GNU env does.
-func splitEnvString(a arg) []arg {
+// splitEnvString splits env -S's string into words as GNU env does:
+// spaces separate, single and double quotes group, ${NAME} outside single
+// quotes is NAME's value in env's environment, # at the start of a word
+// begins a comment. Escapes other than \\ \" \' \$ \# and \<space>, and a
+// $ without braces, are not modelled: the word is unknown. With a nil
+// frame (git's alias values) $ and escapes are plain quoting.
+func splitEnvString(fr *frame, a arg) []arg {
 	var out []arg
 	var cur strings.Builder
-	inWord := false
+	inWord, unknown := false, false
 	quote := byte(0)
 	s := a.Value
+	var env map[string]string
+	envKnown := true
+	if fr != nil {
+		env, envKnown = fr.st.exported()
+	}
+	flush := func() {
+		if inWord {
+			v := cur.String()
+			if unknown {
+				v += Unknown
+			}
+			out = append(out, arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: a.Pos}})
+		}
+		cur.Reset()
+		inWord, unknown = false, false
+	}
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
 		switch {
-		case quote != 0:
+		case quote == '\'':
 			if ch == quote {
 				quote = 0
 			} else {
 				cur.WriteByte(ch)
 			}
-		case ch == '\'' || ch == '"':
+		case quote == '"' && ch == '"':
+			quote = 0
+		case quote == 0 && (ch == '\'' || ch == '"'):
 			quote, inWord = ch, true
-		case ch == ' ' || ch == '\t' || ch == '\n':
-			if inWord {
-				out = append(out, arg{Word: Word{Value: cur.String(), Dynamic: hasUnknown(cur.String()), Pos: a.Pos}})
-				cur.Reset()
-				inWord = false
+		case quote == 0 && (ch == ' ' || ch == '\t' || ch == '\n'):
+			flush()
+		case quote == 0 && ch == '#' && !inWord:
+			return out
+		case ch == '$' && fr != nil:
+			inWord = true
+			end := strings.IndexByte(s[i:], '}')
+			if !strings.HasPrefix(s[i:], "${") || end < 0 || !validName(s[i+2:i+end]) {
+				unknown = true
+				continue
 			}
+			v, ok := env[s[i+2:i+end]]
+			switch {
+			case ok:
+				cur.WriteString(v)
+			case !envKnown:
+				unknown = true
+			}
+			i += end
 		case ch == '\\' && i+1 < len(s):
 			i++
-			cur.WriteByte(s[i])
 			inWord = true
+			if fr != nil && strings.IndexByte("\\\"'$# ", s[i]) < 0 {
+				unknown = true
+				continue
+			}
+			cur.WriteByte(s[i])
 		default:
 			cur.WriteByte(ch)
 			inWord = true
 		}
 	}
-	if inWord {
-		out = append(out, arg{Word: Word{Value: cur.String(), Dynamic: hasUnknown(cur.String()), Pos: a.Pos}})
-	}
+	flush()
 	return out
 }
 
 // wrapCommand peels command [-p] CMD; command -v/-V only looks CMD up.
 func wrapCommand(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{})
+	opts, i := parseOpts(args, 1, OptSpec{})
 	if has(opts, "v", "V") {
 		return nil, false
 	}
@@ -331,10 +337,10 @@ func wrapBusybox(fr *frame, c *Command, args []arg) ([]arg, bool) {
 // they follow them; either way they are unknown (Placeholder). With no
 // command xargs runs echo.
 func wrapXargs(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{
-		short:    "aEdILnPs",
-		optional: "iel",
-		long:     []string{"arg-file", "delimiter", "eof", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"},
+	opts, i := parseOpts(args, 1, OptSpec{
+		Short:    "aEdILnPs",
+		Optional: "iel",
+		Long:     []string{"arg-file", "delimiter", "eof", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"},
 	})
 	if has(opts, "show-limits", "help", "version") {
 		return nil, false
@@ -394,7 +400,7 @@ func wrapXargs(fr *frame, c *Command, args []arg) ([]arg, bool) {
 
 // wrapFlock peels flock [options] FILE CMD; flock … -c STRING is a sink.
 func wrapFlock(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{short: "wEc", long: []string{"timeout", "wait", "conflict-exit-code", "command"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "wEc", Long: []string{"timeout", "wait", "conflict-exit-code", "command"}})
 	if has(opts, "c", "command") || i+1 >= len(args) {
 		return nil, false
 	}
@@ -402,13 +408,13 @@ func wrapFlock(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	if j < len(args) && (args[j].Value == "-c" || args[j].Value == "--command") {
 		return nil, false
 	}
-	_, j = parseOpts(args, j, optSpec{short: "wE"})
+	_, j = parseOpts(args, j, OptSpec{Short: "wE"})
 	return rest(args, j)
 }
 
 // wrapRunuser peels runuser -u USER CMD; runuser USER -c S is a sink.
 func wrapRunuser(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{short: "ugGcsw", long: []string{"user", "group", "supp-group", "command", "shell", "whitelist-environment"}})
+	opts, i := parseOpts(args, 1, OptSpec{Short: "ugGcsw", Long: []string{"user", "group", "supp-group", "command", "shell", "whitelist-environment"}})
 	u := optVal(opts, "u", "user")
 	if u == nil || has(opts, "c", "command") {
 		return nil, false
@@ -418,7 +424,7 @@ func wrapRunuser(fr *frame, c *Command, args []arg) ([]arg, bool) {
 }
 
 func wrapPkexec(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{long: []string{"user"}})
+	opts, i := parseOpts(args, 1, OptSpec{Long: []string{"user"}})
 	c.User = "root"
 	if u := optVal(opts, "user"); u != nil {
 		c.User = u.Value
@@ -428,7 +434,7 @@ func wrapPkexec(fr *frame, c *Command, args []arg) ([]arg, bool) {
 
 // run0Spec is systemd run0's options that take a value ("--user root" or
 // "--user=root").
-var run0Spec = optSpec{short: "ugD", long: []string{"user", "group", "chdir", "setenv", "unit", "property", "description", "slice", "nice", "background", "machine", "area", "shell-prompt-prefix"}}
+var run0Spec = OptSpec{Short: "ugD", Long: []string{"user", "group", "chdir", "setenv", "unit", "property", "description", "slice", "nice", "background", "machine", "area", "shell-prompt-prefix"}}
 
 // wrapRun0 peels run0 [options] CMD: systemd's sudo, running CMD as
 // root (or --user) through the service manager. With no command it is
@@ -452,7 +458,7 @@ func wrapRun0(fr *frame, c *Command, args []arg) ([]arg, bool) {
 // wrapSetpriv peels setpriv [options] CMD; --reuid sets the user, and
 // -d/--dump runs nothing.
 func wrapSetpriv(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	opts, i := parseOpts(args, 1, optSpec{long: []string{"reuid", "ruid", "euid", "regid", "rgid", "egid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule", "seccomp-filter"}})
+	opts, i := parseOpts(args, 1, OptSpec{Long: []string{"reuid", "ruid", "euid", "regid", "rgid", "egid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule", "seccomp-filter"}})
 	if has(opts, "d", "dump", "list-caps", "L", "h", "help", "V", "version") {
 		return nil, false
 	}
@@ -518,4 +524,33 @@ func xargsItems(in *Input, lines bool) ([]string, bool) {
 		return nil, false
 	}
 	return items, true
+}
+
+// tableWrapper peels a program-table row marked Wrapper (nohup, timeout,
+// sshpass; uv run, poetry run): its RoleProgram operand is the command.
+func tableWrapper(name string) wrapFunc {
+	p := LookupProgram(name)
+	if p == nil || !p.Wrapper && !p.wrapperSub {
+		return nil
+	}
+	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
+		row, from := p, 1
+		for row.subs != nil && !row.Wrapper {
+			pa := row.read(args, from)
+			if len(pa.ops) == 0 || !args[pa.ops[0]].Literal() || row.subs[args[pa.ops[0]].Value] == nil {
+				return nil, false
+			}
+			row, from = row.subs[args[pa.ops[0]].Value], pa.ops[0]+1
+		}
+		if !row.Wrapper {
+			return nil, false
+		}
+		pa := row.read(args, from)
+		for _, ar := range row.args {
+			if ar.spec.role == RoleProgram && ar.at < len(pa.ops) {
+				return args[pa.ops[ar.at]:], true
+			}
+		}
+		return nil, false
+	}
 }

@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"errors"
+	"io/fs"
 	"strings"
 )
 
@@ -17,6 +19,9 @@ type written struct {
 	text   string
 	known  bool
 	writer *Command
+	// alias is the program the file is a copy of or a link to (cp
+	// /usr/bin/rm /tmp/del): running it runs that program.
+	alias string
 }
 
 // maxWritten bounds the text kept for written files.
@@ -61,7 +66,14 @@ func (fr *frame) recordWrites(c *Command) {
 			r.write(rd.Path, content)
 		}
 	}
-	if len(r.files) == 0 && c.Name != "tee" && c.Name != "curl" && c.Name != "wget" && c.Name != "cp" && c.Name != "mv" {
+	// A file the program table says the command writes (curl -o, wget
+	// -O, tar --index-file): its contents are not known.
+	for _, ra := range c.Roles {
+		if ra.Role == RoleWritten && ra.Path != "" && ra.Word.Value != "-" && ra.Lang != "into" {
+			r.write(ra.Path, &written{writer: c})
+		}
+	}
+	if len(r.files) == 0 && c.Name != "tee" && c.Name != "cp" && c.Name != "mv" && c.Name != "ln" && c.Name != "install" {
 		return
 	}
 	switch c.Name {
@@ -78,29 +90,18 @@ func (fr *frame) recordWrites(c *Command) {
 				}
 			}
 		}
-	case "curl", "wget":
-		for i, a := range c.Args {
-			v := a.Value
-			var out string
-			switch {
-			case (v == "-o" || v == "--output" || v == "-O" && c.Name == "wget" || v == "--output-document") && i+1 < len(c.Args):
-				out = c.Args[i+1].Value
-			case strings.HasPrefix(v, "--output="), strings.HasPrefix(v, "--output-document="):
-				_, out, _ = strings.Cut(v, "=")
-			case strings.HasPrefix(v, "-o") && len(v) > 2 && c.Name == "curl":
-				out = v[2:]
-			}
-			if out != "" && out != "-" {
-				r.write(fr.wordPath(c, Word{Value: out}), &written{writer: c})
-			}
-		}
-	case "cp", "mv":
+	case "cp", "mv", "ln", "install":
 		ops := operands(c.Args)
 		if len(ops) == 2 {
 			src, dst := fr.wordPath(c, ops[0]), fr.wordPath(c, ops[1])
-			if w := r.files[src]; w != nil {
+			switch w := r.files[src]; {
+			case w != nil:
 				r.write(dst, w)
-			} else if dst != "" && r.files[dst] != nil {
+			case dst == "":
+			case programCopy(ops[0], c.FeedersOf(argIndex(c, ops[0]))) != "":
+				r.write(dst, &written{writer: c, alias: programCopy(ops[0], c.FeedersOf(argIndex(c, ops[0])))})
+			case !ops[0].Literal() || r.files[dst] != nil:
+				// A copy of something not known: running it runs unknown code.
 				r.write(dst, &written{writer: c})
 			}
 		}
@@ -138,40 +139,134 @@ func (fr *frame) readScript(dir, p string) (text string, ok bool, writer *Comman
 	return string(b), true, nil
 }
 
-// execFile follows a script the command line wrote and then runs by its
-// path (./x.sh): by its #! line, as a shell script otherwise.
+// execFile follows a script run by its path (./x.sh): one the command
+// line wrote, or one on disk that Options.Files reads. It is analysed by
+// its #! line, as a shell script when it has none; a file that is not
+// text is a program like any other. A file on disk that cannot be read
+// or is too large is unknown code.
 func (fr *frame) execFile(c *Command, args []arg) bool {
-	if !strings.Contains(c.Path, "/") || fr.r.files == nil {
+	if !strings.Contains(c.Path, "/") || hasUnknown(c.Path) {
 		return false
 	}
 	full := resolvePath(c.Dir, c.Path)
 	w := fr.r.files[full]
+	if w == nil && fr.r.opts.Programs != nil && full != "" {
+		name, binary := fr.r.opts.Programs.ProgramAt(full)
+		if name != "" && name != c.Name {
+			c.Name = name
+			fr.follow(c, args)
+			return true
+		}
+		if name != "" || binary {
+			return false // a compiled program: nothing to read
+		}
+	}
 	if w == nil {
-		return false
+		text, st := fr.readRun(full)
+		switch st {
+		case fileMissing:
+			return false
+		case fileUnreadable:
+			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: c.Path, Pos: c.Pos})
+			return true
+		}
+		if !isText(text) {
+			return false
+		}
+		w = &written{text: text, known: true}
+	}
+	if w.alias != "" {
+		if c.Name == w.alias {
+			return false // already judged as the program it copies
+		}
+		c.Name = w.alias
+		fr.follow(c, args)
+		return true
 	}
 	if !w.known {
 		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: c.Path, Feeders: writers(w), Pos: c.Pos})
 		return true
 	}
 	interp := shebang(w.text)
+	if lang, ok := scriptLang(interp); ok {
+		fr.scanProgram(c, lang, interp+" file", w.text, 0)
+		return true
+	}
+	st := fr.childState(c)
+	st.args = append([]string{c.Path}, values(args[1:])...)
+	st.argsKnown = true
+	fr.nest(nesting{sink: c, via: "exec file", text: w.text, pos: posMap{at: c.Pos}, kind: DynSource, st: st, stdin: c.Stdin, dialect: Bash, user: c.User})
+	return true
+}
+
+// scriptLang is the interpreter language of a #! name.
+func scriptLang(interp string) (langID, bool) {
 	switch {
 	case strings.HasPrefix(interp, "python"), strings.HasPrefix(interp, "pypy"):
-		fr.scanProgram(c, langPython, "python file", w.text, 0)
+		return langPython, true
 	case interp == "node" || interp == "nodejs" || interp == "deno" || interp == "bun":
-		fr.scanProgram(c, langJS, "node file", w.text, 0)
+		return langJS, true
 	case strings.HasPrefix(interp, "perl"):
-		fr.scanProgram(c, langPerl, "perl file", w.text, 0)
+		return langPerl, true
 	case strings.HasPrefix(interp, "ruby"):
-		fr.scanProgram(c, langRuby, "ruby file", w.text, 0)
+		return langRuby, true
 	case strings.HasPrefix(interp, "php"):
-		fr.scanProgram(c, langPHP, "php file", w.text, 0)
-	default:
-		st := fr.childState(c)
-		st.args = append([]string{c.Path}, values(args[1:])...)
-		st.argsKnown = true
-		fr.nest(nesting{sink: c, via: "exec file", text: w.text, pos: posMap{at: c.Pos}, kind: DynSource, st: st, stdin: c.Stdin, dialect: Bash, user: c.User})
+		return langPHP, true
+	case interp == "Rscript":
+		return langR, true
 	}
-	return true
+	return 0, false
+}
+
+// isText reports whether a file's start looks like a script rather than
+// a compiled program: no NUL byte in its first kilobytes.
+func isText(s string) bool {
+	return strings.IndexByte(s[:min(len(s), 4096)], 0) < 0
+}
+
+// fileState is what reading a file the command runs found.
+type fileState uint8
+
+const (
+	fileMissing    fileState = iota // not there (or no Options.Files): nothing to read
+	fileRead                        // read in full
+	fileUnreadable                  // there, but unreadable, too large or not a file
+)
+
+// readRun reads a file on disk that a command runs, through
+// Options.Files.
+func (fr *frame) readRun(full string) (string, fileState) {
+	if full == "" || fr.r.opts.Files == nil {
+		return "", fileMissing
+	}
+	b, err := fr.r.opts.Files.ReadFile(full)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", fileMissing
+	case err != nil || len(b) > MaxScript:
+		return "", fileUnreadable
+	}
+	return string(b), fileRead
+}
+
+// scriptFile follows a script an interpreter runs (python x.py, node
+// x.js): one the line wrote, else one on disk.
+func (fr *frame) scriptFile(c *Command, lang langID, name string, f arg) {
+	full := fr.wordPath(c, f.Word)
+	if w := fr.r.files[full]; w != nil {
+		if w.known {
+			fr.scanProgram(c, lang, name+" file", w.text, 0)
+		} else if w.writer != nil {
+			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: []*Command{w.writer}, Pos: c.Pos})
+		}
+		return
+	}
+	switch text, st := fr.readRun(full); st {
+	case fileRead:
+		fr.scanProgram(c, lang, name+" file", text, 0)
+	case fileUnreadable:
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Pos: c.Pos})
+	}
 }
 
 func writers(w *written) []*Command {
@@ -201,4 +296,51 @@ func shebang(text string) string {
 		}
 	}
 	return name
+}
+
+// programBinDirs are the directories programs are installed in: a file
+// copied or linked from one is that program.
+var programBinDirs = []string{"/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/", "/opt/homebrew/bin/", "/snap/bin/"}
+
+// programCopy names the program a cp/ln/install source is: a file in a
+// bin directory, a program the analysis knows by name, or the output of
+// which/command -v/type -P NAME.
+func programCopy(src Word, feeders []*Command) string {
+	if src.Literal() {
+		for _, d := range programBinDirs {
+			if strings.HasPrefix(src.Value, d) && !strings.Contains(src.Value[len(d):], "/") {
+				return src.Value[len(d):]
+			}
+		}
+		if b := basename(src.Value); sinks[b] != nil || wrappers[b] != nil || LookupProgram(b) != nil {
+			if strings.Contains(src.Value, "/") {
+				return b
+			}
+		}
+		return ""
+	}
+	if src.Known() != "" || strings.Trim(src.Value, Unknown) != "" {
+		return ""
+	}
+	for _, f := range feeders {
+		ops := operands(f.Args)
+		switch {
+		case f.Name == "which" && len(ops) == 1, f.Name == "command" && hasFlag(f.Args, "-v") && len(ops) == 1,
+			f.Name == "type" && hasFlag(f.Args, "-P", "-p") && len(ops) == 1:
+			if ops[0].Literal() {
+				return basename(ops[0].Value)
+			}
+		}
+	}
+	return ""
+}
+
+// argIndex is the index of w in c.Args, or -1.
+func argIndex(c *Command, w Word) int {
+	for i, a := range c.Args {
+		if a.Pos == w.Pos && a.Value == w.Value {
+			return i
+		}
+	}
+	return -1
 }

@@ -33,6 +33,7 @@ const (
 	fSelfCommand
 	fSelfBinary
 	fSelfKill
+	fUnknownWrite
 	nFindings
 )
 
@@ -175,7 +176,7 @@ func (x *Ctx) judgeWrite(w write) finding {
 		p = x.resolve(t.Under)
 		w.kind = wInto
 	default:
-		return fNone
+		return x.unknownWrite(w)
 	}
 	if skipDevice(p) {
 		return fNone
@@ -204,6 +205,53 @@ func (x *Ctx) judgeWrite(w write) finding {
 		return fSystem
 	}
 	return outside(w, exists)
+}
+
+// unknownWrite judges a write whose target has no known directory
+// ("$(dirname $PWD)/.bashrc", "$(git rev-parse --git-dir)/hooks/x",
+// "$(cat lp)"): every write is judged by one rule, whatever its target.
+// The known tail is tried where it would be protected (under the home,
+// the project, its .git, the working directory): a tail that names a
+// persistence point, a credential store or guard-exec's own files there
+// is that finding. A target with nothing known at all could be any of
+// them and is held; a tail that names nothing protected is allowed (the
+// unknown part is taken not to climb out with "..").
+func (x *Ctx) unknownWrite(w write) finding {
+	switch w.kind {
+	case wDelete, wMeta, wTouch, wMkdir, wModify:
+		// rm and chmod of unknown paths are the filesystem rules';
+		// sed -i and perl -pi edit files that are there
+		// (perl -pi … $(git ls-files)).
+		return fNone
+	}
+	v := w.t.Word.Value
+	i := strings.LastIndex(v, parse.Unknown)
+	if i < 0 {
+		return fNone
+	}
+	rest := strings.TrimLeft(v[i+len(parse.Unknown):], "/")
+	if strings.Trim(v, parse.Unknown) == "" {
+		return fUnknownWrite
+	}
+	if rest == "" || strings.Contains(rest, "..") {
+		return fNone
+	}
+	for _, base := range []string{x.Home, x.Project, x.Project + "/.git", x.Cwd} {
+		if base == "" || base == "/.git" {
+			continue
+		}
+		p := filepath.Join(base, rest)
+		if f := x.selfWrite(p, w, true); f != fNone {
+			return f
+		}
+		if x.credWrite(p, w) {
+			return fCredWrite
+		}
+		if x.persistWrite(p, w) {
+			return fPersist
+		}
+	}
+	return fNone
 }
 
 // ciFiles are the environment variables naming files a CI runner reads

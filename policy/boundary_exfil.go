@@ -178,7 +178,7 @@ func envDump(c *parse.Command) bool {
 	case "export":
 		return len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "-p"
 	case "declare", "typeset":
-		a := ParseArgs(c.Args, OptSpec{})
+		a := parse.ParseArgs(c.Args, parse.OptSpec{})
 		for _, op := range a.Operands {
 			if strings.Contains(op.Value, "=") {
 				return false
@@ -186,7 +186,7 @@ func envDump(c *parse.Command) bool {
 		}
 		return a.Short("p") || a.Short("x") && len(a.Operands) == 0
 	case "compgen":
-		return ParseArgs(c.Args, OptSpec{}).Short("ev")
+		return parse.ParseArgs(c.Args, parse.OptSpec{}).Short("ev")
 	}
 	return false
 }

@@ -54,12 +54,12 @@ func gitConfigCode(c *parse.Command) bool {
 // gitConfigSet returns the options and the key and value operands of a
 // git config command that sets a value; ok is false for every other git
 // command and for the ones that read, list or remove.
-func gitConfigSet(c *parse.Command) (*Args, []parse.Word, bool) {
+func gitConfigSet(c *parse.Command) (*parse.Args, []parse.Word, bool) {
 	sub, rest := gitSub(c)
 	if sub != "config" {
 		return nil, nil, false
 	}
-	a := ParseArgs(rest, OptSpec{Short: "f", Long: []string{"file", "blob", "type", "default", "comment", "value"}})
+	a := parse.ParseArgs(rest, parse.OptSpec{Short: "f", Long: []string{"file", "blob", "type", "default", "comment", "value"}})
 	if a.Has("l", "get", "get-all", "get-regexp", "get-urlmatch", "unset", "unset-all", "list",
 		"remove-section", "rename-section", "edit", "get-color", "get-colorbool", "show-origin", "show-scope") {
 		return nil, nil, false

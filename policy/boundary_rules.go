@@ -106,6 +106,25 @@ var boundaryRules = []*Rule{
 		},
 	},
 	{
+		ID: "boundary-unknown-write", Family: "boundary", Severity: Hold,
+		Message: "writes to a file whose name is computed when the command runs, so it could be any file, a guard or persistence file included",
+		Hint:    "write to a path the command line spells out, inside the project",
+		Script:  spansOf(fUnknownWrite),
+		Raw:     `(>>?|\btee\s+(-a\s+)?)\s*"?\$\(\s*(cat|head|tail|printf|echo|cut|tr|awk|sed|printenv)\b[^)]*\)"?\s*($|[;&|<])`,
+		Examples: []string{
+			`: > "$(cat lp)"`,
+			`cp x.sh "$(cat target)"`,
+			`tee "$(printenv OUT)" < payload`,
+		},
+		NotExamples: []string{
+			`echo done > "$PWD/out/$(date +%s).log"`,
+			`mkdir -p "build/$(uname -m)"`,
+			`tee "logs/run-$(date +%F).log" < out.txt`,
+			`echo x > "$(date +%s).log"`,
+			`rm -f "$(cat lp)"`,
+		},
+	},
+	{
 		ID: "boundary-system-path", Family: "boundary", Severity: Hold,
 		Message: "writes to a system directory",
 		Hint:    "install into the project or a user directory; a system change is for the user to make",

@@ -16,8 +16,8 @@ type sendTo struct {
 }
 
 var (
-	sshSpec = OptSpec{Short: "BbcDEeFIiJLlmOoPpQRSWw"}
-	scpSpec = OptSpec{Short: "cFiJlOoPSX"}
+	sshSpec = parse.OptSpec{Short: "BbcDEeFIiJLlmOoPpQRSWw"}
+	scpSpec = parse.OptSpec{Short: "cFiJlOoPSX"}
 )
 
 // sendOf says how a command sends data off the machine, if it does.
@@ -40,7 +40,7 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 		x.curlSends(c, &s)
 	case "wget":
 		s.net = true
-		a := ParseArgs(c.Args, wgetSpec)
+		a := parse.ParseArgs(c.Args, wgetSpec)
 		for _, v := range append(a.LongValues("post-file"), a.LongValues("body-file")...) {
 			x.sendFile(c, v, &s)
 		}
@@ -65,14 +65,14 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 			s.net, s.stdin = true, true
 		}
 	case "ssh":
-		a := ParseArgs(c.Args, sshSpec)
+		a := parse.ParseArgs(c.Args, sshSpec)
 		s.net, s.stdin = true, !a.Short("nf")
 	case "scp", "rsync":
 		spec := scpSpec
 		if c.Name == "rsync" {
 			spec = rsyncSpec
 		}
-		a := ParseArgs(c.Args, spec)
+		a := parse.ParseArgs(c.Args, spec)
 		n := len(a.Operands)
 		if n > 1 && remoteOperand(a.Operands[n-1].Value) {
 			s.net = true
@@ -110,7 +110,7 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 // of -F, -T; "-" (or @-) is standard input.
 func (x *Ctx) curlSends(c *parse.Command, s *sendTo) {
 	s.net = true
-	a := ParseArgs(c.Args, curlSpec)
+	a := parse.ParseArgs(c.Args, curlSpec)
 	for _, long := range []string{"data", "data-ascii", "data-binary", "data-urlencode", "json"} {
 		for _, v := range a.LongValues(long) {
 			x.curlData(c, long, v, s)
@@ -170,7 +170,7 @@ func (x *Ctx) awsSends(c *parse.Command, s *sendTo) {
 	default:
 		return
 	}
-	a := ParseArgs(c.Args[2:], OptSpec{Long: []string{"exclude", "include", "acl", "storage-class", "profile", "region",
+	a := parse.ParseArgs(c.Args[2:], parse.OptSpec{Long: []string{"exclude", "include", "acl", "storage-class", "profile", "region",
 		"sse", "content-type", "cache-control", "expires", "metadata", "grants", "endpoint-url"}})
 	n := len(a.Operands)
 	if n < 2 || !strings.HasPrefix(a.Operands[n-1].Value, "s3://") {

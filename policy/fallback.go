@@ -11,7 +11,7 @@ import (
 // default (SPEC §3).
 var (
 	ruleParseError = &Rule{
-		ID: "parse-error", Family: "analysis", Severity: Warn, Quiet: true,
+		ID: "parse-error", Family: "analysis", Severity: Warn,
 		Message: "the command line could not be parsed; bash will report the error itself",
 		Hint:    "fix the quoting or the syntax of the command",
 	}
@@ -30,6 +30,11 @@ var (
 		Message: "the script nests deeper than the guard analyses",
 		Hint:    "flatten the nested substitutions or subshells",
 	}
+	ruleTooMuch = &Rule{
+		ID: "analysis-budget", Family: "analysis", Severity: Hold,
+		Message: "the command line holds more commands, or a longer chain of pipes and && than the guard analyses",
+		Hint:    "run the work as a script file in parts, or loop over the items instead of writing each command out",
+	}
 	ruleAnalysisFailed = &Rule{
 		ID: "analysis-failed", Family: "analysis", Severity: Hold,
 		Message: "the guard failed to analyse the command line",
@@ -38,7 +43,7 @@ var (
 )
 
 // analysisRules are listed by `guard-exec rules` with the rest.
-var analysisRules = []*Rule{ruleParseError, ruleParseRisky, ruleTooLarge, ruleTooDeep, ruleAnalysisFailed}
+var analysisRules = []*Rule{ruleParseError, ruleParseRisky, ruleTooLarge, ruleTooDeep, ruleTooMuch, ruleAnalysisFailed}
 
 // fallback judges a script that has no facts. An unparseable script is
 // scanned as raw text with every rule's pattern, without stripping data
@@ -53,6 +58,8 @@ func (e *Engine) fallback(a *parse.Analysis) []Hit {
 		return []Hit{e.hit(ruleTooLarge, err.Msg, err.Pos)}
 	case parse.ErrTooDeep:
 		return []Hit{e.hit(ruleTooDeep, err.Msg, err.Pos)}
+	case parse.ErrTooMuch:
+		return []Hit{e.hit(ruleTooMuch, err.Msg, err.Pos)}
 	case parse.ErrPanic:
 		return []Hit{e.hit(ruleAnalysisFailed, err.Msg, err.Pos)}
 	}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -77,6 +78,24 @@ func TestDestructiveRulesHaveRaw(t *testing.T) {
 	for _, r := range Builtin() {
 		if r.Severity >= Hold && r.Raw == "" && r.Family != "analysis" && r.Family != "dynamic" && r.Family != "loop" {
 			t.Errorf("%s: a hold or deny rule needs a Raw pattern for the unparseable fallback", r.ID)
+		}
+	}
+}
+
+// TestOverBudget judges inputs that once exhausted the guard (minutes and
+// gigabytes before a verdict, or an allow): held, and the held text names
+// what was too much.
+func TestOverBudget(t *testing.T) {
+	e := NewEngine(Builtin())
+	for _, script := range []string{
+		strings.Repeat("true|", 100000) + "true",
+		strings.Repeat("true | ", 20000) + "true",
+		strings.Repeat("true && ", 100000) + "true",
+		strings.Repeat("true;", 100000),
+	} {
+		d := e.Decide(analyze(script), testCtx())
+		if d.Verdict != Hold || !has(hitIDs(d), "analysis-budget") {
+			t.Errorf("%.30q…: got %s %v, want hold with analysis-budget", script, d.Verdict, hitIDs(d))
 		}
 	}
 }

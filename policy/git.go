@@ -6,7 +6,7 @@ import (
 
 // gitGlobal lists git's options that come before the subcommand and take a
 // value, so `git -C dir -c k=v --no-pager push -f` still finds "push".
-var gitGlobal = OptSpec{
+var gitGlobal = parse.OptSpec{
 	Short:         "Cc",
 	Long:          []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env", "super-prefix", "list-cmds", "attr-source"},
 	StopAtOperand: true,
@@ -15,8 +15,8 @@ var gitGlobal = OptSpec{
 // gitSub returns the git subcommand and its arguments. Every git rule asks,
 // so the Args stay on the stack.
 func gitSub(c *parse.Command) (string, []parse.Word) {
-	var g Args
-	g.parse(c.Args, gitGlobal)
+	var g parse.Args
+	g.Parse(c.Args, gitGlobal)
 	if len(g.Operands) == 0 {
 		return "", nil
 	}
@@ -24,9 +24,9 @@ func gitSub(c *parse.Command) (string, []parse.Word) {
 }
 
 // gitCommand matches `git SUB …` and hands the subcommand's arguments on.
-func gitCommand(sub string, f func(x *Ctx, args *Args) bool, spec OptSpec) func(*Ctx, *parse.Command) bool {
+func gitCommand(sub string, f func(x *Ctx, args *parse.Args) bool, spec parse.OptSpec) func(*Ctx, *parse.Command) bool {
 	return func(x *Ctx, c *parse.Command) bool {
 		s, rest := gitSub(c)
-		return s == sub && f(x, ParseArgs(rest, spec))
+		return s == sub && f(x, parse.ParseArgs(rest, spec))
 	}
 }

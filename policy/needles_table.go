@@ -5,6 +5,7 @@ package policy
 // rawNeedleTable: see needles.go.
 func rawNeedleTable() map[string][]string {
 	return map[string][]string{
+		"(>>?|\\btee\\s+(-a\\s+)?)\\s*\"?\\$\\(\\s*(cat|head|tail|printf|echo|cut|tr|awk|sed|printenv)\\b[^)]*\\)\"?\\s*($|[;&|<])":                                            {"$("},
 		"(>|\\btee\\b[^|;&\\n]*|\\bcp\\b[^|;&\\n]*)\\s*/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|mapper|md|dm-|loop|mem|kmem|port)":                                                  {"/dev/"},
 		"(>|\\btee\\b|\\bcp\\b|\\bmv\\b|\\brm\\b)[^;&|]*(\\.ssh/id_|\\.aws/credentials|\\.netrc|\\.npmrc|\\.pypirc|\\.kube/config|\\.docker/config\\.json|\\.git-credentials)": {"ssh/id_", "aws/credentials", "etrc", "pmrc", "pypirc", "kube/config", "docker/config.json", "git-credentials"},
 		"(>|\\btee|\\bcp|\\bmv|\\bln|\\bsed\\s+-i)[^;&|]*(\\.bashrc|\\.bash_profile|\\.profile|\\.zshrc|authorized_keys|\\.git/hooks/)|\\bcrontab\\s+(-r|-e|-\\s|[^-\\s])":     {"bash", "profile", "zshrc", "authorized_keys", ".git/hooks/", "\x00crontab"},

@@ -85,8 +85,12 @@ var observers = map[string]func(c *parse.Command) bool{
 	"xxd": nil, "hexdump": nil, "strings": nil, "file": nil, "stat": nil, "md5sum": nil, "sha1sum": nil,
 	"sha256sum": nil, "sha512sum": nil, "cksum": nil, "readlink": nil, "realpath": nil, "basename": nil,
 	"dirname": nil, "fold": nil, "expand": nil, "rev": nil,
-	"sort": func(c *parse.Command) bool { return !ParseArgs(c.Args, OptSpec{Short: "kotST"}).Has("o", "output") },
-	"sed":  func(c *parse.Command) bool { return !ParseArgs(c.Args, OptSpec{Short: "ef"}).Has("i", "in-place") },
+	"sort": func(c *parse.Command) bool {
+		return !parse.ParseArgs(c.Args, parse.OptSpec{Short: "kotST"}).Has("o", "output")
+	},
+	"sed": func(c *parse.Command) bool {
+		return !parse.ParseArgs(c.Args, parse.OptSpec{Short: "ef"}).Has("i", "in-place")
+	},
 	"find": findLooks, "fd": nil, "ls": nil, "tree": nil, "du": nil, "df": nil,
 	// the shell and the system
 	"echo": nil, "printf": nil, "true": nil, "false": nil, "test": nil, "[": nil, "[[": nil, "pwd": nil,
@@ -137,7 +141,7 @@ func gitLooks(c *parse.Command) bool {
 	if gitReports[sub] {
 		return true
 	}
-	a := ParseArgs(rest, OptSpec{})
+	a := parse.ParseArgs(rest, parse.OptSpec{})
 	first := ""
 	if len(a.Operands) > 0 {
 		first = a.Operands[0].Value
@@ -167,7 +171,7 @@ func goLooks(c *parse.Command) bool {
 	case "version", "list", "doc", "vet", "help":
 		return true
 	case "env":
-		return !ParseArgs(c.Args[1:], OptSpec{}).Has("wu")
+		return !parse.ParseArgs(c.Args[1:], parse.OptSpec{}).Has("wu")
 	}
 	return false
 }

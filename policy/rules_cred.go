@@ -172,7 +172,7 @@ func (x *Ctx) holdsCredDir(p string) bool {
 }
 
 // grepSpec: grep's options that take a value.
-var grepSpec = OptSpec{Short: "efmABCdD", Long: []string{"regexp", "file", "max-count", "after-context",
+var grepSpec = parse.OptSpec{Short: "efmABCdD", Long: []string{"regexp", "file", "max-count", "after-context",
 	"before-context", "context", "include", "exclude", "exclude-dir", "exclude-from", "label", "binary-files",
 	"devices", "directories"}}
 
@@ -183,7 +183,7 @@ func recursiveReader(c *parse.Command) bool {
 	case "rg", "ag", "ack":
 		return true
 	case "grep", "egrep", "fgrep":
-		return ParseArgs(c.Args, grepSpec).Has("rR", "recursive", "dereference-recursive")
+		return parse.ParseArgs(c.Args, grepSpec).Has("rR", "recursive", "dereference-recursive")
 	}
 	return false
 }
@@ -210,7 +210,7 @@ func (x *Ctx) credWrite(p string, w write) bool {
 // or pattern rather than a file, unless one of the options given in
 // script supplied it.
 type reader struct {
-	spec   OptSpec
+	spec   parse.OptSpec
 	skip   bool
 	script string   // short options that supply the program or pattern
 	long   []string // long options that do
@@ -219,7 +219,7 @@ type reader struct {
 
 var (
 	plainReader = &reader{}
-	grepReader  = &reader{spec: OptSpec{Short: "efABCmdD", Long: []string{"regexp", "file", "after-context",
+	grepReader  = &reader{spec: parse.OptSpec{Short: "efABCmdD", Long: []string{"regexp", "file", "after-context",
 		"before-context", "context", "max-count", "include", "exclude", "exclude-dir", "label", "color", "colour"}},
 		skip: true, script: "ef", long: []string{"regexp", "file"}}
 	copyReader = &reader{spec: cpSpec, last: true}
@@ -229,17 +229,17 @@ var (
 // copyReader serve many names.
 var (
 	skipReader  = &reader{skip: true}
-	headReader  = &reader{spec: OptSpec{Short: "nc", Long: []string{"lines", "bytes"}}}
-	tailReader  = &reader{spec: OptSpec{Short: "ncs", Long: []string{"lines", "bytes", "sleep-interval", "pid"}}}
-	rgReader    = &reader{spec: OptSpec{Short: "efgtTABCmM", Long: []string{"regexp", "file", "glob", "type", "type-not"}}, skip: true, script: "ef", long: []string{"regexp", "file"}}
-	awkReader   = &reader{spec: OptSpec{Short: "fvF"}, skip: true, script: "f"}
-	sedReader   = &reader{spec: OptSpec{Short: "efl", Long: []string{"expression", "file"}}, skip: true, script: "ef", long: []string{"expression", "file"}}
-	cutReader   = &reader{spec: OptSpec{Short: "bcdf", Long: []string{"bytes", "characters", "delimiter", "fields"}}}
-	sortReader  = &reader{spec: OptSpec{Short: "oktTS", Long: []string{"output", "key", "field-separator"}}}
-	jqReader    = &reader{skip: true, spec: OptSpec{Long: []string{"arg", "argjson"}}}
-	scpReader   = &reader{spec: OptSpec{Short: "cFiJlOoPS"}, last: true}
+	headReader  = &reader{spec: parse.OptSpec{Short: "nc", Long: []string{"lines", "bytes"}}}
+	tailReader  = &reader{spec: parse.OptSpec{Short: "ncs", Long: []string{"lines", "bytes", "sleep-interval", "pid"}}}
+	rgReader    = &reader{spec: parse.OptSpec{Short: "efgtTABCmM", Long: []string{"regexp", "file", "glob", "type", "type-not"}}, skip: true, script: "ef", long: []string{"regexp", "file"}}
+	awkReader   = &reader{spec: parse.OptSpec{Short: "fvF"}, skip: true, script: "f"}
+	sedReader   = &reader{spec: parse.OptSpec{Short: "efl", Long: []string{"expression", "file"}}, skip: true, script: "ef", long: []string{"expression", "file"}}
+	cutReader   = &reader{spec: parse.OptSpec{Short: "bcdf", Long: []string{"bytes", "characters", "delimiter", "fields"}}}
+	sortReader  = &reader{spec: parse.OptSpec{Short: "oktTS", Long: []string{"output", "key", "field-separator"}}}
+	jqReader    = &reader{skip: true, spec: parse.OptSpec{Long: []string{"arg", "argjson"}}}
+	scpReader   = &reader{spec: parse.OptSpec{Short: "cFiJlOoPS"}, last: true}
 	rsyncReader = &reader{spec: rsyncSpec, last: true}
-	iconvReader = &reader{spec: OptSpec{Short: "ftp"}}
+	iconvReader = &reader{spec: parse.OptSpec{Short: "ftp"}}
 )
 
 // readerOf returns the reader a program is, or nil. A switch, not a map:
@@ -310,7 +310,7 @@ func (x *Ctx) readTargets(c *parse.Command) []Target {
 		if r == nil {
 			return nil
 		}
-		a := ParseArgs(c.Args, r.spec)
+		a := parse.ParseArgs(c.Args, r.spec)
 		ops = a.Operands
 		if r.skip && len(ops) > 0 && !a.Has(r.script, r.long...) {
 			ops = ops[1:]
@@ -335,7 +335,7 @@ func (x *Ctx) tarReads(c *parse.Command) []Target {
 	if len(args) > 0 && args[0].Value != "" && args[0].Value[0] != '-' && isLetters(args[0].Value) {
 		args = append([]parse.Word{{Value: "-" + args[0].Value}}, args[1:]...)
 	}
-	a := ParseArgs(args, tarSpec)
+	a := parse.ParseArgs(args, tarSpec)
 	if !a.Has("cru", "create", "append", "update") {
 		return nil
 	}

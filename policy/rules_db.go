@@ -243,8 +243,8 @@ func dbTexts(c *parse.Command) (texts []string, mongo bool) {
 			texts = append(texts, strings.ReplaceAll(c.Stdin.Text, parse.Unknown, " "))
 		}
 	}
-	values := func(spec OptSpec, shorts string, longs ...string) *Args {
-		a := ParseArgs(c.Args, spec)
+	values := func(spec parse.OptSpec, shorts string, longs ...string) *parse.Args {
+		a := parse.ParseArgs(c.Args, spec)
 		for i := 0; i < len(shorts); i++ {
 			texts = append(texts, a.ShortValues(shorts[i])...)
 		}
@@ -255,14 +255,14 @@ func dbTexts(c *parse.Command) (texts []string, mongo bool) {
 	}
 	switch c.Name {
 	case "psql", "pgcli", "usql":
-		values(OptSpec{Short: "cdfhpUvoLPFRT", Long: []string{"command", "dbname", "file", "host", "port", "username", "set", "variable", "output", "log-file", "pset", "field-separator", "record-separator", "table-attr"}}, "c", "command")
+		values(parse.OptSpec{Short: "cdfhpUvoLPFRT", Long: []string{"command", "dbname", "file", "host", "port", "username", "set", "variable", "output", "log-file", "pset", "field-separator", "record-separator", "table-attr"}}, "c", "command")
 		stdin()
 	case "mysql", "mariadb", "mycli":
-		values(OptSpec{Short: "eDhuPS", Long: []string{"execute", "database", "host", "user", "port", "socket", "default-character-set", "init-command"}}, "e", "execute", "init-command")
+		values(parse.OptSpec{Short: "eDhuPS", Long: []string{"execute", "database", "host", "user", "port", "socket", "default-character-set", "init-command"}}, "e", "execute", "init-command")
 		stdin()
 	case "sqlite3", "sqlite", "duckdb", "litecli":
 		if c.Name == "duckdb" {
-			values(OptSpec{Short: "cs"}, "cs")
+			values(parse.OptSpec{Short: "cs"}, "cs")
 		}
 		texts = append(texts, sqliteCmds(c.Args)...)
 		ops := sqliteOperands(c.Args)
@@ -272,23 +272,23 @@ func dbTexts(c *parse.Command) (texts []string, mongo bool) {
 		texts = append(texts, ops[1:]...)
 		stdin()
 	case "clickhouse-client", "clickhouse":
-		values(OptSpec{Short: "qhdup", Long: []string{"query", "host", "database", "user", "password", "port"}}, "q", "query")
+		values(parse.OptSpec{Short: "qhdup", Long: []string{"query", "host", "database", "user", "password", "port"}}, "q", "query")
 		stdin()
 	case "cockroach":
-		values(OptSpec{Short: "ed", Long: []string{"execute", "database", "url", "host", "user"}}, "e", "execute")
+		values(parse.OptSpec{Short: "ed", Long: []string{"execute", "database", "url", "host", "user"}}, "e", "execute")
 		stdin()
 	case "sqlcmd":
-		values(OptSpec{Short: "QqSdUPi"}, "Qq")
+		values(parse.OptSpec{Short: "QqSdUPi"}, "Qq")
 		stdin()
 	case "snowsql", "bq", "turso":
 		for _, a := range c.Args {
 			texts = append(texts, a.Value)
 		}
 	case "cqlsh":
-		values(OptSpec{Short: "ekuf", Long: []string{"execute", "keyspace", "username", "file"}}, "e", "execute")
+		values(parse.OptSpec{Short: "ekuf", Long: []string{"execute", "keyspace", "username", "file"}}, "e", "execute")
 		stdin()
 	case "mongo", "mongosh":
-		values(OptSpec{Long: []string{"eval", "host", "port", "username", "password", "file"}}, "", "eval")
+		values(parse.OptSpec{Long: []string{"eval", "host", "port", "username", "password", "file"}}, "", "eval")
 		stdin()
 		return texts, true
 	}
@@ -366,7 +366,7 @@ func dbRiskAtLeast(r sqlRisk) func(*Ctx, *parse.Command) bool {
 // redisFlush reports FLUSHALL or FLUSHDB sent by redis-cli as arguments
 // or on its input.
 func redisFlush(_ *Ctx, c *parse.Command) bool {
-	a := ParseArgs(c.Args, OptSpec{Short: "hpsaunridD", Long: []string{"user", "pass", "cacert", "cacertdir", "cert", "key", "sni", "rdb", "functions-rdb", "eval", "pattern", "count", "quoted-pattern", "memkeys-samples", "replica-rdb"}, StopAtOperand: true})
+	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "hpsaunridD", Long: []string{"user", "pass", "cacert", "cacertdir", "cert", "key", "sni", "rdb", "functions-rdb", "eval", "pattern", "count", "quoted-pattern", "memkeys-samples", "replica-rdb"}, StopAtOperand: true})
 	if len(a.Operands) > 0 {
 		return isFlush(a.Operands[0].Value)
 	}
@@ -397,7 +397,7 @@ func dbReset(c *parse.Command) bool {
 	if c.Name == "php" && len(c.Args) > 0 && baseName(c.Args[0].Value) == "artisan" {
 		name, args = "artisan", c.Args[1:]
 	}
-	ops := operands(args, OptSpec{Short: "e", Long: []string{"env", "environment", "database", "schema"}})
+	ops := operands(args, parse.OptSpec{Short: "e", Long: []string{"env", "environment", "database", "schema"}})
 	has := func(vals ...string) bool {
 		for _, o := range ops {
 			if anyString(vals, o.Value) {
@@ -417,7 +417,7 @@ func dbReset(c *parse.Command) bool {
 		if sub == "migrate" && len(ops) > 1 && ops[1].Value == "reset" {
 			return true
 		}
-		return sub == "db" && len(ops) > 1 && ops[1].Value == "push" && ParseArgs(args, OptSpec{}).Long("force-reset", "accept-data-loss")
+		return sub == "db" && len(ops) > 1 && ops[1].Value == "push" && parse.ParseArgs(args, parse.OptSpec{}).Long("force-reset", "accept-data-loss")
 	case "manage.py", "django-admin":
 		return sub == "flush" || sub == "reset_db" || sub == "reset_schema"
 	case "artisan":
@@ -431,7 +431,7 @@ func dbReset(c *parse.Command) bool {
 	case "typeorm":
 		return sub == "schema:drop"
 	case "knex":
-		return sub == "migrate:rollback" && ParseArgs(args, OptSpec{}).Long("all")
+		return sub == "migrate:rollback" && parse.ParseArgs(args, parse.OptSpec{}).Long("all")
 	case "alembic":
 		return sub == "downgrade" && has("base")
 	case "supabase":
@@ -502,13 +502,13 @@ func isProd(v string) bool {
 func kvDeleteAll(_ *Ctx, c *parse.Command) bool {
 	switch c.Name {
 	case "etcdctl":
-		a := ParseArgs(c.Args, OptSpec{Long: []string{"endpoints", "user", "password", "cacert", "cert", "key", "dial-timeout", "command-timeout"}})
+		a := parse.ParseArgs(c.Args, parse.OptSpec{Long: []string{"endpoints", "user", "password", "cacert", "cert", "key", "dial-timeout", "command-timeout"}})
 		if len(a.Operands) == 0 || a.Operands[0].Value != "del" || !a.Long("prefix", "from-key") {
 			return false
 		}
 		return len(a.Operands) == 1 || a.Operands[1].Value == "" || a.Operands[1].Value == "/"
 	case "consul":
-		subs, rest := subcommands(c.Args, OptSpec{}, 2)
+		subs, rest := subcommands(c.Args, parse.OptSpec{}, 2)
 		if len(subs) < 2 || subs[0] != "kv" || subs[1] != "delete" || !anyValue(rest, "-recurse") {
 			return false
 		}
@@ -542,13 +542,13 @@ func kvDeleteAll(_ *Ctx, c *parse.Command) bool {
 func httpRequest(c *parse.Command) (method string, urls []string) {
 	if c.Name != "curl" {
 		// httpie/xh: [METHOD] URL [items…]
-		ops := operands(c.Args, OptSpec{Short: "ahv", Long: []string{"auth", "auth-type", "output", "session", "verify", "cert", "cert-key", "proxy", "timeout"}})
+		ops := operands(c.Args, parse.OptSpec{Short: "ahv", Long: []string{"auth", "auth-type", "output", "session", "verify", "cert", "cert-key", "proxy", "timeout"}})
 		if len(ops) >= 2 && strings.ToUpper(ops[0].Value) == ops[0].Value && !strings.Contains(ops[0].Value, "/") {
 			return ops[0].Value, []string{ops[1].Value}
 		}
 		return "GET", nil
 	}
-	a := ParseArgs(c.Args, OptSpec{Short: "XdHuoeAbcEFhKTwxyYzm", Long: []string{"request", "data", "data-raw", "data-binary",
+	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "XdHuoeAbcEFhKTwxyYzm", Long: []string{"request", "data", "data-raw", "data-binary",
 		"header", "user", "output", "referer", "user-agent", "cookie", "cert", "form", "config", "upload-file", "write-out",
 		"proxy", "max-time", "connect-timeout", "url"}})
 	method = "GET"

@@ -281,7 +281,7 @@ var filesystemRules = []*Rule{
 		Hint:     "change the owner of the specific directory you need, inside the project",
 		Programs: []string{"chown", "chgrp"},
 		Command: func(x *Ctx, c *parse.Command) bool {
-			a := ParseArgs(c.Args, OptSpec{Long: []string{"from", "reference"}})
+			a := parse.ParseArgs(c.Args, parse.OptSpec{Long: []string{"from", "reference"}})
 			if !a.Has("R", "recursive") {
 				return false
 			}
@@ -340,7 +340,7 @@ var filesystemRules = []*Rule{
 		Hint:     "sync into a directory inside the project, or run with --dry-run first and without --delete",
 		Programs: []string{"rsync"},
 		Command: func(x *Ctx, c *parse.Command) bool {
-			a := ParseArgs(c.Args, rsyncSpec)
+			a := parse.ParseArgs(c.Args, rsyncSpec)
 			if !a.Long("delete", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "del", "remove-source-files") || a.Has("n", "dry-run") {
 				return false
 			}
@@ -459,9 +459,9 @@ func baseName(p string) string {
 }
 
 var (
-	shredSpec    = OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source", "remove"}}
-	truncateSpec = OptSpec{Short: "sr", Long: []string{"size", "reference"}}
-	rsyncSpec    = OptSpec{Short: "eBfMT", Long: []string{"rsh", "rsync-path", "filter", "exclude", "include",
+	shredSpec    = parse.OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source", "remove"}}
+	truncateSpec = parse.OptSpec{Short: "sr", Long: []string{"size", "reference"}}
+	rsyncSpec    = parse.OptSpec{Short: "eBfMT", Long: []string{"rsh", "rsync-path", "filter", "exclude", "include",
 		"exclude-from", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest",
 		"log-file", "partial-dir", "password-file", "chown", "chmod", "backup-dir", "suffix", "timeout",
 		"contimeout", "bwlimit", "port", "max-size", "min-size", "out-format", "info", "debug", "usermap",
@@ -540,7 +540,7 @@ func worldWritable(mode string) bool {
 // mvDangerous reports a mv that takes a critical tree away or throws a
 // file into /dev/null.
 func mvDangerous(x *Ctx, c *parse.Command) bool {
-	a := ParseArgs(c.Args, OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}})
+	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}})
 	ops := a.Operands
 	target := a.ShortValues('t')
 	target = append(target, a.LongValues("target-directory")...)

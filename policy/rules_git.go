@@ -13,14 +13,14 @@ import (
 // the remote still has, or switches a safety check off, warns.
 
 var (
-	gitPushSpec   = OptSpec{Short: "o", Long: []string{"repo", "receive-pack", "exec", "push-option"}}
-	gitCommitSpec = OptSpec{Short: "mFcCt", Long: []string{"message", "file", "reuse-message", "reedit-message",
+	gitPushSpec   = parse.LookupProgram("git push").Spec()
+	gitCommitSpec = parse.OptSpec{Short: "mFcCt", Long: []string{"message", "file", "reuse-message", "reedit-message",
 		"template", "author", "date", "squash", "cleanup", "trailer", "pathspec-from-file"}}
-	gitCheckoutSpec = OptSpec{Short: "bB", Long: []string{"orphan", "pathspec-from-file"}}
-	gitRestoreSpec  = OptSpec{Short: "s", Long: []string{"source", "pathspec-from-file"}}
-	gitSwitchSpec   = OptSpec{Short: "cC", Long: []string{"create", "force-create", "orphan"}}
-	gitCleanSpec    = OptSpec{Short: "e", Long: []string{"exclude"}}
-	gitMergeSpec    = OptSpec{Short: "msX", Long: []string{"message", "strategy", "strategy-option", "file", "into-name", "cleanup"}}
+	gitCheckoutSpec = parse.OptSpec{Short: "bB", Long: []string{"orphan", "pathspec-from-file"}}
+	gitRestoreSpec  = parse.OptSpec{Short: "s", Long: []string{"source", "pathspec-from-file"}}
+	gitSwitchSpec   = parse.OptSpec{Short: "cC", Long: []string{"create", "force-create", "orphan"}}
+	gitCleanSpec    = parse.OptSpec{Short: "e", Long: []string{"exclude"}}
+	gitMergeSpec    = parse.OptSpec{Short: "msX", Long: []string{"message", "strategy", "strategy-option", "file", "into-name", "cleanup"}}
 )
 
 var gitRules = []*Rule{
@@ -62,7 +62,7 @@ var gitRules = []*Rule{
 		Message:  "deletes the remote's main branch or a release branch (or branches chosen at run time, which may include them), which everyone else builds on",
 		Hint:     "delete only your own feature branches, and ask the owner about shared ones",
 		Programs: []string{"git"},
-		Command: gitCommand("push", func(_ *Ctx, a *Args) bool {
+		Command: gitCommand("push", func(_ *Ctx, a *parse.Args) bool {
 			for _, b := range pushDeletes(a) {
 				if mayBeProtected(b) {
 					return true
@@ -81,7 +81,7 @@ var gitRules = []*Rule{
 		Message:  "deletes a branch or tag on the remote (other clones may still have it)",
 		Hint:     "check the branch is merged (git branch -r --merged) before deleting it on the remote",
 		Programs: []string{"git"},
-		Command: gitCommand("push", func(_ *Ctx, a *Args) bool {
+		Command: gitCommand("push", func(_ *Ctx, a *parse.Args) bool {
 			bs := pushDeletes(a)
 			for _, b := range bs {
 				if mayBeProtected(b) {
@@ -98,7 +98,7 @@ var gitRules = []*Rule{
 		Message:  "git reset --hard (or --merge) throws away uncommitted changes, which cannot be recovered",
 		Hint:     "run git stash first (git stash push -u), or use git reset --keep, which refuses to lose changes",
 		Programs: []string{"git"},
-		Command:  gitCommand("reset", func(_ *Ctx, a *Args) bool { return a.Long("hard", "merge") }, OptSpec{}),
+		Command:  gitCommand("reset", func(_ *Ctx, a *parse.Args) bool { return a.Long("hard", "merge") }, parse.OptSpec{}),
 		Raw:      `\bgit\b[^|;&\n]*\breset\b[^|;&\n]*--(hard|merge)\b`,
 		Examples: []string{
 			"git reset --hard",
@@ -205,7 +205,7 @@ var gitRules = []*Rule{
 		Programs: []string{"git"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
 			s, rest := gitSub(c)
-			sub, _ := subcommand(rest, OptSpec{})
+			sub, _ := subcommand(rest, parse.OptSpec{})
 			return s == "stash" && sub == "clear"
 		},
 		Raw:         `\bgit\b[^|;&\n]*\bstash\s+clear\b`,
@@ -219,7 +219,7 @@ var gitRules = []*Rule{
 		Programs: []string{"git"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
 			s, rest := gitSub(c)
-			sub, _ := subcommand(rest, OptSpec{})
+			sub, _ := subcommand(rest, parse.OptSpec{})
 			return s == "stash" && sub == "drop"
 		},
 		Examples:    []string{"git stash drop", "git stash drop stash@{1}"},
@@ -230,9 +230,9 @@ var gitRules = []*Rule{
 		Message:  "force-deletes a branch even if its commits are merged nowhere (the reflog keeps them for a while)",
 		Hint:     "use git branch -d, which refuses to delete unmerged work",
 		Programs: []string{"git"},
-		Command: gitCommand("branch", func(_ *Ctx, a *Args) bool {
+		Command: gitCommand("branch", func(_ *Ctx, a *parse.Args) bool {
 			return a.Short("D") || a.Has("d", "delete") && a.Has("f", "force")
-		}, OptSpec{Short: "u", Long: []string{"set-upstream-to", "contains", "no-contains", "merged", "no-merged", "points-at", "sort", "format", "color"}}),
+		}, parse.OptSpec{Short: "u", Long: []string{"set-upstream-to", "contains", "no-contains", "merged", "no-merged", "points-at", "sort", "format", "color"}}),
 		Raw:         `\bgit\b[^|;&\n]*\bbranch\b[^|;&\n]*(\s-[a-zA-Z]*D|--delete\s+--force|--force\s+--delete)`,
 		Examples:    []string{"git branch -D feature", "git branch --delete --force old", "git branch -d -f topic", "git branch -Dr origin/x"},
 		NotExamples: []string{"git branch -d merged", "git branch -a", "git branch new-branch"},
@@ -244,8 +244,8 @@ var gitRules = []*Rule{
 		Programs: []string{"git"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
 			s, rest := gitSub(c)
-			sub, rest := subcommand(rest, OptSpec{})
-			return s == "worktree" && sub == "remove" && ParseArgs(rest, OptSpec{}).Has("f", "force")
+			sub, rest := subcommand(rest, parse.OptSpec{})
+			return s == "worktree" && sub == "remove" && parse.ParseArgs(rest, parse.OptSpec{}).Has("f", "force")
 		},
 		Examples:    []string{"git worktree remove --force ../wt", "git worktree remove -f ../wt"},
 		NotExamples: []string{"git worktree remove ../wt", "git worktree add ../wt", "git worktree prune"},
@@ -309,8 +309,8 @@ var gitRules = []*Rule{
 		Message:  "deletes a ref directly, bypassing the checks git branch and git tag make",
 		Hint:     "delete branches with git branch -d and tags with git tag -d",
 		Programs: []string{"git"},
-		Command: gitCommand("update-ref", func(_ *Ctx, a *Args) bool { return a.Has("d", "delete") },
-			OptSpec{Short: "m"}),
+		Command: gitCommand("update-ref", func(_ *Ctx, a *parse.Args) bool { return a.Has("d", "delete") },
+			parse.OptSpec{Short: "m"}),
 		Raw:         `\bgit\b[^|;&\n]*\bupdate-ref\s+(-d|--delete)\b`,
 		Examples:    []string{"git update-ref -d refs/heads/main", "git update-ref --delete HEAD"},
 		NotExamples: []string{"git update-ref refs/heads/x HEAD", "git show-ref"},
@@ -324,10 +324,10 @@ var gitRules = []*Rule{
 			s, rest := gitSub(c)
 			switch s {
 			case "reflog":
-				sub, _ := subcommand(rest, OptSpec{})
+				sub, _ := subcommand(rest, parse.OptSpec{})
 				return sub == "expire" || sub == "delete"
 			case "gc":
-				for _, v := range ParseArgs(rest, OptSpec{}).LongValues("prune") {
+				for _, v := range parse.ParseArgs(rest, parse.OptSpec{}).LongValues("prune") {
 					if v == "now" || v == "all" {
 						return true
 					}
@@ -345,7 +345,7 @@ var gitRules = []*Rule{
 // abbreviations), -f in a cluster, a +refspec, and --mirror (which
 // force-updates and deletes remote refs to match); a dry run pushes
 // nothing.
-func forcePush(_ *Ctx, a *Args) bool {
+func forcePush(_ *Ctx, a *parse.Args) bool {
 	if a.Has("n", "dry-run") {
 		return false
 	}
@@ -362,7 +362,7 @@ func forcePush(_ *Ctx, a *Args) bool {
 
 // pushDeletes returns the remote refs a push deletes: the operands after
 // the remote with --delete/-d, and ":ref" refspecs.
-func pushDeletes(a *Args) []string {
+func pushDeletes(a *parse.Args) []string {
 	var out []string
 	del := a.Has("d", "delete")
 	for i, op := range a.Operands {
@@ -420,7 +420,7 @@ func gitDiscard(x *Ctx, c *parse.Command) discardKind {
 	s, rest := gitSub(c)
 	switch s {
 	case "checkout":
-		a := ParseArgs(rest, gitCheckoutSpec)
+		a := parse.ParseArgs(rest, gitCheckoutSpec)
 		if a.Has("p", "patch") || a.Long("ours", "theirs", "merge", "conflict") || a.Short("m") {
 			return discardNone // conflict resolution, or interactive
 		}
@@ -433,7 +433,7 @@ func gitDiscard(x *Ctx, c *parse.Command) discardKind {
 		paths := checkoutPaths(rest, a)
 		return pathsDiscard(x, c, paths)
 	case "restore":
-		a := ParseArgs(rest, gitRestoreSpec)
+		a := parse.ParseArgs(rest, gitRestoreSpec)
 		if a.Has("p", "patch") || a.Long("ours", "theirs", "merge", "conflict") || a.Short("m") {
 			return discardNone
 		}
@@ -442,7 +442,7 @@ func gitDiscard(x *Ctx, c *parse.Command) discardKind {
 		}
 		return pathsDiscard(x, c, a.Operands)
 	case "switch":
-		a := ParseArgs(rest, gitSwitchSpec)
+		a := parse.ParseArgs(rest, gitSwitchSpec)
 		if a.Has("f", "force") || a.Long("discard-changes") {
 			return discardAll
 		}
@@ -453,7 +453,7 @@ func gitDiscard(x *Ctx, c *parse.Command) discardKind {
 // checkoutPaths returns the pathspecs of a checkout: the words after
 // "--", or, without "--", the operands after the tree-ish when there are
 // several. A single operand is a branch unless it can only be a path.
-func checkoutPaths(rest []parse.Word, a *Args) []parse.Word {
+func checkoutPaths(rest []parse.Word, a *parse.Args) []parse.Word {
 	for i, w := range rest {
 		if w.Value == "--" {
 			return rest[i+1:]
@@ -553,11 +553,11 @@ func gitHooksOff(_ *Ctx, c *parse.Command) bool {
 	}
 	switch s {
 	case "commit":
-		return ParseArgs(rest, gitCommitSpec).Has("n", "no-verify")
+		return parse.ParseArgs(rest, gitCommitSpec).Has("n", "no-verify")
 	case "push":
-		return ParseArgs(rest, gitPushSpec).Long("no-verify")
+		return parse.ParseArgs(rest, gitPushSpec).Long("no-verify")
 	}
-	return ParseArgs(rest, gitMergeSpec).Long("no-verify")
+	return parse.ParseArgs(rest, gitMergeSpec).Long("no-verify")
 }
 
 // gitSigningOff reports a git command run with signing switched off.
@@ -568,7 +568,7 @@ func gitSigningOff(_ *Ctx, c *parse.Command) bool {
 		}
 	}
 	_, rest := gitSub(c)
-	return ParseArgs(rest, gitCommitSpec).Long("no-gpg-sign")
+	return parse.ParseArgs(rest, gitCommitSpec).Long("no-gpg-sign")
 }
 
 func isFalse(v string) bool {
@@ -587,7 +587,7 @@ func gitCleanScope(x *Ctx, c *parse.Command) discardKind {
 	if s != "clean" {
 		return discardNone
 	}
-	a := ParseArgs(rest, gitCleanSpec)
+	a := parse.ParseArgs(rest, gitCleanSpec)
 	if !a.Has("f", "force") || a.Has("n", "dry-run") || a.Has("i", "interactive") {
 		return discardNone
 	}

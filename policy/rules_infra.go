@@ -266,7 +266,7 @@ var (
 	iacPrograms   = []string{"terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "serverless", "sls", "sam", "amplify", "copilot", "eksctl"}
 	kubePrograms  = []string{"kubectl", "oc", "kubecolor"}
 	cloudPrograms = []string{"aws", "gcloud", "gsutil", "az", "doctl", "hcloud", "s3cmd", "rclone", "mc"}
-	helmGlobal    = OptSpec{Short: "n", Long: []string{"namespace", "kube-context", "kubeconfig", "registry-config", "repository-cache", "repository-config"}}
+	helmGlobal    = parse.OptSpec{Short: "n", Long: []string{"namespace", "kube-context", "kubeconfig", "registry-config", "repository-cache", "repository-config"}}
 )
 
 // iacAction classifies infrastructure-as-code commands: Hold for a
@@ -276,7 +276,7 @@ func iacAction(c *parse.Command) Severity {
 	if !anyString(iacPrograms, name) || anyValue(args, "--help", "-help", "-h") {
 		return Allow
 	}
-	ops := operands(args, OptSpec{Long: []string{"stack", "stage", "region", "profile", "stack-name", "name", "cwd", "config", "var-file", "target"}})
+	ops := operands(args, parse.OptSpec{Long: []string{"stack", "stage", "region", "profile", "stack-name", "name", "cwd", "config", "var-file", "target"}})
 	sub := ""
 	if len(ops) > 0 {
 		sub = ops[0].Value
@@ -386,13 +386,13 @@ var kubeBroadTypes = sync.OnceValue(func() map[string]bool {
 	}
 })
 
-var kubeSpec = OptSpec{Short: "nlfokcs", Long: []string{"namespace", "selector", "filename", "output", "context", "cluster",
+var kubeSpec = parse.OptSpec{Short: "nlfokcs", Long: []string{"namespace", "selector", "filename", "output", "context", "cluster",
 	"kubeconfig", "field-selector", "grace-period", "timeout", "kustomize", "user", "token", "server", "as", "as-group",
 	"cascade", "wait", "raw", "request-timeout", "certificate-authority", "client-key", "client-certificate"}}
 
 // kubeDelete classifies kubectl delete and drain.
 func kubeDelete(c *parse.Command) Severity {
-	a := ParseArgs(c.Args, kubeSpec)
+	a := parse.ParseArgs(c.Args, kubeSpec)
 	if len(a.Operands) == 0 || a.Has("h", "help") {
 		return Allow
 	}
@@ -456,9 +456,9 @@ var (
 			"databricks": true, "snapshot": true,
 		}
 	})
-	awsGlobal = OptSpec{Long: []string{"profile", "region", "output", "endpoint-url", "query", "cli-read-timeout",
+	awsGlobal = parse.OptSpec{Long: []string{"profile", "region", "output", "endpoint-url", "query", "cli-read-timeout",
 		"cli-connect-timeout", "ca-bundle", "color", "cli-binary-format"}}
-	gcloudGlobal = OptSpec{Long: []string{"project", "account", "configuration", "format", "verbosity", "zone",
+	gcloudGlobal = parse.OptSpec{Long: []string{"project", "account", "configuration", "format", "verbosity", "zone",
 		"region", "impersonate-service-account", "billing-project", "flags-file", "filter", "quiet"}}
 )
 
@@ -476,7 +476,7 @@ func cloudDelete(c *parse.Command) Severity {
 		}
 		svc, op := subs[0], subs[1]
 		if svc == "s3" {
-			a := ParseArgs(rest, OptSpec{Long: []string{"include", "exclude", "profile", "region"}})
+			a := parse.ParseArgs(rest, parse.OptSpec{Long: []string{"include", "exclude", "profile", "region"}})
 			switch op {
 			case "rm":
 				if a.Long("recursive") {
@@ -513,7 +513,7 @@ func cloudDelete(c *parse.Command) Severity {
 				continue
 			}
 			if s == "rm" && i > 0 && subs[i-1] == "storage" {
-				if ParseArgs(rest, OptSpec{}).Has("rR", "recursive") || anyValue(c.Args, "-r", "--recursive") {
+				if parse.ParseArgs(rest, parse.OptSpec{}).Has("rR", "recursive") || anyValue(c.Args, "-r", "--recursive") {
 					return Hold
 				}
 				return Warn
@@ -529,18 +529,18 @@ func cloudDelete(c *parse.Command) Severity {
 			return Warn
 		}
 	case "gsutil":
-		sub, rest := subcommand(c.Args, OptSpec{Short: "hoDu"})
+		sub, rest := subcommand(c.Args, parse.OptSpec{Short: "hoDu"})
 		switch sub {
 		case "rb":
 			return Hold
 		case "rm":
-			if ParseArgs(rest, OptSpec{}).Has("rRa", "recursive", "all-versions") {
+			if parse.ParseArgs(rest, parse.OptSpec{}).Has("rRa", "recursive", "all-versions") {
 				return Hold
 			}
 			return Warn
 		}
 	case "az":
-		subs, rest := subcommands(c.Args, OptSpec{Short: "gn", Long: []string{"resource-group", "name", "subscription", "output", "query"}}, 4)
+		subs, rest := subcommands(c.Args, parse.OptSpec{Short: "gn", Long: []string{"resource-group", "name", "subscription", "output", "query"}}, 4)
 		for i, s := range subs {
 			if s == "delete" || s == "purge" || s == "delete-batch" {
 				if i > 0 && azDataGroups()[subs[0]] {
@@ -551,7 +551,7 @@ func cloudDelete(c *parse.Command) Severity {
 		}
 		_ = rest
 	case "doctl":
-		subs, _ := subcommands(c.Args, OptSpec{Short: "tc", Long: []string{"access-token", "context", "output", "config"}}, 4)
+		subs, _ := subcommands(c.Args, parse.OptSpec{Short: "tc", Long: []string{"access-token", "context", "output", "config"}}, 4)
 		for i, s := range subs {
 			if s == "delete" || s == "rm" || s == "d" {
 				for _, g := range subs[:i] {
@@ -563,18 +563,18 @@ func cloudDelete(c *parse.Command) Severity {
 			}
 		}
 	case "s3cmd":
-		sub, rest := subcommand(c.Args, OptSpec{Short: "c", Long: []string{"config"}})
+		sub, rest := subcommand(c.Args, parse.OptSpec{Short: "c", Long: []string{"config"}})
 		switch sub {
 		case "rb":
 			return Hold
 		case "del", "rm":
-			if ParseArgs(rest, OptSpec{}).Has("r", "recursive") {
+			if parse.ParseArgs(rest, parse.OptSpec{}).Has("r", "recursive") {
 				return Hold
 			}
 			return Warn
 		}
 	case "rclone":
-		sub, rest := subcommand(c.Args, OptSpec{Long: []string{"config"}})
+		sub, rest := subcommand(c.Args, parse.OptSpec{Long: []string{"config"}})
 		if dryRunOrN(rest) || anyValue(rest, "--interactive", "-i") {
 			return Allow
 		}
@@ -587,8 +587,8 @@ func cloudDelete(c *parse.Command) Severity {
 			return Warn // deletes what the source lacks in the destination
 		}
 	case "mc":
-		sub, rest := subcommand(c.Args, OptSpec{})
-		a := ParseArgs(rest, OptSpec{})
+		sub, rest := subcommand(c.Args, parse.OptSpec{})
+		a := parse.ParseArgs(rest, parse.OptSpec{})
 		switch sub {
 		case "rb":
 			return Hold
@@ -599,7 +599,7 @@ func cloudDelete(c *parse.Command) Severity {
 			return Warn
 		}
 	case "hcloud":
-		subs, _ := subcommands(c.Args, OptSpec{}, 2)
+		subs, _ := subcommands(c.Args, parse.OptSpec{}, 2)
 		if len(subs) == 2 && subs[1] == "delete" {
 			if subs[0] == "server" || subs[0] == "volume" {
 				return Hold
@@ -624,10 +624,10 @@ func ghRepoDanger(_ *Ctx, c *parse.Command) bool {
 		}
 		return false
 	}
-	if !subIs(c.Args, OptSpec{}, "api") {
+	if !subIs(c.Args, parse.OptSpec{}, "api") {
 		return false
 	}
-	a := ParseArgs(c.Args, OptSpec{Short: "XHfFpq", Long: []string{"method", "header", "field", "raw-field", "preview", "jq", "template", "input", "hostname", "cache"}})
+	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "XHfFpq", Long: []string{"method", "header", "field", "raw-field", "preview", "jq", "template", "input", "hostname", "cache"}})
 	del := false
 	for _, m := range append(a.ShortValues('X'), a.LongValues("method")...) {
 		del = del || strings.EqualFold(m, "DELETE")
@@ -649,8 +649,8 @@ func ghRepoDanger(_ *Ctx, c *parse.Command) bool {
 // deleting volumes.
 func dockerCleanup(c *parse.Command) Severity {
 	if c.Name == "docker-compose" {
-		sub, rest := subcommand(c.Args, OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "env-file", "profile"}})
-		if sub == "down" && ParseArgs(rest, OptSpec{}).Has("v", "volumes") {
+		sub, rest := subcommand(c.Args, parse.OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "env-file", "profile"}})
+		if sub == "down" && parse.ParseArgs(rest, parse.OptSpec{}).Has("v", "volumes") {
 			return Warn
 		}
 		return Allow
@@ -662,20 +662,20 @@ func dockerCleanup(c *parse.Command) Severity {
 	sub := subs[0]
 	switch sub {
 	case "compose":
-		s, r := subcommand(rest, OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "env-file", "profile"}})
-		if s == "down" && ParseArgs(r, OptSpec{}).Has("v", "volumes") {
+		s, r := subcommand(rest, parse.OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "env-file", "profile"}})
+		if s == "down" && parse.ParseArgs(r, parse.OptSpec{}).Has("v", "volumes") {
 			return Warn
 		}
 	case "system":
-		s, r := subcommand(rest, OptSpec{})
+		s, r := subcommand(rest, parse.OptSpec{})
 		if s == "prune" {
-			a := ParseArgs(r, OptSpec{Long: []string{"filter"}})
+			a := parse.ParseArgs(r, parse.OptSpec{Long: []string{"filter"}})
 			if a.Has("a", "all", "volumes") {
 				return Hold
 			}
 		}
 	case "volume":
-		s, r := subcommand(rest, OptSpec{})
+		s, r := subcommand(rest, parse.OptSpec{})
 		switch s {
 		case "prune":
 			return Hold
@@ -683,7 +683,7 @@ func dockerCleanup(c *parse.Command) Severity {
 			// Volumes chosen at run time ($(docker volume ls -q)) are
 			// every volume: a prune that does not even spare the ones
 			// no container uses now, and volumes are where the data is.
-			for _, op := range ParseArgs(r, OptSpec{}).Operands {
+			for _, op := range parse.ParseArgs(r, parse.OptSpec{}).Operands {
 				if op.Dynamic {
 					return Hold
 				}
@@ -694,12 +694,12 @@ func dockerCleanup(c *parse.Command) Severity {
 		r := rest
 		if sub == "container" || sub == "image" {
 			var s string
-			s, r = subcommand(rest, OptSpec{})
+			s, r = subcommand(rest, parse.OptSpec{})
 			if s != "rm" && s != "remove" {
 				return Allow
 			}
 		}
-		a := ParseArgs(r, OptSpec{})
+		a := parse.ParseArgs(r, parse.OptSpec{})
 		if a.Has("f", "force") {
 			for _, op := range a.Operands {
 				if op.Dynamic {
@@ -716,7 +716,7 @@ func dockerCleanup(c *parse.Command) Severity {
 
 // paasAction classifies hosting platform commands.
 func paasAction(c *parse.Command) Severity {
-	sub, rest := subcommand(c.Args, OptSpec{Short: "a", Long: []string{"app", "config"}})
+	sub, rest := subcommand(c.Args, parse.OptSpec{Short: "a", Long: []string{"app", "config"}})
 	switch c.Name {
 	case "heroku":
 		switch sub {
@@ -724,7 +724,7 @@ func paasAction(c *parse.Command) Severity {
 			return Hold
 		}
 	case "fly", "flyctl":
-		s, _ := subcommand(rest, OptSpec{})
+		s, _ := subcommand(rest, parse.OptSpec{})
 		if (sub == "apps" || sub == "volumes" || sub == "postgres" || sub == "vol" || sub == "app") && (s == "destroy" || s == "delete" || s == "remove") || sub == "destroy" {
 			return Hold
 		}
@@ -740,7 +740,7 @@ func paasAction(c *parse.Command) Severity {
 			return Warn
 		}
 	case "supabase":
-		s, _ := subcommand(rest, OptSpec{})
+		s, _ := subcommand(rest, parse.OptSpec{})
 		if sub == "projects" && s == "delete" {
 			return Hold
 		}

@@ -13,7 +13,7 @@ import (
 // GitHub release is routine in release work and can be undone, so it
 // warns.
 
-var npmSpec = OptSpec{Short: "wC", Long: []string{"workspace", "prefix", "registry", "otp", "tag", "access",
+var npmSpec = parse.OptSpec{Short: "wC", Long: []string{"workspace", "prefix", "registry", "otp", "tag", "access",
 	"userconfig", "cache", "loglevel", "filter", "dir", "provenance-file"}}
 
 // publishCheck is one publisher: the program and whether its arguments
@@ -33,37 +33,39 @@ var publisherTable = []struct {
 	{"yarn", jsPublish},
 	{"bun", jsPublish},
 	{"cargo", func(c *parse.Command) bool { return subIs(c.Args, cargoSpec, "publish") && !dryRunOrN(c.Args) }},
-	{"twine", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "upload") }},
-	{"gem", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "push") }},
-	{"poetry", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
-	{"flit", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") }},
-	{"hatch", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
-	{"uv", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
-	{"pdm", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"twine", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "upload") }},
+	{"gem", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "push") }},
+	{"poetry", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"flit", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") }},
+	{"hatch", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"uv", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"pdm", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
 	{"dotnet", func(c *parse.Command) bool { return subsAre(c.Args, "nuget", "push") }},
-	{"nuget", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "push") }},
+	{"nuget", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "push") }},
 	{"mvn", mavenDeploy},
 	{"mvnw", mavenDeploy},
 	{"gradle", gradlePublish},
 	{"gradlew", gradlePublish},
-	{"lerna", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"lerna", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
 	{"changeset", func(c *parse.Command) bool {
-		return subIs(c.Args, OptSpec{}, "publish")
+		return subIs(c.Args, parse.OptSpec{}, "publish")
 	}},
 	{"semantic-release", func(c *parse.Command) bool { return !dryRunOrN(c.Args) && !anyValue(c.Args, "--help", "-h") }},
-	{"vsce", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") }},
-	{"ovsx", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") }},
+	{"vsce", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") }},
+	{"ovsx", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") }},
 	{"dart", func(c *parse.Command) bool { return subsAre(c.Args, "pub", "publish") && !dryRunOrN(c.Args) }},
 	{"flutter", func(c *parse.Command) bool { return subsAre(c.Args, "pub", "publish") && !dryRunOrN(c.Args) }},
-	{"mix", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "hex.publish") && !dryRunOrN(c.Args) }},
-	{"cabal", func(c *parse.Command) bool {
-		return subIs(c.Args, OptSpec{}, "upload") && anyValue(c.Args, "--publish")
+	{"mix", func(c *parse.Command) bool {
+		return subIs(c.Args, parse.OptSpec{}, "hex.publish") && !dryRunOrN(c.Args)
 	}},
-	{"deno", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
-	{"jsr", func(c *parse.Command) bool { return subIs(c.Args, OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"cabal", func(c *parse.Command) bool {
+		return subIs(c.Args, parse.OptSpec{}, "upload") && anyValue(c.Args, "--publish")
+	}},
+	{"deno", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"jsr", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
 	{"goreleaser", goreleaserPublish},
 	{"anaconda", func(c *parse.Command) bool {
-		return subIs(c.Args, OptSpec{Short: "t", Long: []string{"token", "site"}}, "upload")
+		return subIs(c.Args, parse.OptSpec{Short: "t", Long: []string{"token", "site"}}, "upload")
 	}},
 	{"pod", func(c *parse.Command) bool { return subsAre(c.Args, "trunk", "push") }},
 	{"rebar3", func(c *parse.Command) bool { return subsAre(c.Args, "hex", "publish") }},
@@ -156,7 +158,7 @@ var publishRules = []*Rule{
 				return false
 			}
 			if c.Name == "gem" {
-				return subIs(c.Args, OptSpec{}, "yank")
+				return subIs(c.Args, parse.OptSpec{}, "yank")
 			}
 			return subIs(c.Args, npmSpec, "unpublish")
 		},
@@ -174,11 +176,11 @@ var publishRules = []*Rule{
 			case "docker", "podman":
 				sub, rest := subcommand(c.Args, dockerGlobal)
 				if sub == "image" {
-					sub, _ = subcommand(rest, OptSpec{})
+					sub, _ = subcommand(rest, parse.OptSpec{})
 				}
 				return sub == "push"
 			case "helm":
-				return subIs(c.Args, OptSpec{}, "push")
+				return subIs(c.Args, parse.OptSpec{}, "push")
 			case "gh":
 				return subsAre(c.Args, "release", "create")
 			}
@@ -189,10 +191,10 @@ var publishRules = []*Rule{
 	},
 }
 
-var cargoSpec = OptSpec{Short: "pjZ", Long: []string{"package", "registry", "token", "index", "manifest-path",
+var cargoSpec = parse.OptSpec{Short: "pjZ", Long: []string{"package", "registry", "token", "index", "manifest-path",
 	"target-dir", "features", "jobs", "target", "config", "color"}}
 
-var dockerGlobal = OptSpec{Short: "cHl", Long: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"}}
+var dockerGlobal = parse.OptSpec{Short: "cHl", Long: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"}}
 
 // asksHelp reports --help or -h among a publisher's words: every
 // publisher prints its usage for them and publishes nothing, and an agent
@@ -206,7 +208,7 @@ func asksHelp(c *parse.Command) bool {
 func publishes(c *parse.Command) bool {
 	name, _ := tool(c)
 	if mod, rest := pythonModule(c); mod == "twine" {
-		return subIs(rest, OptSpec{}, "upload")
+		return subIs(rest, parse.OptSpec{}, "upload")
 	} else if mod != "" {
 		return false
 	}
@@ -255,7 +257,7 @@ func dryRunOrN(ws []parse.Word) bool {
 
 // subIs reports whether the first operand is sub. Words starting with +
 // (cargo +nightly) are toolchain selectors, not operands.
-func subIs(ws []parse.Word, spec OptSpec, sub string) bool {
+func subIs(ws []parse.Word, spec parse.OptSpec, sub string) bool {
 	for len(ws) > 0 && strings.HasPrefix(ws[0].Value, "+") {
 		ws = ws[1:]
 	}
@@ -265,7 +267,7 @@ func subIs(ws []parse.Word, spec OptSpec, sub string) bool {
 
 // subsAre reports whether the first operands are subs, in order.
 func subsAre(ws []parse.Word, subs ...string) bool {
-	got, _ := subcommands(ws, OptSpec{}, len(subs))
+	got, _ := subcommands(ws, parse.OptSpec{}, len(subs))
 	if len(got) != len(subs) {
 		return false
 	}
@@ -279,7 +281,7 @@ func subsAre(ws []parse.Word, subs ...string) bool {
 
 // mavenDeploy reports mvn with the deploy phase (or a release:perform).
 func mavenDeploy(c *parse.Command) bool {
-	for _, op := range operands(c.Args, OptSpec{Short: "PfslTbe", Long: []string{"projects", "file", "settings", "global-settings", "threads", "builder", "activate-profiles"}}) {
+	for _, op := range operands(c.Args, parse.OptSpec{Short: "PfslTbe", Long: []string{"projects", "file", "settings", "global-settings", "threads", "builder", "activate-profiles"}}) {
 		switch op.Value {
 		case "deploy", "deploy:deploy", "release:perform", "deploy:deploy-file":
 			return true
@@ -292,7 +294,7 @@ func mavenDeploy(c *parse.Command) bool {
 // repository (publish, publishPlugins, :lib:publishXToYRepository), not
 // to the local Maven cache.
 func gradlePublish(c *parse.Command) bool {
-	for _, op := range operands(c.Args, OptSpec{Short: "pDPx", Long: []string{"project-dir", "exclude-task", "init-script", "settings-file"}}) {
+	for _, op := range operands(c.Args, parse.OptSpec{Short: "pDPx", Long: []string{"project-dir", "exclude-task", "init-script", "settings-file"}}) {
 		task := op.Value
 		if i := strings.LastIndexByte(task, ':'); i >= 0 {
 			task = task[i+1:]
@@ -307,7 +309,7 @@ func gradlePublish(c *parse.Command) bool {
 // goreleaserPublish reports goreleaser release without --snapshot or a
 // skipped publish.
 func goreleaserPublish(c *parse.Command) bool {
-	if !subIs(c.Args, OptSpec{}, "release") {
+	if !subIs(c.Args, parse.OptSpec{}, "release") {
 		return false
 	}
 	for _, w := range c.Args {

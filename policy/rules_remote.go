@@ -28,17 +28,17 @@ func isDownloader(c *parse.Command) bool {
 		case "gh", "glab":
 			// gh api / gh gist view print remote content; gh pr list does not
 			// produce code anyone would run.
-			sub, _ := subcommand(c.Args, OptSpec{})
+			sub, _ := subcommand(c.Args, parse.OptSpec{})
 			return sub == "api" || sub == "gist" || sub == "release"
 		case "gsutil", "rclone", "s3cmd":
-			sub, _ := subcommand(c.Args, OptSpec{})
+			sub, _ := subcommand(c.Args, parse.OptSpec{})
 			return sub == "cat" || sub == "get"
 		}
 		return true
 	}
 	if c.Name == "aws" {
-		s, rest := subcommand(c.Args, OptSpec{})
-		sub, _ := subcommand(rest, OptSpec{})
+		s, rest := subcommand(c.Args, parse.OptSpec{})
+		sub, _ := subcommand(rest, parse.OptSpec{})
 		return s == "s3" && sub == "cp"
 	}
 	return false

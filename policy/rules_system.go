@@ -274,7 +274,7 @@ var systemRules = []*Rule{
 		Hint:     "lock the account instead (usermod -L USER) and let a person delete it",
 		Programs: []string{"userdel", "deluser"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			return ParseArgs(c.Args, OptSpec{Short: "R", Long: []string{"root", "prefix", "conf"}}).Has("r", "remove", "remove-home", "remove-all-files")
+			return parse.ParseArgs(c.Args, parse.OptSpec{Short: "R", Long: []string{"root", "prefix", "conf"}}).Has("r", "remove", "remove-home", "remove-all-files")
 		},
 		Raw:         `\buserdel\s+(-[a-zA-Z]*r|--remove)|\bdeluser\s+--remove`,
 		Examples:    []string{"userdel -r bob", "sudo userdel --remove bob", "deluser --remove-home bob"},
@@ -286,7 +286,7 @@ var systemRules = []*Rule{
 		Hint:     "list the jobs with crontab -l and edit the one you mean with crontab -e",
 		Programs: []string{"crontab"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			return ParseArgs(c.Args, OptSpec{Short: "u"}).Short("r")
+			return parse.ParseArgs(c.Args, parse.OptSpec{Short: "u"}).Short("r")
 		},
 		Raw:         `\bcrontab\s+(-u\s+\S+\s+)?-[a-z]*r`,
 		Examples:    []string{"crontab -r", "crontab -u www -r", "crontab -ir"},
@@ -298,7 +298,7 @@ var systemRules = []*Rule{
 		Hint:     "append to the existing jobs: (crontab -l; echo 'JOB') | crontab -",
 		Programs: []string{"crontab"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			a := ParseArgs(c.Args, OptSpec{Short: "u"})
+			a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "u"})
 			if a.Short("rle") || len(a.Operands) == 0 {
 				return false
 			}
@@ -329,7 +329,7 @@ var systemRules = []*Rule{
 		Message:     "turns all swap off; under memory pressure the kernel starts killing programs",
 		Hint:        "leave swap alone unless a person asked for it",
 		Programs:    []string{"swapoff"},
-		Command:     func(_ *Ctx, c *parse.Command) bool { return ParseArgs(c.Args, OptSpec{}).Has("a", "all") },
+		Command:     func(_ *Ctx, c *parse.Command) bool { return parse.ParseArgs(c.Args, parse.OptSpec{}).Has("a", "all") },
 		Examples:    []string{"swapoff -a", "sudo swapoff --all"},
 		NotExamples: []string{"swapon --show", "swapoff --help"},
 	},
@@ -342,7 +342,7 @@ var systemRules = []*Rule{
 			if c.Name == "setenforce" {
 				return anyValue(c.Args, "0", "Permissive", "permissive")
 			}
-			a := ParseArgs(c.Args, OptSpec{})
+			a := parse.ParseArgs(c.Args, parse.OptSpec{})
 			if a.Has("w", "write") {
 				return true
 			}
@@ -421,7 +421,7 @@ func writesPath(c *parse.Command, p string) bool {
 		}
 	}
 	if c.Name == "tee" {
-		for _, op := range operands(c.Args, OptSpec{Long: []string{"output-error"}}) {
+		for _, op := range operands(c.Args, parse.OptSpec{Long: []string{"output-error"}}) {
 			if op.Value == p {
 				return true
 			}
@@ -440,13 +440,13 @@ func writesDevice(x *Ctx, c *parse.Command) bool {
 	}
 	switch c.Name {
 	case "tee":
-		for _, op := range operands(c.Args, OptSpec{Long: []string{"output-error"}}) {
+		for _, op := range operands(c.Args, parse.OptSpec{Long: []string{"output-error"}}) {
 			if rawDevice(abs(x.dirOf(c), op.Value)) {
 				return true
 			}
 		}
 	case "cp", "install":
-		ops := operands(c.Args, OptSpec{Short: "tSmog", Long: []string{"target-directory", "suffix", "mode", "owner", "group"}})
+		ops := operands(c.Args, parse.OptSpec{Short: "tSmog", Long: []string{"target-directory", "suffix", "mode", "owner", "group"}})
 		if len(ops) >= 2 && rawDevice(abs(x.dirOf(c), ops[len(ops)-1].Value)) {
 			return true
 		}
@@ -459,7 +459,7 @@ func partitionWrite(_ *Ctx, c *parse.Command) bool {
 	if anyValue(c.Args, "--help", "-h", "-V", "--version") {
 		return false
 	}
-	a := ParseArgs(c.Args, OptSpec{Short: "abcCHLouOtnN", Long: []string{"align", "sector-size", "label", "type", "output", "offset", "types", "backup-file", "color", "wipe", "wipe-partitions"}})
+	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "abcCHLouOtnN", Long: []string{"align", "sector-size", "label", "type", "output", "offset", "types", "backup-file", "color", "wipe", "wipe-partitions"}})
 	switch c.Name {
 	case "fdisk":
 		return !a.Has("ls", "list", "getsz")
@@ -512,7 +512,7 @@ func diskErase(_ *Ctx, c *parse.Command) bool {
 	if anyValue(c.Args, "--help", "-h") && c.Name != "hdparm" {
 		return false
 	}
-	sub, _ := subcommand(c.Args, OptSpec{})
+	sub, _ := subcommand(c.Args, parse.OptSpec{})
 	switch c.Name {
 	case "lvremove", "vgremove", "pvremove":
 		return true
@@ -530,7 +530,7 @@ func diskErase(_ *Ctx, c *parse.Command) bool {
 	case "mdadm":
 		return anyValue(c.Args, "--zero-superblock", "--create", "-C")
 	case "badblocks":
-		return ParseArgs(c.Args, OptSpec{Short: "bcdeiOopt"}).Short("w")
+		return parse.ParseArgs(c.Args, parse.OptSpec{Short: "bcdeiOopt"}).Short("w")
 	case "hdparm":
 		for _, w := range c.Args {
 			if strings.HasPrefix(w.Value, "--security-erase") || w.Value == "--trim-sector-ranges" || w.Value == "--write-sector" {
@@ -588,7 +588,7 @@ func powerAction(c *parse.Command) Severity {
 			}
 		}
 	case "systemctl":
-		sub, rest := subcommand(c.Args, OptSpec{Short: "HMtpsonP", Long: []string{"host", "machine", "type",
+		sub, rest := subcommand(c.Args, parse.OptSpec{Short: "HMtpsonP", Long: []string{"host", "machine", "type",
 			"property", "signal", "state", "output", "lines", "root", "kill-whom", "job-mode", "message", "when", "boot-loader-entry", "reboot-argument"}})
 		switch sub {
 		case "poweroff", "reboot", "halt", "kexec", "soft-reboot", "rescue", "emergency":
@@ -619,7 +619,7 @@ func killsEverything(x *Ctx, c *parse.Command) bool {
 	case "pkill":
 		return pkillAll(c.Args)
 	case "killall":
-		a := ParseArgs(c.Args, OptSpec{Short: "usonyZ", Long: []string{"user", "signal", "older-than", "younger-than", "ns", "context"}})
+		a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "usonyZ", Long: []string{"user", "signal", "older-than", "younger-than", "ns", "context"}})
 		return a.Has("u", "user") && len(a.Operands) == 0
 	}
 	return false
@@ -707,10 +707,10 @@ func pkillAll(args []parse.Word) bool {
 func firewallFlush(_ *Ctx, c *parse.Command) bool {
 	switch c.Name {
 	case "nft":
-		sub, rest := subcommand(c.Args, OptSpec{Short: "fIc"})
+		sub, rest := subcommand(c.Args, parse.OptSpec{Short: "fIc"})
 		return sub == "flush" && len(rest) > 0 && rest[0].Value == "ruleset"
 	case "ufw":
-		sub, _ := subcommand(c.Args, OptSpec{})
+		sub, _ := subcommand(c.Args, parse.OptSpec{})
 		return sub == "disable" || sub == "reset"
 	}
 	for i, w := range c.Args {

@@ -21,15 +21,15 @@ func anyValue(ws []parse.Word, vals ...string) bool {
 }
 
 // operands returns the arguments that are not options, per spec.
-func operands(ws []parse.Word, spec OptSpec) []parse.Word {
-	return ParseArgs(ws, spec).Operands
+func operands(ws []parse.Word, spec parse.OptSpec) []parse.Word {
+	return parse.ParseArgs(ws, spec).Operands
 }
 
 // subcommand returns the first operand's value and the words after it.
-func subcommand(ws []parse.Word, spec OptSpec) (string, []parse.Word) {
+func subcommand(ws []parse.Word, spec parse.OptSpec) (string, []parse.Word) {
 	spec.StopAtOperand = true
-	var a Args // on the stack: rules ask for subcommands often
-	a.parse(ws, spec)
+	var a parse.Args // on the stack: rules ask for subcommands often
+	a.Parse(ws, spec)
 	if len(a.Operands) == 0 {
 		return "", nil
 	}
@@ -38,7 +38,7 @@ func subcommand(ws []parse.Word, spec OptSpec) (string, []parse.Word) {
 
 // subcommands returns the first n operand values (fewer when there are
 // fewer), skipping options with spec, and the words after them.
-func subcommands(ws []parse.Word, spec OptSpec, n int) ([]string, []parse.Word) {
+func subcommands(ws []parse.Word, spec parse.OptSpec, n int) ([]string, []parse.Word) {
 	var subs []string
 	rest := ws
 	for len(subs) < n {
@@ -112,7 +112,7 @@ var jsRunners = []string{"npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun"}
 // the tool a package runner starts ("npx prisma migrate reset" runs
 // prisma). ok is false for a runner's own subcommands (npm publish).
 func tool(c *parse.Command) (name string, args []parse.Word) {
-	spec := OptSpec{Short: "pc", Long: []string{"package", "call", "filter", "dir", "cwd", "workspace"}}
+	spec := parse.OptSpec{Short: "pc", Long: []string{"package", "call", "filter", "dir", "cwd", "workspace"}}
 	switch c.Name {
 	case "npx", "bunx", "pnpx":
 		sub, rest := subcommand(c.Args, spec)

@@ -48,23 +48,23 @@ type write struct {
 // are write targets and what kind. One table for every program: the
 // boundary, credential and self-defence rules all judge what it yields.
 type writer struct {
-	spec OptSpec
+	spec parse.OptSpec
 	// when limits the table to the mode in which the program writes
 	// (sed -i, tar -x); nil means always.
-	when func(a *Args) bool
+	when func(a *parse.Args) bool
 	ops  targetOps
 	kind writeKind
 	// kindOf picks the kind from the options (tee -a appends).
-	kindOf   func(a *Args) writeKind
+	kindOf   func(a *parse.Args) writeKind
 	noFollow bool
 	// opts are options whose values are write targets.
 	opts []optTarget
 	// extra handles what the table cannot say (dd of=, tar's modes).
-	extra func(x *Ctx, c *parse.Command, a *Args, ws []write) []write
+	extra func(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write
 }
 
 // notDryRun: rsync -n/--dry-run only lists what it would do.
-func notDryRun(a *Args) bool { return !a.Has("n", "dry-run") }
+func notDryRun(a *parse.Args) bool { return !a.Has("n", "dry-run") }
 
 // targetOps selects which operands are targets.
 type targetOps uint8
@@ -85,33 +85,15 @@ type optTarget struct {
 }
 
 var (
-	cpSpec    = OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
-	lnSpec    = OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
-	instSpec  = OptSpec{Short: "mogStZ", Long: []string{"mode", "owner", "group", "suffix", "target-directory", "strip-program"}}
-	touchSpec = OptSpec{Short: "drt", Long: []string{"date", "reference", "time"}}
-	curlSpec  = OptSpec{
-		Short: "AbcCdDeEFHKmoPQrTtuUwxXyYz",
-		Long: []string{"user-agent", "cookie", "cookie-jar", "continue-at", "data", "data-ascii", "data-binary",
-			"data-raw", "data-urlencode", "dump-header", "referer", "cert", "form", "form-string", "header",
-			"config", "max-time", "output", "output-dir", "ftp-port", "quote", "range", "upload-file",
-			"telnet-option", "user", "proxy-user", "write-out", "proxy", "request", "speed-time", "speed-limit",
-			"time-cond", "url", "json", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "etag-compare",
-			"key", "cacert", "capath", "connect-timeout", "retry", "resolve", "connect-to", "interface",
-			"oauth2-bearer", "unix-socket", "aws-sigv4", "variable"},
-	}
-	wgetSpec = OptSpec{
-		Short: "OoaPeUtTwQlADRiIXB",
-		Long: []string{"output-document", "output-file", "append-output", "directory-prefix", "execute",
-			"user-agent", "tries", "timeout", "wait", "quota", "level", "accept", "reject", "domains",
-			"include-directories", "exclude-directories", "input-file", "base", "header", "post-data",
-			"post-file", "body-data", "body-file", "method", "user", "password", "load-cookies", "save-cookies"},
-	}
-	tarSpec = OptSpec{
-		Short: "fCTXbHKNgVLF",
-		Long: []string{"file", "directory", "files-from", "exclude-from", "exclude", "format",
-			"use-compress-program", "owner", "group", "mode", "transform", "xform", "newer", "after-date",
-			"label", "blocking-factor", "starting-file", "listed-incremental", "tape-length", "info-script"},
-	}
+	cpSpec    = parse.OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
+	lnSpec    = parse.OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
+	instSpec  = parse.OptSpec{Short: "mogStZ", Long: []string{"mode", "owner", "group", "suffix", "target-directory", "strip-program"}}
+	touchSpec = parse.OptSpec{Short: "drt", Long: []string{"date", "reference", "time"}}
+	// curl's, wget's and tar's options are the program table's, which
+	// also gives their output files the written role (roleWrites).
+	curlSpec = parse.LookupProgram("curl").Spec()
+	wgetSpec = parse.LookupProgram("wget").Spec()
+	tarSpec  = parse.LookupProgram("tar").Spec()
 )
 
 // writers is the write-target table, by program name after wrapper
@@ -126,47 +108,42 @@ var writers = map[string]*writer{
 	"rm":      {ops: opsAll, kind: wDelete, noFollow: true},
 	"rmdir":   {ops: opsAll, kind: wDelete, noFollow: true},
 	"unlink":  {ops: opsAll, kind: wDelete, noFollow: true},
-	"shred": {spec: OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source"}},
+	"shred": {spec: parse.OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source"}},
 		ops: opsAll, kind: wModify},
-	"truncate": {spec: OptSpec{Short: "sr", Long: []string{"size", "reference"}}, ops: opsAll, kind: wWrite},
+	"truncate": {spec: parse.OptSpec{Short: "sr", Long: []string{"size", "reference"}}, ops: opsAll, kind: wWrite},
 	"touch":    {spec: touchSpec, ops: opsAll, kind: wTouch},
-	"mkdir":    {spec: OptSpec{Short: "m", Long: []string{"mode"}}, ops: opsAll, kind: wMkdir, noFollow: true},
+	"mkdir":    {spec: parse.OptSpec{Short: "m", Long: []string{"mode"}}, ops: opsAll, kind: wMkdir, noFollow: true},
 	"chmod":    {extra: chmodTargets},
-	"chown":    {spec: OptSpec{Long: []string{"from", "reference"}}, ops: opsAfterFirst, kind: wMeta},
-	"chgrp":    {spec: OptSpec{Long: []string{"reference"}}, ops: opsAfterFirst, kind: wMeta},
+	"chown":    {spec: parse.OptSpec{Long: []string{"from", "reference"}}, ops: opsAfterFirst, kind: wMeta},
+	"chgrp":    {spec: parse.OptSpec{Long: []string{"reference"}}, ops: opsAfterFirst, kind: wMeta},
 	"tee":      {ops: opsAll, kindOf: teeKind},
 	"dd":       {extra: ddTargets},
-	"sed": {spec: OptSpec{Short: "efl", Long: []string{"expression", "file", "line-length"}},
-		when: func(a *Args) bool { return a.Has("i", "in-place") }, extra: scriptThenFiles("ef", "expression", "file")},
-	"perl": {spec: OptSpec{Short: "eE"}, when: func(a *Args) bool { return a.Short("i") },
+	"sed": {spec: parse.OptSpec{Short: "efl", Long: []string{"expression", "file", "line-length"}},
+		when: func(a *parse.Args) bool { return a.Has("i", "in-place") }, extra: scriptThenFiles("ef", "expression", "file")},
+	"perl": {spec: parse.OptSpec{Short: "eE"}, when: func(a *parse.Args) bool { return a.Short("i") },
 		extra: scriptThenFiles("eE")},
 	"dos2unix": {ops: opsAll, kind: wModify},
 	"unix2dos": {ops: opsAll, kind: wModify},
-	"patch": {spec: OptSpec{Short: "oidpBrDFVYzg", Long: []string{"output", "input", "directory", "strip",
+	"patch": {spec: parse.OptSpec{Short: "oidpBrDFVYzg", Long: []string{"output", "input", "directory", "strip",
 		"prefix", "reject-file", "ifdef", "fuzz", "version-control", "basename-prefix", "suffix", "get"}},
 		opts: []optTarget{{'o', "output", wWrite}, {'r', "reject-file", wWrite}}, extra: patchTargets},
-	"sort": {spec: OptSpec{Short: "oktTS", Long: []string{"output", "key", "field-separator", "temporary-directory",
+	"sort": {spec: parse.OptSpec{Short: "oktTS", Long: []string{"output", "key", "field-separator", "temporary-directory",
 		"buffer-size", "files0-from", "parallel", "batch-size", "compress-program", "sort", "random-source"}},
 		opts: []optTarget{{'o', "output", wWrite}}},
-	"curl": {spec: curlSpec, opts: []optTarget{
-		{'o', "output", wWrite}, {'D', "dump-header", wWrite}, {'c', "cookie-jar", wWrite},
-		{0, "output-dir", wInto}, {0, "trace", wWrite}, {0, "trace-ascii", wWrite}, {0, "stderr", wWrite},
-		{0, "libcurl", wWrite}, {0, "etag-save", wWrite}}, extra: curlRemoteName},
-	"wget": {spec: wgetSpec, opts: []optTarget{
-		{'O', "output-document", wWrite}, {'o', "output-file", wWrite}, {'a', "append-output", wAppend},
-		{0, "save-cookies", wWrite}}, extra: wgetDefault},
+	"curl":       {spec: curlSpec, extra: curlRemoteName},
+	"wget":       {spec: wgetSpec, extra: wgetDefault},
 	"tar":        {spec: tarSpec, extra: tarTargets},
-	"unzip":      {spec: OptSpec{Short: "dP"}, extra: unzipTargets},
+	"unzip":      {spec: parse.OptSpec{Short: "dP"}, extra: unzipTargets},
 	"git":        {spec: gitGlobal, extra: gitTargets},
-	"crontab":    {spec: OptSpec{Short: "u"}, extra: crontabTargets},
-	"ssh-keygen": {spec: OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVwYZz"}, extra: keygenTargets},
+	"crontab":    {spec: parse.OptSpec{Short: "u"}, extra: crontabTargets},
+	"ssh-keygen": {spec: parse.OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVwYZz"}, extra: keygenTargets},
 	"find":       {extra: findTargets},
 	"go":         {extra: goTargets},
 	"systemctl":  {extra: serviceTargets},
 	"launchctl":  {extra: serviceTargets},
 	"at":         {extra: atTargets},
 	"direnv":     {extra: direnvTargets},
-	"zip": {spec: OptSpec{Short: "bnPtxi", Long: []string{"temp-path", "suffixes", "password", "exclude", "include"}},
+	"zip": {spec: parse.OptSpec{Short: "bnPtxi", Long: []string{"temp-path", "suffixes", "password", "exclude", "include"}},
 		extra: zipTargets},
 	"batch": {extra: atTargets},
 }
@@ -183,7 +160,7 @@ func (x *Ctx) writes(c *parse.Command) []write {
 	var ws []write
 	for i := range c.Redirs {
 		r := &c.Redirs[i]
-		if !r.Write || r.Target.Value == "" {
+		if !r.Write || r.Target.Value == "" || r.Pipe {
 			continue
 		}
 		k := wWrite
@@ -198,11 +175,12 @@ func (x *Ctx) writes(c *parse.Command) []write {
 	if c.NameDynamic || c.Function {
 		return ws
 	}
+	ws = roleWrites(x, c, ws)
 	wr := writers[c.Name]
 	if wr == nil {
 		return ws
 	}
-	a := ParseArgs(c.Args, wr.spec)
+	a := parse.ParseArgs(c.Args, wr.spec)
 	if wr.when != nil && !wr.when(a) {
 		return ws
 	}
@@ -254,7 +232,7 @@ func (x *Ctx) writes(c *parse.Command) []write {
 }
 
 // optValues returns the values of a short and a long option.
-func optValues(a *Args, short byte, long string) []string {
+func optValues(a *parse.Args, short byte, long string) []string {
 	var vs []string
 	if short != 0 {
 		vs = append(vs, a.ShortValues(short)...)
@@ -266,7 +244,7 @@ func optValues(a *Args, short byte, long string) []string {
 }
 
 // lastValue is the last value given to an option, or "".
-func lastValue(a *Args, short byte, long string) string {
+func lastValue(a *parse.Args, short byte, long string) string {
 	vs := optValues(a, short, long)
 	if len(vs) == 0 {
 		return ""
@@ -283,7 +261,7 @@ func valueWord(v string) parse.Word {
 // destTargets are the files cp, mv, install and ln create: the last
 // operand, or each source's name inside it when it is a directory (-t
 // DIR, a trailing slash, several sources, or an existing directory).
-func (x *Ctx) destTargets(c *parse.Command, a *Args, ln bool) []Target {
+func (x *Ctx) destTargets(c *parse.Command, a *parse.Args, ln bool) []Target {
 	ops := a.Operands
 	if d := lastValue(a, 't', "target-directory"); d != "" {
 		return x.inside(c, x.target(c, valueWord(d)), ops)
@@ -351,9 +329,27 @@ func remoteOperand(v string) bool {
 	return !strings.ContainsRune(v[:i], '/')
 }
 
-func teeKind(a *Args) writeKind {
+func teeKind(a *parse.Args) writeKind {
 	if a.Has("a", "append") {
 		return wAppend
 	}
 	return wWrite
+}
+
+// roleWrites adds the files the program table says the command writes.
+func roleWrites(x *Ctx, c *parse.Command, ws []write) []write {
+	for _, ra := range c.Roles {
+		if ra.Role != parse.RoleWritten || ra.Word.Value == "-" {
+			continue
+		}
+		k := wWrite
+		switch ra.Lang {
+		case "append":
+			k = wAppend
+		case "into":
+			k = wInto
+		}
+		ws = append(ws, write{kind: k, t: x.target(c, ra.Word), follow: k != wInto})
+	}
+	return ws
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // mvSources: moving a file away deletes it where it was.
-func mvSources(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+func mvSources(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	srcs := a.Operands
 	if lastValue(a, 't', "target-directory") == "" {
 		if len(srcs) < 2 {
@@ -23,7 +23,7 @@ func mvSources(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
 }
 
 // installDirs: install -d creates its operands as directories.
-func installDirs(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+func installDirs(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	if !a.Has("d", "directory") {
 		return ws
 	}
@@ -37,7 +37,7 @@ func installDirs(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
 // chmodTargets: chmod's mode may look like an option (chmod -x f), so its
 // words are read by hand: known flags, then the mode unless --reference
 // gave one, then the files.
-func chmodTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+func chmodTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 	haveMode, tighten := false, false
 	setMode := func(w parse.Word) {
 		haveMode, tighten = true, w.Literal() && chmodTightens(w.Value)
@@ -122,7 +122,7 @@ func isChmodFlags(v string) bool {
 }
 
 // ddTargets: dd of=FILE.
-func ddTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+func ddTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 	for _, w := range c.Args {
 		if v, ok := strings.CutPrefix(w.Value, "of="); ok && v != "" {
 			w.Value = v
@@ -134,8 +134,8 @@ func ddTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
 
 // scriptThenFiles: sed and perl take their program as the first operand
 // unless an option gave it; the operands after it are the edited files.
-func scriptThenFiles(shorts string, longs ...string) func(*Ctx, *parse.Command, *Args, []write) []write {
-	return func(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+func scriptThenFiles(shorts string, longs ...string) func(*Ctx, *parse.Command, *parse.Args, []write) []write {
+	return func(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 		ops := a.Operands
 		if !a.Has(shorts, longs...) && len(ops) > 0 {
 			ops = ops[1:]
@@ -148,7 +148,7 @@ func scriptThenFiles(shorts string, longs ...string) func(*Ctx, *parse.Command, 
 }
 
 // patchTargets: patch FILE edits FILE; -d DIR works in DIR.
-func patchTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+func patchTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	if len(a.Operands) > 0 && lastValue(a, 'o', "output") == "" {
 		ws = append(ws, write{kind: wModify, t: x.target(c, a.Operands[0]), follow: true})
 	}
@@ -161,7 +161,7 @@ func patchTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
 // curlRemoteName: -O saves each URL under its last path segment, in
 // --output-dir or the working directory, replacing what is there; -J
 // takes the name from the server, which cannot be known.
-func curlRemoteName(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+func curlRemoteName(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	if !a.Has("OJ", "remote-name", "remote-name-all", "remote-header-name") {
 		return ws
 	}
@@ -183,7 +183,7 @@ func curlRemoteName(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
 // wgetDefault: without -O, wget saves each URL under its last path
 // segment (index.html for none) in -P DIR or the working directory, and
 // never replaces a file: it picks name.1 instead.
-func wgetDefault(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+func wgetDefault(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	if a.Has("O", "output-document", "spider") {
 		return ws
 	}
@@ -238,11 +238,11 @@ func urlName(u, dflt string) string {
 // tarTargets: extracting writes into -C DIR (or the working directory);
 // creating writes the archive -f FILE. The old form puts the letters in
 // the first word without a dash (tar xzf a.tgz -C /).
-func tarTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+func tarTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	if len(c.Args) > 0 {
 		if first := c.Args[0].Value; first != "" && first[0] != '-' && isLetters(first) {
 			args := append([]parse.Word{{Value: "-" + first, Pos: c.Args[0].Pos}}, c.Args[1:]...)
-			a = ParseArgs(args, tarSpec)
+			a = parse.ParseArgs(args, tarSpec)
 		}
 	}
 	switch {
@@ -271,7 +271,7 @@ func isLetters(s string) bool {
 
 // unzipTargets: unzip writes into -d DIR, else the working directory;
 // -l, -t, -v, -p and -Z only read.
-func unzipTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+func unzipTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	if a.Short("ltvpZ") {
 		return ws
 	}
@@ -282,21 +282,19 @@ func unzipTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
 	return append(ws, write{kind: wInto, t: x.target(c, valueWord(dir))})
 }
 
-var gitCloneSpec = OptSpec{Short: "bocujn", Long: []string{"branch", "origin", "config", "upload-pack", "jobs",
-	"depth", "reference", "reference-if-able", "separate-git-dir", "template", "filter", "shallow-since",
-	"shallow-exclude", "server-option", "bundle-uri", "ref-format"}}
+var gitCloneSpec = parse.LookupProgram("git clone").Spec()
 
 // gitTargets: git clone URL [DIR] creates DIR, else a directory named
 // after the URL, in the working directory or git -C's. git config is
 // judged by setting, not as a file write (boundary.go).
-func gitTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+func gitTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 	sub, rest := gitSub(c)
 	if sub != "clone" {
 		return ws
 	}
-	a := ParseArgs(rest, gitCloneSpec)
+	a := parse.ParseArgs(rest, gitCloneSpec)
 	base := "."
-	if d := ParseArgs(c.Args, gitGlobal).ShortValues('C'); len(d) > 0 {
+	if d := parse.ParseArgs(c.Args, gitGlobal).ShortValues('C'); len(d) > 0 {
 		base = d[len(d)-1]
 	}
 	switch len(a.Operands) {
@@ -321,7 +319,7 @@ func gitTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
 
 // crontabTargets: installing (crontab FILE, crontab -), editing (-e) or
 // removing (-r) the user's crontab changes what runs on a schedule.
-func crontabTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+func crontabTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	if a.Short("l") && !a.Short("er") {
 		return ws
 	}
@@ -330,7 +328,7 @@ func crontabTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
 
 // keygenTargets: ssh-keygen -f FILE writes a key pair there, unless the
 // mode only reads the file (-l, -y, -F, -L, -Q, -B).
-func keygenTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+func keygenTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	if a.Short("lyFLQBeiD") {
 		return ws
 	}
@@ -349,7 +347,7 @@ func keygenTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
 
 // findTargets: find's -delete removes what it finds under its starting
 // points; -fprint FILE and friends write FILE.
-func findTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+func findTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 	var starts []parse.Word
 	i := 0
 	for ; i < len(c.Args); i++ {
@@ -381,7 +379,7 @@ func findTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
 }
 
 // goTargets: go build -o FILE, go test -c -o FILE.
-func goTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+func goTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 	if len(c.Args) == 0 {
 		return ws
 	}
@@ -394,7 +392,7 @@ func goTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
 }
 
 // ccTargets: cc -o FILE (or -oFILE).
-func ccTargets(x *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+func ccTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 	return dashO(x, c, c.Args, ws)
 }
 
@@ -414,7 +412,7 @@ func dashO(x *Ctx, c *parse.Command, args []parse.Word, ws []write) []write {
 
 // rsyncFileDest: rsync SRC DEST copies into DEST when it is a directory,
 // and replaces it when it is a file that is there (rsync x ~/notes.txt).
-func rsyncFileDest(x *Ctx, _ *parse.Command, _ *Args, ws []write) []write {
+func rsyncFileDest(x *Ctx, _ *parse.Command, _ *parse.Args, ws []write) []write {
 	for i, w := range ws {
 		if w.kind != wInto || !w.t.Known || w.t.Glob || strings.HasSuffix(w.t.Word.Value, "/") || x.isDir(w.t) {
 			continue
@@ -431,7 +429,7 @@ func rsyncFileDest(x *Ctx, _ *parse.Command, _ *Args, ws []write) []write {
 
 // serviceTargets: enabling a service (systemctl enable, launchctl load)
 // makes it start at every boot or login.
-func serviceTargets(_ *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+func serviceTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 	for _, w := range c.Args {
 		switch w.Value {
 		case "enable", "reenable", "link", "edit", "add-wants", "add-requires", "set-default", "preset",
@@ -444,8 +442,8 @@ func serviceTargets(_ *Ctx, c *parse.Command, _ *Args, ws []write) []write {
 
 // atTargets: at and batch schedule a command to run later, unless they
 // only list (-l), remove (-r, -d) or show (-c) jobs.
-func atTargets(_ *Ctx, c *parse.Command, _ *Args, ws []write) []write {
-	a := ParseArgs(c.Args, OptSpec{Short: "fqtM"})
+func atTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "fqtM"})
 	if a.Short("lrdc") {
 		return ws
 	}
@@ -455,7 +453,7 @@ func atTargets(_ *Ctx, c *parse.Command, _ *Args, ws []write) []write {
 // direnvTargets: direnv allow (permit, grant) trusts an .envrc, which
 // then runs by itself every time a shell enters the directory. Writing
 // the .envrc is not the point: direnv asks again after every change.
-func direnvTargets(_ *Ctx, c *parse.Command, _ *Args, ws []write) []write {
+func direnvTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 	if len(c.Args) > 0 {
 		switch w := c.Args[0]; w.Value {
 		case "allow", "permit", "grant":
@@ -466,7 +464,7 @@ func direnvTargets(_ *Ctx, c *parse.Command, _ *Args, ws []write) []write {
 }
 
 // zipTargets: zip ARCHIVE FILE… writes the archive.
-func zipTargets(x *Ctx, c *parse.Command, a *Args, ws []write) []write {
+func zipTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	if len(a.Operands) == 0 || a.Operands[0].Value == "-" {
 		return ws
 	}

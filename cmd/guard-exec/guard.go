@@ -22,11 +22,14 @@ type guard struct {
 	st   *stdio
 
 	invocation string // shell|shim|script|argv|hook|check
-	pty        shim.PTYMode
-	mode       *policy.Mode // from --mode; nil means the configured mode
-	timeout    time.Duration
-	ci         bool
-	strict     bool // --strict: scrub credentials from the command's environment
+	// realShell is the bash that runs the command line, once found: the
+	// analysis knows $BASH as bash sets it.
+	realShell string
+	pty       shim.PTYMode
+	mode      *policy.Mode // from --mode; nil means the configured mode
+	timeout   time.Duration
+	ci        bool
+	strict    bool // --strict: scrub credentials from the command's environment
 
 	cwd     string
 	project string
@@ -38,6 +41,7 @@ type guard struct {
 	scrub   *envScrub
 	places  map[string]*places // by working directory (roots.go)
 	sources *sourcedFiles      // large sourced files, reduced (sourced.go)
+	progs   *programIdentity   // which program a file run by its path is (identity.go)
 }
 
 // config returns the merged configuration, loaded once (config.go).
@@ -113,6 +117,7 @@ func (g *guard) analyze(script string, d parse.Dialect, args []string, dir strin
 		Env:     g.vars,
 		Dir:     dir,
 		Args:    args,
+		Shell:   g.realShell,
 	})
 }
 

@@ -51,6 +51,9 @@ func runShell(ctx context.Context, g *guard, argv0 string, args []string) error 
 		return err
 	}
 	mark("invocation")
+	if inv.Shell == "bash" {
+		g.realShell = real
+	}
 	if g.invocation == "shell" && claudePrefixOperand(g, inv) {
 		inv.HasCommand, inv.Command, inv.ScriptFile = true, inv.ScriptFile, ""
 	}

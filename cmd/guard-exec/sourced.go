@@ -117,6 +117,10 @@ func (g *guard) withSources(opts parse.Options, analyze func(parse.Options) *par
 	}
 	sf := g.sources
 	opts.Files = sf
+	if g.progs == nil {
+		g.progs = &programIdentity{getenv: g.getenv}
+	}
+	opts.Programs = g.progs
 	a := analyze(opts)
 	for round := 0; ; round++ {
 		need := sf.needed(a)

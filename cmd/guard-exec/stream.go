@@ -58,6 +58,10 @@ type streamer struct {
 	compacted int    // the length of ctx after the last compaction
 	warned    map[string]bool
 	dead      bool // the shell stopped reading
+	// skipping is set after a piece was held for its size while its
+	// statement had not ended: the rest of that line is dropped, or it
+	// would reach bash as statements of their own.
+	skipping bool
 }
 
 // runStream runs the real shell reading its script from a pipe that
@@ -151,10 +155,19 @@ func (s *streamer) feed(in io.Reader, exited <-chan struct{}) {
 
 // take passes on the complete part of buf and returns the rest.
 func (s *streamer) take(buf []byte) []byte {
+	if s.skipping {
+		nl := bytes.IndexByte(buf, '\n')
+		if nl < 0 {
+			return nil
+		}
+		s.skipping = false
+		buf = buf[nl+1:]
+	}
 	cut := bytes.LastIndexByte(buf, '\n') + 1
 	if cut == 0 {
 		if len(buf) > maxScript {
 			s.piece(string(buf)) // judged, and held, as too large
+			s.skipping = true
 			return nil
 		}
 		return buf
@@ -178,6 +191,11 @@ func continues(text string) bool {
 // incomplete reports whether text stops inside a statement (an open quote,
 // a heredoc not yet closed, a trailing && or |, an unfinished if).
 func incomplete(text string, d parse.Dialect) bool {
+	if e := parse.CheckBounds(text); e != nil && e.Kind != parse.ErrTooLarge {
+		// Over a bound the parser must not see: judged (and held) as it
+		// is; a statement of it still to come is judged with the rest.
+		return false
+	}
 	_, err := newParser(d).Parse(strings.NewReader(text), "")
 	return err != nil && syntax.IsIncomplete(err)
 }
@@ -196,6 +214,12 @@ func (s *streamer) piece(text string) {
 	d := s.decide(s.ctx + text)
 	if !d.Verdict.Blocks() {
 		s.accept(text, d)
+		return
+	}
+	if overBounds(d) {
+		// Held before parsing, for its size: splitting it would parse
+		// what the bound is there to keep from the parser.
+		s.hold(text, d)
 		return
 	}
 	units := splitUnits(text, s.dialect)
@@ -239,6 +263,18 @@ func (s *streamer) accept(text string, d *policy.Decision) {
 		s.g.ciAnnotate("", d)
 	}
 	s.send(text)
+}
+
+// overBounds reports a decision held because the input is over the
+// analysis' bounds (size, nesting, number of commands).
+func overBounds(d *policy.Decision) bool {
+	for _, h := range d.Hits {
+		switch h.Rule.ID {
+		case "input-too-large", "nesting-too-deep", "analysis-budget":
+			return true
+		}
+	}
+	return false
 }
 
 // hold records and explains a held statement and gives bash a failing

@@ -33,6 +33,9 @@ func TestTransparency(t *testing.T) {
 			for _, merged := range []bool{false, true} {
 				want := runOnce(t, bash, "bash", dir, env, c, merged)
 				got := runOnce(t, guardExe, "guard-exec", dir, env, c, merged)
+				if c.Warns != "" {
+					got = expectWarning(t, c.Warns, merged, got)
+				}
 				if got.status != want.status {
 					t.Errorf("merged=%v: exit status %d, bash gave %d", merged, got.status, want.status)
 				}
@@ -135,6 +138,23 @@ func sumOf(t *testing.T, path string) transparency.Output {
 		t.Fatal(err)
 	}
 	return o
+}
+
+// expectWarning checks that the guard's stderr starts with its warning
+// line for rule, and returns the run without it.
+func expectWarning(t *testing.T, rule string, merged bool, r runSum) runSum {
+	t.Helper()
+	prefix := "guard-exec: warning: " + rule + ": "
+	var ok bool
+	if merged {
+		r.out, ok = r.out.WithoutFirstLine(prefix)
+	} else {
+		r.err, ok = r.err.WithoutFirstLine(prefix)
+	}
+	if !ok {
+		t.Errorf("merged=%v: no %q line first on stderr", merged, prefix)
+	}
+	return r
 }
 
 func sameBytes(t *testing.T, stream string, merged bool, want, got transparency.Output) {

@@ -44,6 +44,22 @@ func SumFile(path string) (Output, error) {
 // Same reports whether two outputs hold the same bytes.
 func (o Output) Same(p Output) bool { return o.Size == p.Size && o.SHA256 == p.SHA256 }
 
+// WithoutFirstLine returns the output with its first line removed, when
+// that line starts with prefix (a guard-exec warning the case expects);
+// ok is false when it does not, or the output was too large to keep.
+func (o Output) WithoutFirstLine(prefix string) (rest Output, ok bool) {
+	if o.Data == nil || !bytes.HasPrefix(o.Data, []byte(prefix)) {
+		return o, false
+	}
+	i := bytes.IndexByte(o.Data, '\n')
+	if i < 0 {
+		return o, false
+	}
+	data := o.Data[i+1:]
+	sum := sha256.Sum256(data)
+	return Output{Path: o.Path, Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), Data: data}, true
+}
+
 // Diff says how got differs from want (bash's): both texts when they are
 // small, their lengths and sums otherwise.
 func Diff(got, want Output) string {

@@ -35,6 +35,10 @@ type Case struct {
 	Stdin     []byte   // the command's stdin, when HasStdin
 	HasStdin  bool     // false: stdin is /dev/null
 	StdinSize int64    // when > 0, stdin is this many bytes of generated text instead
+	// Warns names the rule of a warning guard-exec prints first, on a line
+	// of its own, before output that is otherwise bash's byte for byte
+	// (a line the guard could not parse: it says it did not check it).
+	Warns string
 }
 
 // BashArgs is the argument list after argv[0]: Flags, "-c", Script, Args.
@@ -197,6 +201,8 @@ func (c *Case) set(key, value string) error {
 		c.StdinSize, c.HasStdin = n, true
 	case "script":
 		c.Script = value
+	case "warns":
+		c.Warns = value
 	default:
 		return fmt.Errorf("unknown option %q", key)
 	}

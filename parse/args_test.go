@@ -1,17 +1,15 @@
-package policy
+package parse
 
 import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/guard-exec/guard-exec/parse"
 )
 
-func argWords(line string) []parse.Word {
-	var ws []parse.Word
+func argWords(line string) []Word {
+	var ws []Word
 	for _, f := range strings.Fields(line) {
-		ws = append(ws, parse.Word{Value: f})
+		ws = append(ws, Word{Value: f})
 	}
 	return ws
 }
@@ -41,8 +39,8 @@ func TestParseArgs(t *testing.T) {
 		{"-- -c d", OptSpec{}, []string{"-c", "d"}, ""},
 		{"a --", OptSpec{}, []string{"a"}, ""},
 		{"-n 5 a b", OptSpec{Short: "n"}, []string{"a", "b"}, "n"},
-		{"-C dir push -f origin", gitGlobal, []string{"push", "-f", "origin"}, "C"},
-		{"--no-pager push", gitGlobal, []string{"push"}, ""},
+		{"-C dir push -f origin", OptSpec{Short: "Cc", Long: []string{"git-dir", "work-tree"}, StopAtOperand: true}, []string{"push", "-f", "origin"}, "C"},
+		{"--no-pager push", OptSpec{Short: "Cc", Long: []string{"git-dir", "work-tree"}, StopAtOperand: true}, []string{"push"}, ""},
 		{"-x", OptSpec{}, nil, "x"},
 	} {
 		a := ParseArgs(argWords(tc.line), tc.spec)
@@ -65,7 +63,7 @@ func TestParseArgs(t *testing.T) {
 func TestParseArgsAppendKeepsWords(t *testing.T) {
 	words := argWords("-f a b c")
 	a := ParseArgs(words[:3], OptSpec{}) // words[3] lies past the slice
-	_ = append(a.Operands, parse.Word{Value: "x"})
+	_ = append(a.Operands, Word{Value: "x"})
 	if words[3].Value != "c" {
 		t.Fatalf("append through Operands overwrote a word: %q", words[3].Value)
 	}

@@ -1,10 +1,6 @@
-package policy
+package parse
 
-import (
-	"strings"
-
-	"github.com/guard-exec/guard-exec/parse"
-)
+import "strings"
 
 // Args is a command's arguments sorted the way getopt_long with argument
 // permutation sorts them (GNU tools accept options after operands:
@@ -13,35 +9,25 @@ type Args struct {
 	short    [4]uint64           // short options seen, a bit per byte value
 	long     map[string][]string // long options seen ("force" for --force), with values
 	values   map[byte][]string   // values of short options that take one
-	Operands []parse.Word
+	Operands []Word
 	// Dynamic is set when some argument's value is not known: it could be
 	// any option.
 	Dynamic bool
 }
 
-// OptSpec says which options take a value, so their values are not
-// mistaken for operands or for clustered flags.
-type OptSpec struct {
-	Short string   // short options taking a value, e.g. "uCn"
-	Long  []string // long options taking a value (without --), e.g. "git-dir"
-	// StopAtOperand stops option parsing at the first operand (POSIX style,
-	// and commands like git whose subcommand ends the global options).
-	StopAtOperand bool
-}
-
 // ParseArgs sorts words into options and operands.
-func ParseArgs(words []parse.Word, spec OptSpec) *Args {
+func ParseArgs(words []Word, spec OptSpec) *Args {
 	a := &Args{}
-	a.parse(words, spec)
+	a.Parse(words, spec)
 	return a
 }
 
-// parse fills a, which must be zero. Rules parse the same arguments many
+// Parse fills a, which must be zero. Rules parse the same arguments many
 // times, so it allocates little: the maps are made on first use (most
 // commands have few options), and operands that stand together in words
 // (the usual case: `git push -f origin main`, everything after a
 // subcommand) are a slice of words, not a copy.
-func (a *Args) parse(words []parse.Word, spec OptSpec) {
+func (a *Args) Parse(words []Word, spec OptSpec) {
 	var ops operandRun
 loop:
 	for i := 0; i < len(words); i++ {
@@ -86,7 +72,7 @@ type operandRun struct {
 
 // add records words[lo:hi] as operands; got is the copy so far, which it
 // returns, made only when the operands stop standing together.
-func (r *operandRun) add(words, got []parse.Word, lo, hi int) []parse.Word {
+func (r *operandRun) add(words, got []Word, lo, hi int) []Word {
 	switch {
 	case lo == hi:
 		return got
@@ -100,13 +86,13 @@ func (r *operandRun) add(words, got []parse.Word, lo, hi int) []parse.Word {
 		return nil
 	}
 	r.copied = true
-	out := make([]parse.Word, 0, r.hi-r.lo+len(words)-lo)
+	out := make([]Word, 0, r.hi-r.lo+len(words)-lo)
 	return append(append(out, words[r.lo:r.hi]...), words[lo:hi]...)
 }
 
 // slice returns the operands: got, the copy, or the stretch of words, capped so
 // that appending to it cannot write into words.
-func (r *operandRun) slice(words, got []parse.Word) []parse.Word {
+func (r *operandRun) slice(words, got []Word) []Word {
 	if r.copied || r.lo == r.hi {
 		return got
 	}
@@ -116,7 +102,7 @@ func (r *operandRun) slice(words, got []parse.Word) []parse.Word {
 // cluster records the letters of "-abc"; a letter that takes a value ends
 // the cluster (the rest, or the next word, is its value). It returns how
 // many following words it consumed.
-func (a *Args) cluster(letters string, rest []parse.Word, spec OptSpec) int {
+func (a *Args) cluster(letters string, rest []Word, spec OptSpec) int {
 	for j := 0; j < len(letters); j++ {
 		c := letters[j]
 		a.short[c/64] |= 1 << (c % 64)

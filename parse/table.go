@@ -1,0 +1,611 @@
+package parse
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// The program table: what programs do with their arguments, one row per
+// program or subcommand path, read by the analysis and by policy. A row
+// lists the program's options (and which take a value) and gives a Role to
+// the values and operands that matter: code that runs, a program that
+// runs, files written, read, deleted, data sent away. Adding a program
+// that runs code is adding a row; the row's Hold and Allow examples run as
+// tests (policy's TestProgramTable), so the table keeps itself honest.
+//
+// The rows are in table_rows.go; this file reads them.
+
+// Role is what a program does with one of its arguments.
+type Role uint8
+
+const (
+	RoleData    Role = iota // nothing beyond being data
+	RoleShell               // runs as shell code (sh -c TEXT)
+	RoleProgram             // it and the words after it run as a program with its arguments
+	RoleCode                // runs as code of the interpreter Lang
+	RoleScript              // a file whose contents run as code of Lang; "-" is standard input
+	RoleWritten             // a file the program writes
+	RoleRead                // a file the program reads
+	RoleDeleted             // a file the program deletes
+	RoleSent                // data sent off the machine
+	RoleDir                 // the directory the program works in (make -C, git -C)
+	RoleListed              // a directory whose entries the program lists and acts on (fd's search paths)
+	RoleFilter              // the program's pattern or options narrow the entries it lists
+)
+
+var roleNames = map[string]Role{
+	"data": RoleData, "shell": RoleShell, "program": RoleProgram, "code": RoleCode, "script": RoleScript,
+	"written": RoleWritten, "read": RoleRead, "deleted": RoleDeleted, "sent": RoleSent, "dir": RoleDir,
+	"listed": RoleListed, "filter": RoleFilter,
+}
+
+func (r Role) String() string {
+	for n, x := range roleNames {
+		if x == r {
+			return n
+		}
+	}
+	return fmt.Sprintf("role(%d)", r)
+}
+
+// RoleArg is one argument the program table gave a role: a fact policy
+// reads instead of the command's argv.
+type RoleArg struct {
+	Role Role
+	// Lang is the language of RoleCode and RoleScript ("python", "make",
+	// "vim", "sh"); for RoleWritten it says how: "" replaces the file,
+	// "append" adds to it, "into" is a directory that receives files.
+	Lang string
+	// Opt is the option the word is the value of ("--to-command"), "" for
+	// an operand.
+	Opt string
+	// Word is the value, with the option name and any prefix the row
+	// strips ("exec=" of --checkpoint-action) removed.
+	Word Word
+	// Path is the absolute path of a file role when the word is known.
+	Path string
+}
+
+// Program is one row of the program table.
+type Program struct {
+	// Name is the program, then the subcommand path: "git rebase".
+	Name string
+	// Also lists other names of the same program ("nvim" for "vim").
+	Also []string
+	// Opts lists the options, space separated. Each is NAMES[=[SPEC]]:
+	// NAMES is one or more spellings joined by "|" ("-f|--file"); "="
+	// says the option takes a value (attached or as the next word); SPEC
+	// is the value's role, ROLE[:LANG][@PREFIX] ("shell", "code:make",
+	// "shell@exec=": only values starting with "exec=" run, the prefix
+	// removed). Options not listed are flags.
+	Opts string
+	// Args gives operands roles, space separated: POS:SPEC, where POS is
+	// an index from 0, "N+" for the operand at N and all after it (one
+	// program with its arguments, or words joined as one shell string),
+	// or "*" for every operand.
+	Args string
+	// Plus is the role of +WORD operands (vim +CMD), the "+" removed.
+	Plus string
+	// Env lists environment variables the program runs: NAME:SPEC.
+	Env string
+	// Wrapper marks a program whose RoleProgram operand is the command
+	// the line is judged as (sudo rm is rm): the analysis peels it.
+	Wrapper bool
+	// SingleDashLong is set for programs whose long options take one
+	// dash (gdb -batch -ex CMD, find -exec): no clusters of letters.
+	SingleDashLong bool
+	// Hold and Allow are command lines that must be held and must run:
+	// the row's own tests.
+	Hold, Allow []string
+
+	spec  OptSpec            // the same options in the shared option model
+	opts  map[string]*optRow // by spelling, dashes included
+	longs []string           // long spellings that take a value, for prefixes
+	args  []argRow
+	plus  *roleSpec
+	env   map[string]roleSpec
+	subs  map[string]*Program
+	// stop is set when options end at the first operand: a subcommand
+	// follows, or a program with its own options.
+	stop bool
+	// wrapperSub is set when a subcommand is a Wrapper (uv run).
+	wrapperSub bool
+}
+
+type optRow struct {
+	name  string // the first spelling, for RoleArg.Opt
+	value bool
+	spec  *roleSpec
+}
+
+type roleSpec struct {
+	role   Role
+	lang   string
+	prefix string
+}
+
+type argRow struct {
+	at   int
+	rest bool // N+
+	all  bool // *
+	spec roleSpec
+}
+
+// ProgramTable returns the rows of the program table, built once.
+func ProgramTable() []*Program { return table().rows }
+
+// LookupProgram returns the row of a program name or of a subcommand
+// path ("git push"), or nil.
+func LookupProgram(name string) *Program {
+	first, rest, _ := strings.Cut(name, " ")
+	p := table().byName[first]
+	for _, s := range strings.Fields(rest) {
+		if p == nil {
+			return nil
+		}
+		p = p.subs[s]
+	}
+	return p
+}
+
+type programTable struct {
+	rows   []*Program
+	byName map[string]*Program
+}
+
+var table = sync.OnceValue(func() *programTable {
+	t := &programTable{byName: map[string]*Program{}}
+	for i := range programRows {
+		p := &programRows[i]
+		p.compile()
+		t.rows = append(t.rows, p)
+		path := strings.Fields(p.Name)
+		if len(path) == 1 {
+			for _, n := range append([]string{p.Name}, p.Also...) {
+				if t.byName[n] != nil {
+					panic("program table: " + n + " twice")
+				}
+				t.byName[n] = p
+			}
+			continue
+		}
+		parent := t.byName[path[0]]
+		for _, s := range path[1 : len(path)-1] {
+			if parent == nil {
+				break
+			}
+			parent = parent.subs[s]
+		}
+		if parent == nil {
+			panic("program table: no parent row for " + p.Name)
+		}
+		if parent.subs == nil {
+			parent.subs = map[string]*Program{}
+		}
+		for _, n := range append([]string{path[len(path)-1]}, p.Also...) {
+			parent.subs[n] = p
+		}
+		parent.stop = true
+		parent.wrapperSub = parent.wrapperSub || p.Wrapper
+	}
+	return t
+})
+
+func parseRoleSpec(s string) roleSpec {
+	var rs roleSpec
+	s, rs.prefix, _ = strings.Cut(s, "@")
+	name, lang, _ := strings.Cut(s, ":")
+	r, ok := roleNames[name]
+	if !ok {
+		panic("program table: unknown role " + name)
+	}
+	rs.role, rs.lang = r, lang
+	return rs
+}
+
+func (p *Program) compile() {
+	p.opts = map[string]*optRow{}
+	for _, tok := range strings.Fields(p.Opts) {
+		names, spec, value := strings.Cut(tok, "=")
+		o := &optRow{value: value}
+		if spec != "" {
+			rs := parseRoleSpec(spec)
+			o.spec = &rs
+		}
+		for i, n := range strings.Split(names, "|") {
+			if i == 0 {
+				o.name = n
+			}
+			p.opts[n] = o
+			switch {
+			case !value:
+			case strings.HasPrefix(n, "--"):
+				p.longs = append(p.longs, n)
+				p.spec.Long = append(p.spec.Long, n[2:])
+			case len(n) == 2 && n[0] == '-':
+				p.spec.Short += n[1:]
+			}
+		}
+	}
+	for _, tok := range strings.Fields(p.Args) {
+		pos, spec, _ := strings.Cut(tok, ":")
+		a := argRow{spec: parseRoleSpec(spec)}
+		switch {
+		case pos == "*":
+			a.all = true
+		case strings.HasSuffix(pos, "+"):
+			a.rest = true
+			pos = strings.TrimSuffix(pos, "+")
+			fallthrough
+		default:
+			n := 0
+			for _, c := range pos {
+				n = n*10 + int(c-'0')
+			}
+			a.at = n
+		}
+		if a.spec.role == RoleProgram || a.rest && a.spec.role == RoleShell {
+			p.stop = true
+		}
+		p.args = append(p.args, a)
+	}
+	if p.Plus != "" {
+		rs := parseRoleSpec(p.Plus)
+		p.plus = &rs
+	}
+	for _, tok := range strings.Fields(p.Env) {
+		name, spec, _ := strings.Cut(tok, ":")
+		if p.env == nil {
+			p.env = map[string]roleSpec{}
+		}
+		p.env[name] = parseRoleSpec(spec)
+	}
+}
+
+// Spec returns the row's options in the shared option model, for
+// ParseArgs.
+func (p *Program) Spec() OptSpec { return p.spec }
+
+// option finds the row of an option word: exact, NAME=VALUE, or a unique
+// prefix of a long option that takes a value (getopt_long accepts
+// --to-com=X). The second result is the attached value, if any.
+func (p *Program) option(w string) (*optRow, string, bool) {
+	if o := p.opts[w]; o != nil {
+		return o, "", false
+	}
+	name, val, hasVal := strings.Cut(w, "=")
+	if hasVal {
+		if o := p.opts[name]; o != nil {
+			return o, val, true
+		}
+	}
+	if strings.HasPrefix(name, "--") && len(name) > 3 {
+		// Without "=" only an option with a role is taken for an
+		// abbreviation: a flag the row does not list (emacs --batch, not
+		// --batch-file) must not swallow the next word.
+		var found *optRow
+		for _, l := range p.longs {
+			if strings.HasPrefix(l, name) && (hasVal || p.opts[l].spec != nil) {
+				if found != nil && found != p.opts[l] {
+					found = nil
+					break
+				}
+				found = p.opts[l]
+			}
+		}
+		if found != nil {
+			return found, val, hasVal
+		}
+	}
+	return nil, "", false
+}
+
+// parsedArgs is a command's arguments read with its row: the option
+// values with their rows, the operands in order.
+type parsedArgs struct {
+	vals []optValue
+	ops  []int // indexes into args of the operands
+}
+
+type optValue struct {
+	row *optRow
+	val arg
+}
+
+// read sorts args[from:] into options and operands, the way getopt_long
+// with permutation does unless the row stops at its first operand.
+func (p *Program) read(args []arg, from int) parsedArgs {
+	var pa parsedArgs
+	for i := from; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		switch {
+		case v == "--":
+			for j := i + 1; j < len(args); j++ {
+				pa.ops = append(pa.ops, j)
+			}
+			return pa
+		case len(v) < 2 || v[0] != '-' || !a.Literal() && !strings.HasPrefix(a.Known(), "-"):
+			pa.ops = append(pa.ops, i)
+			if p.stop {
+				for j := i + 1; j < len(args); j++ {
+					pa.ops = append(pa.ops, j)
+				}
+				return pa
+			}
+			continue
+		}
+		if o, val, attached := p.option(v); o != nil {
+			switch {
+			case attached:
+				pa.vals = append(pa.vals, optValue{o, valueArg(a, val)})
+			case o.value && i+1 < len(args):
+				i++
+				pa.vals = append(pa.vals, optValue{o, args[i]})
+			}
+			continue
+		}
+		if strings.HasPrefix(v, "--") || p.SingleDashLong {
+			continue
+		}
+		// A cluster of letters: -sc CMD, -fMakefile.
+		for j := 1; j < len(v); j++ {
+			o := p.opts["-"+v[j:j+1]]
+			if o == nil || !o.value {
+				continue
+			}
+			if j+1 < len(v) {
+				pa.vals = append(pa.vals, optValue{o, valueArg(a, v[j+1:])})
+			} else if i+1 < len(args) {
+				i++
+				pa.vals = append(pa.vals, optValue{o, args[i]})
+			}
+			break
+		}
+	}
+	return pa
+}
+
+// valueArg is the part of a word after an option's name.
+func valueArg(a arg, val string) arg {
+	out := a
+	out.Value = val
+	out.Dynamic = hasUnknown(val)
+	out.whole = false
+	return out
+}
+
+// followTable applies the program table to a command: it records the
+// roles of its arguments and follows the code it runs. It reports whether
+// a row was found.
+func (fr *frame) followTable(c *Command, args []arg) bool {
+	p := LookupProgram(c.Name)
+	if p == nil {
+		return false
+	}
+	fr.applyRow(c, p, args, 1, c.Name)
+	return true
+}
+
+func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via string) {
+	if !fr.spend(1, c.Pos) {
+		return
+	}
+	pa := p.read(args, from)
+	for _, ov := range pa.vals {
+		if ov.row.spec != nil {
+			fr.applyRole(c, *ov.row.spec, ov.val, nil, ov.row.name, via+" "+ov.row.name)
+		}
+	}
+	for name, rs := range p.env {
+		if v, ok := fr.envOf(c, name); ok {
+			fr.applyRole(c, rs, arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}}, nil, name, via+" "+name)
+		}
+	}
+	if h := rowHooks[p.Name]; h != nil {
+		defer h(fr, c, args, pa)
+	}
+	if len(pa.ops) > 0 && p.subs != nil {
+		first := args[pa.ops[0]]
+		if sub := p.subs[first.Value]; sub != nil && first.Literal() {
+			fr.applyRow(c, sub, args, pa.ops[0]+1, via+" "+first.Value)
+			return
+		}
+	}
+	for k, i := range pa.ops {
+		a := args[i]
+		if p.plus != nil && strings.HasPrefix(a.Value, "+") && a.Literal() {
+			fr.applyRole(c, *p.plus, valueArg(a, a.Value[1:]), nil, "+", via+" +")
+			continue
+		}
+		for _, ar := range p.args {
+			switch {
+			case ar.all, ar.at == k && !ar.rest:
+				fr.applyRole(c, ar.spec, a, nil, "", via)
+			case ar.rest && ar.at == k:
+				rest := make([]arg, 0, len(pa.ops)-k)
+				for _, j := range pa.ops[k:] {
+					rest = append(rest, args[j])
+				}
+				fr.applyRole(c, ar.spec, a, rest, "", via)
+			}
+		}
+	}
+}
+
+// envOf returns the value of an environment variable the command gets,
+// when the script sets it (a prefix, env, or export earlier).
+func (fr *frame) envOf(c *Command, name string) (string, bool) {
+	for _, a := range c.Assigns {
+		if a.Name == name {
+			return a.Value.Value, true
+		}
+	}
+	v := fr.st.vars[name]
+	if v == nil || !v.exported {
+		return "", false
+	}
+	if s, ok := v.value(); ok {
+		return s, true
+	}
+	return Unknown, true
+}
+
+// applyRole records one argument's role and follows what it runs. rest,
+// for an "N+" operand, holds it and the words after it.
+func (fr *frame) applyRole(c *Command, rs roleSpec, a arg, rest []arg, opt, via string) {
+	if rs.prefix != "" {
+		v, ok := strings.CutPrefix(a.Value, rs.prefix)
+		if !ok {
+			return
+		}
+		a = valueArg(a, v)
+	}
+	ra := RoleArg{Role: rs.role, Lang: rs.lang, Opt: opt, Word: a.Word}
+	switch rs.role {
+	case RoleWritten, RoleRead, RoleDeleted, RoleDir, RoleScript:
+		ra.Path = fr.wordPath(c, a.Word)
+	}
+	c.Roles = append(c.Roles, ra)
+	if rs.lang == "make" || rs.lang == "just" || rs.lang == "task" {
+		return // the row's hook reads them with the goals
+	}
+	switch rs.role {
+	case RoleShell:
+		if rest != nil {
+			fr.nestShellWords(c, rest, via)
+			return
+		}
+		fr.nestShellWords(c, []arg{a}, via)
+	case RoleProgram:
+		if rest == nil {
+			rest = []arg{a}
+		}
+		fr.runNested(c, rest, via, nil)
+	case RoleCode:
+		fr.runCode(c, rs.lang, via, a)
+	case RoleScript:
+		fr.runScriptFile(c, rs.lang, via, a)
+	}
+}
+
+// runScriptFile follows a file whose contents run as code of lang: "-"
+// (or /dev/stdin) is the command's input; a file this line wrote or one
+// Options.Files can read is analysed; an unreadable one is unknown code.
+func (fr *frame) runScriptFile(c *Command, lang, via string, a arg) {
+	if a.Value == "-" || isStdinPath(a.Value) {
+		fr.execStdin(c, via+" stdin", func(text string, pos posMap, feeders []*Command, kind DynKind) {
+			if hasUnknown(text) {
+				fr.emitDynamic(&Dynamic{Kind: kind, Sink: c, Known: text, Feeders: feeders, Pos: c.Pos})
+			}
+			fr.runCodeText(c, lang, via, text, arg{Word: Word{Value: text, Pos: pos.at}, feeders: feeders})
+		})
+		return
+	}
+	text, ok, writer := procSubstOutput(a)
+	if a.Literal() {
+		text, ok, writer = fr.readScript(c.Dir, a.Value)
+	}
+	if !ok {
+		if writer != nil || !a.Literal() {
+			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: a.Value, Feeders: withWriter(a.feeders, writer), Pos: c.Pos})
+		}
+		return
+	}
+	fr.runCodeText(c, lang, via, text, arg{Word: Word{Value: text, Pos: a.Pos}})
+}
+
+// runCode follows a value that runs as code of lang.
+func (fr *frame) runCode(c *Command, lang, via string, a arg) {
+	if a.Value == "" {
+		return
+	}
+	fr.runCodeText(c, lang, via, a.Value, a)
+}
+
+func (fr *frame) runCodeText(c *Command, lang, via, text string, a arg) {
+	if !fr.spend(1+len(text)/512, c.Pos) {
+		return
+	}
+	if id, ok := interpLangs[lang]; ok {
+		n := len(fr.r.an.Dynamic)
+		fr.scanProgram(c, id, via, text, 0)
+		fr.feedDynamic(n, c, text, a.feeders)
+		return
+	}
+	if lang == "sh" || lang == "" {
+		fr.nestShellWords(c, []arg{{Word: Word{Value: text, Dynamic: hasUnknown(text), Pos: a.Pos}, feeders: a.feeders}}, via)
+		return
+	}
+	conv := codeLangs[lang]
+	if conv == nil {
+		panic("program table: no language " + lang)
+	}
+	conv(&codeRun{fr: fr, c: c, via: via, at: a}, text)
+}
+
+// interpLangs are the languages whose process APIs the interpreter
+// scanner knows.
+var interpLangs = map[string]langID{
+	"python": langPython, "js": langJS, "perl": langPerl, "ruby": langRuby, "php": langPHP,
+	"lua": langLua, "awk": langAwk, "applescript": langAppleScript, "r": langR,
+}
+
+// codeRun is what a language converter reports to: code it finds runs
+// as shell text, as a program with arguments, or as another language.
+type codeRun struct {
+	fr  *frame
+	c   *Command
+	via string
+	at  arg
+}
+
+func (cr *codeRun) word(s string) arg {
+	return arg{Word: Word{Value: s, Dynamic: hasUnknown(s), Pos: cr.at.Pos}, feeders: cr.at.feeders}
+}
+
+// shell runs text as a sh -c string.
+func (cr *codeRun) shell(text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	cr.fr.nestShellWords(cr.c, []arg{cr.word(text)}, cr.via)
+}
+
+// argv runs a program with arguments.
+func (cr *codeRun) argv(words []string) {
+	if len(words) == 0 {
+		return
+	}
+	ws := make([]arg, len(words))
+	for i, w := range words {
+		ws[i] = cr.word(w)
+	}
+	cr.fr.runNested(cr.c, ws, cr.via, nil)
+}
+
+// code runs text as code of another language.
+func (cr *codeRun) code(lang, text string) {
+	cr.fr.runCodeText(cr.c, lang, cr.via, text, cr.word(text))
+}
+
+// unknown records code that runs but cannot be read.
+func (cr *codeRun) unknown(text string) {
+	cr.fr.emitDynamic(&Dynamic{Kind: DynInterpreter, Sink: cr.c, Known: text, Feeders: cr.at.feeders, Pos: cr.c.Pos})
+}
+
+// codeLangs convert the code of a language that is not an interpreter's
+// (an editor's commands, a debugger's, make's) into what runs.
+var codeLangs map[string]func(cr *codeRun, text string)
+
+func init() {
+	codeLangs = map[string]func(*codeRun, string){
+		"vim":    vimCode,
+		"gdb":    gdbCode,
+		"elisp":  elispCode,
+		"tcl":    tclCode,
+		"gitext": gitExtCode,
+		"less":   lessOpenCode,
+	}
+}

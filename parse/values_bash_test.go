@@ -1,0 +1,177 @@
+package parse
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestValuesAgainstBash holds the analysis to "never wrong": for each
+// script, every field the analysis says it knows must be what the real
+// bash prints, and the rows marked known must be known. A field may be
+// unknown (the analysis then holds or warns) but never a guess. Each
+// script prints with printf '[%s]\n' only, in a scratch directory that
+// holds a file f (text "/home/u") and a file g (text "a b\nc\n").
+func TestValuesAgainstBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	rows := []struct {
+		script string
+		known  bool // every field must be known
+	}{
+		// $(<file) and $(cat file) read the file.
+		{`printf '[%s]\n' "$(<f)" $(<g) "$(cat f)" $(cat g f)`, true},
+		{`echo /x > t; printf '[%s]\n' "$(<t)"`, true},
+		{`printf '[%s]\n' "$(< nofile)"`, false},
+		{`printf '[%s]\n' "$(<f; echo x)" "$(cat -n f)"`, false},
+		{`printf '[%s]\n' "$( <f )"`, true},
+		// Parameter transformations.
+		{`x='rm -rf $HOME'; printf '[%s]\n' ${x@P} "${x@Q}" ${x@U} ${x@L} ${x@u}`, true},
+		{`x='a\tb'; printf '[%s]\n' "${x@E}" "${x@Q}" "${x@K}"`, true},
+		{`x="it's"; y=''; printf '[%s]\n' "${x@Q}" "${y@Q}" "${nope@Q}"`, true},
+		{`x=$'a\nb'; printf '[%s]\n' "${x@Q}"`, false},
+		{`x='\u$(echo hi)'; printf '[%s]\n' "${x@P}"`, false},
+		{`declare -i n=3; x=abc; printf '[%s]\n' "${n@a}" "${x@a}" "${x@A}"`, false},
+		// Case modification, pattern substitution, substrings.
+		{`x=RmDir; printf '[%s]\n' ${x,,} ${x^^} ${x,} ${x^} ${x,,[RD]} ${x^^[md]}`, true},
+		{`x=xmxm; printf '[%s]\n' ${x/x/r} ${x//x/r} ${x/#x/r} ${x/%m/r} "${x//x}"`, true},
+		{`x=xmxm; printf '[%s]\n' ${x/m/<&>} ${x/m/\&} ${x//*/r} ${x/#*/r} ${x/@(m)/r}`, false},
+		{`x=a.b.c; printf '[%s]\n' ${x/./} ${x//[.b]/_} ${x/*./} ${x/?/Q}`, true},
+		{`x=xrmx; printf '[%s]\n' ${x:1:2} ${x: -3:2} ${x:1} ${x: -1} ${x:1:-1} "${x:9}"`, true},
+		{`set -- a b c d; printf '[%s]\n' "${@:2:2}" "${@: -1}" "${*:3}"`, true},
+		{`a=(p q r s); printf '[%s]\n' "${a[@]:1:2}" "${a[@]/q/Q}" "${a[@]^}" "${#a[@]}" "${a[-1]}"`, true},
+		// declare attributes.
+		{`declare -l c=RM; declare -u d=rm; printf '[%s]\n' "$c" "$d"; c+=X; printf '[%s]\n' "$c"`, true},
+		{`declare -l c; c=AbC; declare -u d; d=x; printf '[%s]\n' "$c" "$d"`, true},
+		{`typeset -l c=RM; local_ok=1; printf '[%s]\n' "$c"`, true},
+		{`declare -a a=(x y); declare -A m=([k]=v [j]=w); printf '[%s]\n' "${a[1]}" "${m[k]}" "${m[j]}"`, true},
+		{`T=target; declare -n r=T; printf '[%s]\n' "$r"; r=new; printf '[%s]\n' "$T"`, true},
+		{`declare -c x=aBC; printf '[%s]\n' "$x"`, false},
+		// printf -v, read, mapfile.
+		{`printf -v c %s rm; printf -v d '%s-%s' a b; printf '[%s]\n' "$c" "$d"`, true},
+		{`IFS=, read -r x y <<< 'rm,-rf,z'; printf '[%s]\n' "$x" "$y"`, true},
+		{`IFS=: read -r x y z <<< 'a:b'; printf '[%s]\n' "$x" "$y" "$z"`, true},
+		{`read -r x y <<< '  a   b  c  '; printf '[%s]\n' "$x" "$y"`, true},
+		{`read -ra a <<< 'rm -rf z'; printf '[%s]\n' "${a[0]}" "${a[1]}" "${#a[@]}"`, true},
+		{`IFS=, read -ra a <<< 'x,y'; printf '[%s]\n' "${a[@]}"`, true},
+		{`read -r -d , x <<< 'rm,rest'; printf '[%s]\n' "$x"`, true},
+		{`read x <<< 'a\b c'; printf '[%s]\n' "$x"`, true},
+		{`read -n 2 x <<< 'abc'; printf '[%s]\n' "$x"`, false},
+		{`mapfile -t a <<< $'rm\n-rf'; printf '[%s]\n' "${a[0]}" "${a[1]}" "${#a[@]}"`, true},
+		{`readarray a <<< $'x\ny'; printf '[%s]\n' "${a[0]}"`, true},
+		{`mapfile -t a < g; printf '[%s]\n' "${a[@]}"`, true},
+		// Arrays and indices.
+		{`a[0]=rm; a[1]=x; printf '[%s]\n' "${a[0]}" "${a[1]}" "${#a[@]}" "${a[@]}"`, true},
+		{`a[0]=rm; a[2]=x; a[-1]=y; printf '[%s]\n' "${a[0]}" "${a[2]}" "${#a[@]}" "${a[@]}"`, false},
+		{`declare -A m; printf '[%s]\n' "${m-unset}" "${m[k]-none}"`, true},
+		{`x=s; x[1]=t; printf '[%s]\n' "${x[@]}"`, true},
+		{`a=(x y z); a[1]=Y; a+=(w); printf '[%s]\n' "${a[@]}" "$a"`, true},
+		{`i=1; a=(x y z); a[i]=Q; printf '[%s]\n' "${a[@]}" "${a[i+1]}"`, true},
+		{`declare -A m; m[k]=v; printf '[%s]\n' "${m[k]}" "${m[@]}"`, true},
+		// dirname, basename, realpath, pwd of known values.
+		{`printf '[%s]\n' "$(dirname /a/b/c)" "$(basename /a/b/c.sh .sh)" "$(dirname x)" "$(basename /a/b/)"`, true},
+		{`cd /tmp; printf '[%s]\n' "$(pwd)" "$(dirname "$PWD")"`, true},
+		{`printf '[%s]\n' "$(basename -s .sh /a/b.sh)" "$(dirname a/b c/d)"`, true},
+	}
+	home := "/home/u"
+	for _, r := range rows {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "f"), []byte(home+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "g"), []byte("a b\nc\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		dir, _ = filepath.EvalSymlinks(dir)
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", r.script)
+		cmd.Env = []string{"HOME=" + home, "PATH=/usr/bin:/bin", "LC_ALL=C.UTF-8"}
+		cmd.Dir = dir
+		out, err := cmd.Output()
+		if err != nil {
+			t.Errorf("%s: bash: %v", r.script, err)
+			continue
+		}
+		opts := Options{Env: map[string]string{"HOME": home, "PATH": "/usr/bin:/bin", "PWD": dir}, Dir: dir, Args: []string{"bash"}, Files: osFiles{}}
+		an := Analyze(r.script, opts)
+		if an.Err != nil {
+			t.Errorf("%s: %v", r.script, an.Err)
+			continue
+		}
+		var got []string
+		for _, c := range an.Commands {
+			if c.Name == "printf" && c.Context&InCmdSubst == 0 && (len(c.Args) == 0 || c.Args[0].Value != "-v") {
+				for _, a := range c.Args[1:] {
+					got = append(got, "["+a.Value+"]")
+				}
+			}
+		}
+		ours := strings.Join(got, "\n") + "\n"
+		if len(got) == 0 {
+			ours = "[]\n" // printf '[%s]\n' with no argument
+		}
+		if !agrees(ours, string(out)) {
+			t.Errorf("%s:\n bash: %q\n ours: %q", r.script, out, ours)
+			continue
+		}
+		if r.known && strings.Contains(ours, Unknown) {
+			t.Errorf("%s: not known:\n bash: %q\n ours: %q", r.script, out, ours)
+		}
+	}
+}
+
+// agrees reports whether what the analysis says is printed agrees with
+// what bash printed: an unknown part may stand for any text.
+func agrees(ours, bash string) bool {
+	parts := strings.Split(ours, Unknown)
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	return regexp.MustCompile("(?s)^" + strings.Join(parts, ".*") + "$").MatchString(bash)
+}
+
+type osFiles struct{}
+
+func (osFiles) ReadFile(p string) ([]byte, error) { return os.ReadFile(p) }
+
+// TestRevParseAgainstGit compares git rev-parse as the analysis works it
+// out with what git prints, at the top of a repository and below it.
+func TestRevParseAgainstGit(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	top, _ := filepath.EvalSymlinks(t.TempDir())
+	if out, err := exec.Command(git, "init", "-q", top).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	script := `printf '[%s]\n' "$(git rev-parse --show-toplevel)" "$(git rev-parse --git-dir)" "$(git rev-parse --absolute-git-dir)" "$(git rev-parse --show-prefix)" "$(git rev-parse --show-cdup)" "$(git rev-parse --git-path config)" "$(git rev-parse --git-path objects/info)"`
+	for _, dir := range []string{top, filepath.Join(top, "a"), filepath.Join(top, "a", "b")} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("bash", "--norc", "--noprofile", "-c", script)
+		cmd.Dir = dir
+		cmd.Env = []string{"HOME=/nonexistent", "PATH=" + os.Getenv("PATH"), "GIT_CONFIG_NOSYSTEM=1"}
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("bash: %v", err)
+		}
+		an := Analyze(script, Options{Env: map[string]string{"HOME": "/nonexistent", "PWD": dir}, Dir: dir, Files: osFiles{}})
+		var ours string
+		for _, c := range an.Commands {
+			if c.Name == "printf" {
+				for _, a := range c.Args[1:] {
+					ours += "[" + a.Value + "]\n"
+				}
+			}
+		}
+		if ours != string(out) {
+			t.Errorf("in %s:\n  git: %q\n ours: %q", dir, out, ours)
+		}
+	}
+}

@@ -1,0 +1,118 @@
+package policy
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/guard-exec/guard-exec/parse"
+)
+
+// TestPolicyReadsRolesNotArgv enforces the split between parse and
+// policy: what runs is parse's to find. An option the program table says
+// runs code (shell, a program, interpreter code, a script file) is read
+// by parse, which analyses that code; policy judges the commands and
+// facts that come out, never the option again. The test reads policy's
+// source and fails on any string literal that spells such a long option,
+// with or without its dashes, and on a policy type that is its own option
+// model (the one model is parse.OptSpec). It also fails on the names of
+// programs whose only business is running code (gdb, expect, sshpass,
+// sem, …): policy judges what they run, which parse hands it as commands.
+func TestPolicyReadsRolesNotArgv(t *testing.T) {
+	policyJudges := map[string]bool{"git": true, "tar": true, "npm": true, "npx": true, "curl": true, "wget": true,
+		"zip": true, "yarn": true, "parallel": true, "make": true, "vim": true, "emacs": true, "less": true, "R": true, "coproc": true,
+		// downloadThenRun knows it runs a file it is given (curl -o x.R; Rscript x.R).
+		"Rscript": true,
+		// envGenerators: eval "$(just --completions bash)" prints shell setup.
+		"just": true, "task": true}
+	// Spellings that are another program's option of the same name.
+	unrelated := map[string]bool{
+		"init-command": true, // mysql --init-command: SQL, judged by the database rules
+	}
+	roled := map[string][]string{} // spelling -> rows
+	for _, p := range parse.ProgramTable() {
+		for _, tok := range strings.Fields(p.Opts) {
+			names, spec, _ := strings.Cut(tok, "=")
+			role, _, _ := strings.Cut(spec, ":")
+			if role != "shell" && role != "program" && role != "code" && role != "script" {
+				continue
+			}
+			for _, n := range strings.Split(names, "|") {
+				if !strings.HasPrefix(n, "--") || !strings.Contains(n[2:], "-") {
+					continue // -x, --file: too common to mark one program
+				}
+				roled[n] = append(roled[n], p.Name)
+				roled[strings.TrimPrefix(n, "--")] = append(roled[strings.TrimPrefix(n, "--")], p.Name)
+			}
+		}
+	}
+	// The programs whose code roles are parse's alone: policy has no
+	// business with their names. (git, tar, npm, curl and the like have
+	// rows too, but policy judges other things they do: a force push, an
+	// extraction's target, a publish.)
+	for _, p := range parse.ProgramTable() {
+		if strings.Contains(p.Name, " ") || policyJudges[p.Name] || p.Wrapper || !rowRunsCode(p) {
+			continue // wrappers are peeled: policy may ask Command.Wrappers
+		}
+		for _, n := range append([]string{p.Name}, p.Also...) {
+			roled[n] = append(roled[n], p.Name+" (the program)")
+		}
+	}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	var bad []string
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		af, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(af, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.BasicLit:
+				if n.Kind != token.STRING {
+					return true
+				}
+				s, err := strconv.Unquote(n.Value)
+				if err != nil {
+					return true
+				}
+				if rows, ok := roled[s]; ok && !unrelated[s] {
+					bad = append(bad, fset.Position(n.Pos()).String()+": "+strconv.Quote(s)+" is an option of "+strings.Join(rows, ", ")+" with a role in the program table; ask Command.Roles")
+				}
+			case *ast.TypeSpec:
+				if st, ok := n.Type.(*ast.StructType); ok && (strings.Contains(strings.ToLower(n.Name.Name), "optspec") || strings.EqualFold(n.Name.Name, "args")) {
+					_ = st
+					bad = append(bad, fset.Position(n.Pos()).String()+": policy defines its own option model "+n.Name.Name+"; use parse.OptSpec")
+				}
+			}
+			return true
+		})
+	}
+	sort.Strings(bad)
+	for _, b := range bad {
+		t.Error(b)
+	}
+}
+
+// rowRunsCode reports whether a row gives some argument a code role.
+func rowRunsCode(p *parse.Program) bool {
+	for _, f := range strings.Fields(p.Opts + " " + p.Args + " " + p.Plus + " " + p.Env) {
+		for _, r := range []string{"shell", "program", "code", "script"} {
+			if strings.Contains(f, "="+r) || strings.Contains(f, ":"+r) || strings.HasPrefix(f, r) {
+				return true
+			}
+		}
+	}
+	return false
+}
