@@ -23,7 +23,8 @@ type guard struct {
 
 	invocation string // shell|shim|script|argv|hook|check
 	pty        shim.PTYMode
-	mode       *policy.Mode // from --mode; nil means the configured mode
+	mode       *policy.Mode        // from --mode; nil means the configured mode
+	sandbox    *policy.SandboxMode // from --sandbox; nil means the configured one
 	timeout    time.Duration
 	ci         bool
 	strict     bool // --strict: scrub credentials from the command's environment

@@ -47,6 +47,10 @@ type Spec struct {
 	// when one can be made (see Coverage). Missing ones are skipped: Guard
 	// reports them with Appeared afterwards.
 	Protected []string
+	// Live are protected paths that other processes write while the
+	// command runs (the ledger): bound read-only where possible, never
+	// journaled, since putting back an old copy would lose their records.
+	Live []string
 	// NoMountNamespace forbids the mount namespace (tests of the
 	// fallback); Protected paths inside the roots are then journaled.
 	NoMountNamespace bool
