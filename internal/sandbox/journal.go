@@ -149,7 +149,7 @@ func (j *Journal) Restore(aside string) (repaired []string) {
 			}
 			if _, ok := j.files[q]; !ok {
 				os.RemoveAll(q)
-				changed[d] = true
+				changed[q] = true
 				if de.IsDir() {
 					return filepath.SkipDir
 				}
