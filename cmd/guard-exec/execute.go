@@ -224,7 +224,11 @@ func (g *guard) warn(d *policy.Decision) {
 		return
 	}
 	h := loud[0]
-	fmt.Fprintf(g.st.err, "guard-exec: warning: %s: %s%s%s\n", h.Rule.ID, h.Rule.Message, adviseNote(d), more(loud))
+	note := adviseNote(d)
+	if h.Bounded {
+		note += " (a warning, not a hold: the sandbox keeps it inside the write roots)"
+	}
+	fmt.Fprintf(g.st.err, "guard-exec: warning: %s: %s%s%s\n", h.Rule.ID, h.Rule.Message, note, more(loud))
 }
 
 // reportBlock explains a held or denied command on stderr: which rule and

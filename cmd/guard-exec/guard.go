@@ -104,7 +104,11 @@ func (g *guard) policyEngine() *policy.Engine {
 }
 
 // decisionCtx is what policy judges against besides the facts (roots.go).
-func (g *guard) decisionCtx(dir string) *policy.Ctx { return g.boundaryCtx(dir) }
+func (g *guard) decisionCtx(dir string) *policy.Ctx {
+	x := g.boundaryCtx(dir)
+	x.Sandboxed = g.sandboxInForce() // sandbox.go
+	return x
+}
 
 // analyze runs the analysis of a script in dir with the caller's
 // environment.

@@ -375,3 +375,12 @@ func (g *guard) execSandboxed(sb *sandboxRun, real string, argv, env []string) e
 	_, err := sandbox.Exec(real, argv, sb.env(env), sb.spec)
 	return fmt.Errorf("starting %s in the sandbox: %w", real, err)
 }
+
+// sandboxInForce reports whether commands will run under the kernel
+// sandbox, so the decision may count on it (policy's Bounded rules).
+func (g *guard) sandboxInForce() bool {
+	if _, ok := g.inSandbox(); ok {
+		return true
+	}
+	return g.sandboxMode() != policy.SandboxOff && sandbox.ABI() > 0
+}
