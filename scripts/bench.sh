@@ -3,7 +3,8 @@
 # side by side with their targets: start-up over bash and over the floor (a Go
 # program that only starts bash and waits), git status, check per process and
 # in-process, batch throughput, pipe and pty throughput, the cost of a big
-# ledger, and peak RSS.
+# ledger, peak RSS, and what the kernel sandbox adds (--sandbox=write and
+# strict against off).
 #
 #   scripts/bench.sh            # a few minutes
 #   scripts/bench.sh -quick     # about a minute, smaller streams, fewer rounds

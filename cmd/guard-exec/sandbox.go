@@ -380,7 +380,13 @@ func (g *guard) execSandboxed(sb *sandboxRun, real string, argv, env []string) e
 // sandbox, so the decision may count on it (policy's Bounded rules).
 func (g *guard) sandboxInForce() bool {
 	if _, ok := g.inSandbox(); ok {
-		return true
+		return true // the interactive guard's hook too: the person's shell is sandboxed
+	}
+	switch g.invocation {
+	case "shell", "shim", "script", "argv", "":
+		// "": explain, which says what running the command would do
+	default:
+		return false // check and hooks judge commands that run elsewhere, unsandboxed
 	}
 	return g.sandboxMode() != policy.SandboxOff && sandbox.ABI() > 0
 }

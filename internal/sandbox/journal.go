@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -47,6 +48,16 @@ func CanMountNS() bool {
 	if os.Getenv(NoMountNSEnv) == "1" {
 		return false
 	}
+	canMountNS.Do(func() { canMountNS.v = hasSysAdmin() })
+	return canMountNS.v
+}
+
+var canMountNS struct {
+	sync.Once
+	v bool
+}
+
+func hasSysAdmin() bool {
 	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
 	var data [2]unix.CapUserData
 	if unix.Capget(&hdr, &data[0]) != nil {
@@ -62,7 +73,7 @@ func TakeJournal(s *Spec, full bool) *Journal {
 	j := &Journal{files: map[string]entry{}, dirs: map[string]bool{}}
 	budget := journalMaxBytes
 	for _, p := range s.Protected {
-		if rootOf(resolveParent(p), s.WriteRoots) == "" {
+		if rootOf(p, s.WriteRoots) == "" && (!s.rootsLinked() || rootOf(resolveParent(p), s.realRoots()) == "") {
 			continue // outside every root: Landlock keeps it
 		}
 		fi, err := os.Lstat(p)

@@ -32,13 +32,26 @@ func bindsFor(s *Spec) []bind {
 	var out []bind
 	seen := map[string]bool{}
 	for _, p := range s.Protected {
-		rp, err := filepath.EvalSymlinks(p)
-		if err != nil {
-			continue // missing: reported as NotExisted by the caller's check
-		}
-		root := rootOf(rp, s.WriteRoots)
-		if root == "" {
-			continue
+		p = filepath.Clean(p)
+		// As written, p is compared with the roots as written: one lstat.
+		// Only a path outside them all, where some root is a symlink, is
+		// resolved to be sure (a mount follows symlinks by itself).
+		rp, root := p, rootOf(p, s.WriteRoots)
+		if root != "" {
+			if _, err := os.Lstat(p); err != nil {
+				continue // missing: the journal reports what appears there
+			}
+		} else {
+			if !s.rootsLinked() {
+				continue // outside every root: Landlock refuses its writes already
+			}
+			var err error
+			if rp, err = filepath.EvalSymlinks(p); err != nil {
+				continue
+			}
+			if root = rootOf(rp, s.realRoots()); root == "" {
+				continue
+			}
 		}
 		rel, _ := filepath.Rel(root, rp)
 		parts := strings.Split(rel, string(filepath.Separator))
@@ -64,19 +77,45 @@ func bindsFor(s *Spec) []bind {
 	return out
 }
 
-// rootOf is the innermost write root holding p ("" when none does).
-// Roots are compared after resolving their symlinks, as p is.
+// rootOf is the innermost write root holding p ("" when none does);
+// roots are resolved (see realRoots), as p is.
 func rootOf(p string, roots []string) string {
 	best := ""
 	for _, r := range roots {
-		if rr, err := filepath.EvalSymlinks(r); err == nil {
-			r = rr
-		}
+		r = filepath.Clean(r)
 		if (p == r || strings.HasPrefix(p, r+"/") || r == "/") && len(r) > len(best) {
 			best = r
 		}
 	}
 	return best
+}
+
+// rootsLinked reports whether some write root is reached through a
+// symlink, so a path outside every root as written may be inside one.
+func (s *Spec) rootsLinked() bool {
+	real := s.realRoots()
+	for i, r := range s.WriteRoots {
+		if real[i] != filepath.Clean(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// realRoots are the write roots with symlinks resolved, once per Spec
+// (the binds and the journal both compare every protected path with
+// every root).
+func (s *Spec) realRoots() []string {
+	if s.real == nil {
+		s.real = make([]string, 0, len(s.WriteRoots))
+		for _, r := range s.WriteRoots {
+			if rr, err := filepath.EvalSymlinks(r); err == nil {
+				r = rr
+			}
+			s.real = append(s.real, r)
+		}
+	}
+	return s.real
 }
 
 // enterMountNS gives the calling thread a mount namespace of its own with

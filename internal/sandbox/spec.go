@@ -54,6 +54,8 @@ type Spec struct {
 	// NoMountNamespace forbids the mount namespace (tests of the
 	// fallback); Protected paths inside the roots are then journaled.
 	NoMountNamespace bool
+
+	real []string // WriteRoots resolved (realRoots)
 }
 
 // Coverage says what a started command was bounded by.

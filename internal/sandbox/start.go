@@ -38,7 +38,10 @@ func Start(c *exec.Cmd, s *Spec) (cov Coverage, err error) {
 		return cov, err
 	}
 	defer unix.Close(rfd)
-	binds := bindsFor(s)
+	var binds []bind
+	if CanMountNS() {
+		binds = bindsFor(s)
+	}
 	done := make(chan result, 1)
 	// The caller's thread stays locked while the worker starts: were the
 	// caller on the main thread, the worker cannot land there.
