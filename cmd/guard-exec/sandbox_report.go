@@ -77,7 +77,7 @@ func strictNetwork(abi int) string {
 	if sandbox.CanMountNS() { // the same capability makes the network namespace
 		return tcp + "; a network namespace of its own with no interface up (no UDP, ICMP or abstract sockets either)"
 	}
-	return tcp + "; UDP, ICMP and abstract unix sockets NOT stopped (no network namespace without CAP_SYS_ADMIN)"
+	return tcp + "; UDP, MPTCP, ICMP and abstract unix sockets NOT stopped (no network namespace without CAP_SYS_ADMIN)"
 }
 
 func (r *sandboxReport) print(w io.Writer) {
