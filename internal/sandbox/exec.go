@@ -20,6 +20,7 @@ func Exec(path string, argv, env []string, s *Spec) (Coverage, error) {
 	if cov.ABI == 0 {
 		return cov, ErrNoLandlock
 	}
+	s.cleanRoots()
 	rfd, err := ruleset(s, cov.ABI)
 	if err != nil {
 		return cov, err

@@ -71,6 +71,7 @@ func hasSysAdmin() bool {
 // those that exist.
 func TakeJournal(s *Spec, full bool) *Journal {
 	j := &Journal{files: map[string]entry{}, dirs: map[string]bool{}}
+	s.cleanRoots()
 	budget := journalMaxBytes
 	for _, p := range s.Protected {
 		if rootOf(p, s.WriteRoots) == "" && (!s.rootsLinked() || rootOf(resolveParent(p), s.realRoots()) == "") {

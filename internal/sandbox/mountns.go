@@ -78,11 +78,10 @@ func bindsFor(s *Spec) []bind {
 }
 
 // rootOf is the innermost write root holding p ("" when none does);
-// roots are resolved (see realRoots), as p is.
+// both are clean paths (Spec.WriteRoots are cleaned once, in Start).
 func rootOf(p string, roots []string) string {
 	best := ""
 	for _, r := range roots {
-		r = filepath.Clean(r)
 		if (p == r || strings.HasPrefix(p, r+"/") || r == "/") && len(r) > len(best) {
 			best = r
 		}

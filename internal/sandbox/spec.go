@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 )
 
@@ -55,7 +56,8 @@ type Spec struct {
 	// fallback); Protected paths inside the roots are then journaled.
 	NoMountNamespace bool
 
-	real []string // WriteRoots resolved (realRoots)
+	real    []string // WriteRoots resolved (realRoots)
+	cleaned bool     // WriteRoots are clean (cleanRoots)
 }
 
 // Coverage says what a started command was bounded by.
@@ -67,4 +69,16 @@ type Coverage struct {
 	TCPDenied  bool // strict: Landlock denies TCP connect and bind
 	Bound      []string
 	NotExisted []string // protected paths that did not exist when the command started
+}
+
+// cleanRoots cleans WriteRoots in place, once, so paths compare with them
+// by prefix.
+func (s *Spec) cleanRoots() {
+	if s.cleaned {
+		return
+	}
+	for i, r := range s.WriteRoots {
+		s.WriteRoots[i] = filepath.Clean(r)
+	}
+	s.cleaned = true
 }

@@ -33,6 +33,7 @@ func Start(c *exec.Cmd, s *Spec) (cov Coverage, err error) {
 	if err := protectMemory(); err != nil {
 		return cov, err
 	}
+	s.cleanRoots()
 	rfd, err := ruleset(s, cov.ABI)
 	if err != nil {
 		return cov, err
