@@ -52,7 +52,8 @@ func (l *Ledger) prepare(r *Record) (*Record, error) {
 	rec.Rules = hits(rec.Rules, secrets)
 	rec.EnvRemoved = names(rec.EnvRemoved)
 	for _, f := range []*string{&rec.Time, &rec.Session, &rec.Cwd, &rec.Project, &rec.Mode, &rec.IO,
-		&rec.Verdict, &rec.Enforce, &rec.Parent, &rec.Signal, &rec.Cast, &rec.Ref, &rec.Expires, &rec.Stamp} {
+		&rec.Verdict, &rec.Enforce, &rec.Parent, &rec.Signal, &rec.Cast, &rec.Ref, &rec.Expires, &rec.Stamp,
+		&rec.Sandbox, &rec.Protect} {
 		*f = bound(*f, maxField)
 	}
 	rec.Schema, rec.LastID, rec.Prev = 0, "", ""

@@ -54,6 +54,9 @@ func appendRecord(b []byte, r *Record) ([]byte, error) {
 	}
 	w.str("parent", r.Parent, true)
 	w.int("pid", int64(r.PID), true)
+	w.str("sandbox", r.Sandbox, true)
+	w.int("landlock_abi", int64(r.ABI), true)
+	w.str("protect", r.Protect, true)
 	if r.Exit != nil {
 		w.int("exit", int64(*r.Exit), false)
 	}

@@ -49,7 +49,8 @@ func decodeFast(line []byte, r *Record) bool {
 var (
 	recordKeys = []string{"kind", "id", "time", "schema", "last_id", "session", "cwd", "project", "mode", "io",
 		"command", "raw", "verdict", "enforce", "rules", "env_removed", "parent", "pid", "exit", "signal",
-		"duration_ms", "stdout", "stderr", "digest", "timed_out", "incomplete", "cast", "ref", "expires", "stamp", "prev"}
+		"duration_ms", "stdout", "stderr", "digest", "timed_out", "incomplete", "cast", "ref", "expires", "stamp", "prev",
+		"sandbox", "landlock_abi", "protect"}
 	recordKeyIndex = func() map[string]int {
 		m := map[string]int{}
 		for i, k := range recordKeys {
@@ -79,6 +80,8 @@ func (p *fastParser) recordField(key string, r *Record) bool {
 		return p.int(&r.Schema)
 	case "pid":
 		return p.int(&r.PID)
+	case "landlock_abi":
+		return p.int(&r.ABI)
 	case "exit":
 		r.Exit = new(int)
 		return p.int(r.Exit)
@@ -144,6 +147,10 @@ func stringField(key string, r *Record) *string {
 		return &r.Stamp
 	case "prev":
 		return &r.Prev
+	case "sandbox":
+		return &r.Sandbox
+	case "protect":
+		return &r.Protect
 	}
 	return nil
 }

@@ -68,6 +68,9 @@ type Record struct {
 	EnvRemoved []string `json:"env_removed,omitempty"` // names only
 	Parent     string   `json:"parent,omitempty"`      // id of the guarded command that started this guard (nested)
 	PID        int      `json:"pid,omitempty"`
+	Sandbox    string   `json:"sandbox,omitempty"`      // exec: the kernel sandbox in force: write, strict, "write (inherited)", "write (unavailable)"
+	ABI        int      `json:"landlock_abi,omitempty"` // exec: the kernel's Landlock ABI when a sandbox was asked for
+	Protect    string   `json:"protect,omitempty"`      // exit: what kept the protected paths: mount-namespace, journal, landlock
 
 	Exit       *int        `json:"exit,omitempty"`
 	Signal     string      `json:"signal,omitempty"`

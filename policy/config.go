@@ -19,6 +19,7 @@ type Config struct {
 	Loop     LoopConfig
 	Ledger   LedgerConfig
 	Exec     ExecConfig
+	Sandbox  SandboxConfig
 
 	// origin says where each value a file set came from (see OriginOf).
 	origin map[string]origin
@@ -66,7 +67,8 @@ func (o Origin) String() string {
 // (default) when no file set it. Keys: "mode", "exempt.ID", "severity.ID",
 // "rule.ID", "boundary.allow_roots[PATH]", "env.strip_credentials",
 // "loop.block_after", "ledger.max_bytes", "ledger.keep", "ledger.durable",
-// "exec.timeout".
+// "exec.timeout", "sandbox.mode", "sandbox.required",
+// "sandbox.allow_roots[PATH]".
 func (c *Config) OriginOf(key string) Origin {
 	o, ok := c.origin[key]
 	if !ok {
@@ -116,6 +118,7 @@ func DefaultConfig() *Config {
 		Severity: map[string]Severity{},
 		Loop:     LoopConfig{BlockAfter: 3},
 		Ledger:   LedgerConfig{MaxBytes: 4 << 20, Keep: 3},
+		Sandbox:  SandboxConfig{Required: true},
 	}
 }
 

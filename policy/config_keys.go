@@ -148,7 +148,7 @@ func (l *layer) apply(doc map[string]any) {
 			l.exempt(v)
 		case "severity":
 			l.severity(v)
-		case "boundary", "env", "loop", "ledger", "exec":
+		case "boundary", "env", "loop", "ledger", "exec", "sandbox":
 			l.table(k, v)
 		default:
 			l.warn([]string{k}, "unknown key %s; ignored", quote(k))
@@ -186,6 +186,12 @@ func (l *layer) table(name string, v any) {
 			l.ledgerDurable(path, t[k])
 		case "exec.timeout":
 			l.execTimeout(path, t[k])
+		case "sandbox.mode":
+			l.sandboxMode(path, t[k])
+		case "sandbox.required":
+			l.sandboxRequired(path, t[k])
+		case "sandbox.allow_roots":
+			l.sandboxAllowRoots(path, t[k])
 		case name + ".mode", name + ".exempt":
 			// A top-level key written after a [table] line lands in it.
 			l.warn(path, "unknown key %s (%s goes before the first [table]); ignored", quote(key), k)

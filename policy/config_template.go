@@ -86,4 +86,20 @@ const ConfigTemplate = `# guard-exec configuration.
 # Kill a command's process group after this long ("90s", "10m"; "0s" is
 # none). --timeout wins over this key. A project file may only shorten it.
 #timeout = "0s"
+
+#[sandbox]
+# Run every command under a kernel boundary (Landlock, Linux 5.13+):
+# "write" lets the command and all it starts write only inside the
+# project, the temp dirs, the user caches and the allow roots, and never
+# the ledger, guard-exec's files, .git/hooks, the git config or agent
+# settings; "strict" also takes the network away. --sandbox= wins over this
+# key. A project file may turn it on or make it stricter, never off.
+#mode = "off"
+# Without Landlock in the kernel, write/strict hold every command (true)
+# or run them unsandboxed with a warning (false). A project file may only
+# set it to true.
+#required = true
+# More write roots for sandboxed commands, beside [boundary] allow_roots.
+# Not allowed in a project file.
+#allow_roots = ["~/scratch"]
 `

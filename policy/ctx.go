@@ -43,8 +43,15 @@ type Ctx struct {
 	History    History
 	BlockAfter int
 
+	// Sandboxed: the command will run under the kernel sandbox (write or
+	// strict), so a Bounded rule's hold that exists only because a place
+	// is unknown becomes a warning (sandbox.go).
+	Sandboxed bool
+
 	a *parse.Analysis // the analysis being decided
-	e *Engine         // the engine deciding, for rules that consult other rules
+	// confined: judging as if every unknown place were inside the roots.
+	confined bool
+	e        *Engine // the engine deciding, for rules that consult other rules
 	// nested counts decisions made inside a decision (a script written and
 	// run in the same command line), to bound them.
 	nested int

@@ -167,7 +167,7 @@ func (e *Engine) match(a *parse.Analysis, x *Ctx) []Hit {
 	for _, c := range a.Commands {
 		for _, r := range e.names.lookup(c.Name, buf[:0]) {
 			if r.Command(x, c) {
-				hits = append(hits, e.hit(r, c.Span, c.Pos))
+				hits = append(hits, x.bounded(e.hit(r, c.Span, c.Pos), c))
 			}
 		}
 		for _, r := range e.anyName {

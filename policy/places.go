@@ -194,6 +194,14 @@ func abs(dir, p string) string {
 
 // place classifies one path operand of c.
 func (x *Ctx) place(c *parse.Command, w parse.Word) Place {
+	p := x.placeOf(c, w)
+	if p == PlaceUnknown && x.confined {
+		return PlaceInside // sandbox.go: the kernel keeps it inside the roots
+	}
+	return p
+}
+
+func (x *Ctx) placeOf(c *parse.Command, w parse.Word) Place {
 	if c.Remote != "" {
 		// A fresh container's files are the image's, except what it
 		// mounts (places_container.go).

@@ -31,6 +31,14 @@ type Rule struct {
 	// (a fork bomb, a file written then run). It returns the hits' spans.
 	Script func(x *Ctx, a *parse.Analysis) []Span
 
+	// Bounded marks a rule whose risk is a write (a recursive delete) of a
+	// place the kernel sandbox confines to the write roots: under
+	// [sandbox] mode = "write" or "strict", a hit that is there only
+	// because the place is unknown (a computed path) is a warning, not a
+	// hold (sandbox.go). Rules whose harm the kernel does not bound — a
+	// force push, a dropped table, a publish, sending data off — never are.
+	Bounded bool
+
 	// Quiet warnings are recorded and reported by check, but not printed
 	// when the command runs: bash says the same thing itself (a syntax
 	// error), and a second message would break transparency.
@@ -65,8 +73,11 @@ func (r *Rule) raw() *regexp.Regexp {
 type Hit struct {
 	Rule     *Rule
 	Severity Severity // the rule's severity after configuration
-	Span     string   // the command text, redacted and bounded
-	Pos      parse.Pos
+	// Bounded: lowered to a warning because the kernel sandbox confines
+	// the unknown place it was held for (Rule.Bounded).
+	Bounded bool
+	Span    string // the command text, redacted and bounded
+	Pos     parse.Pos
 }
 
 // ID returns the rule id.

@@ -20,7 +20,7 @@ var rmPrograms = []string{"rm", "rimraf", "del-cli", "npx", "bunx", "pnpx", "pnp
 
 var filesystemRules = []*Rule{
 	{
-		ID: "rm-recursive-dangerous", Family: "filesystem", Severity: Hold,
+		ID: "rm-recursive-dangerous", Family: "filesystem", Severity: Hold, Bounded: true,
 		Message:  "recursive delete of a place outside the project (/, home, a parent, a system or unknown path)",
 		Hint:     "delete the specific files inside the project you mean, or move them to a temp dir first",
 		Programs: rmPrograms,
@@ -136,7 +136,7 @@ var filesystemRules = []*Rule{
 		},
 	},
 	{
-		ID: "find-delete-dangerous", Family: "filesystem", Severity: Hold,
+		ID: "find-delete-dangerous", Family: "filesystem", Severity: Hold, Bounded: true,
 		Message:  "find deletes files under a place outside the project (/, home, a system or unknown path)",
 		Hint:     "run the same find with -print first, and start it inside the project or a temp dir",
 		Programs: []string{"find"},
@@ -178,7 +178,7 @@ var filesystemRules = []*Rule{
 		NotExamples: []string{"find . -name '*.tmp' -delete", "find build -delete", "find . -print"},
 	},
 	{
-		ID: "shred-outside", Family: "filesystem", Severity: Hold,
+		ID: "shred-outside", Family: "filesystem", Severity: Hold, Bounded: true,
 		Message:  "shred or truncate destroys the contents of a file outside the project, beyond recovery",
 		Hint:     "work on a copy inside the project, or delete the file normally if it must go",
 		Programs: []string{"shred", "truncate", "wipe", "srm"},
@@ -335,7 +335,7 @@ var filesystemRules = []*Rule{
 		},
 	},
 	{
-		ID: "rsync-delete-dangerous", Family: "filesystem", Severity: Hold,
+		ID: "rsync-delete-dangerous", Family: "filesystem", Severity: Hold, Bounded: true,
 		Message:  "rsync --delete removes everything in the destination that the source lacks, and the destination is outside the project",
 		Hint:     "sync into a directory inside the project, or run with --dry-run first and without --delete",
 		Programs: []string{"rsync"},

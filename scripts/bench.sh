@@ -6,7 +6,8 @@
 # config, analysis, context, decision, ledger, run, exit) against the floor's,
 # from GUARD_EXEC_TRACE_FD; git status, check per process and
 # in-process, batch throughput, pipe and pty throughput, the cost of a big
-# ledger, and peak RSS.
+# ledger, peak RSS, and what the kernel sandbox adds (--sandbox=write and
+# strict against off).
 #
 #   scripts/bench.sh            # a few minutes
 #   scripts/bench.sh -quick     # about a minute, smaller streams, fewer rounds

@@ -86,7 +86,7 @@ func runPipe(ctx context.Context, s *Spec) (*Result, error) {
 	own := s.Timeout > 0 || !sharedGroup(s.Stdin, s.Stdout, s.Stderr)
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: own, Pdeathsig: syscall.SIGKILL}
 
-	p, err := startProc(c, own, s.Started)
+	p, err := startProc(c, own, s.Started, s.Start)
 	outs.closeChildEnds()
 	if err != nil {
 		outs.closeAll()

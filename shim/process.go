@@ -34,9 +34,12 @@ type proc struct {
 // process, so the fork happens on a locked thread; the thread is then returned to
 // the runtime, which keeps it (only a goroutine that exits while locked kills its
 // thread).
-func startProc(c *exec.Cmd, ownGroup bool, started func(int)) (*proc, error) {
+func startProc(c *exec.Cmd, ownGroup bool, started func(int), start func(*exec.Cmd) error) (*proc, error) {
+	if start == nil {
+		start = (*exec.Cmd).Start
+	}
 	runtime.LockOSThread()
-	err := c.Start()
+	err := start(c)
 	runtime.UnlockOSThread()
 	if err != nil {
 		return nil, err

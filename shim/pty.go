@@ -63,7 +63,7 @@ func runPTY(ctx context.Context, s *Spec) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := startProc(c, true, s.Started)
+	p, err := startProc(c, true, s.Started, s.Start)
 	t.tty.Close() // else the master never reports EIO
 	if t.errW != nil {
 		t.errW.Close()

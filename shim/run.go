@@ -41,6 +41,9 @@ type Spec struct {
 	DigestBytes           int           // bytes kept from the head and from the tail of each stream (default 2048)
 	CastLimit             int           // max bytes of asciicast kept in pty mode (default 1 MiB); beyond: stop recording, mark Incomplete
 	Started               func(pid int) // optional, called right after the child starts
+	// Start, when set, starts the command instead of cmd.Start: the
+	// kernel sandbox (internal/sandbox) forks it from a restricted thread.
+	Start func(*exec.Cmd) error
 
 	// OutputGrace is how long background processes that hold the command's stdout
 	// or pty after it exited (`sleep 2 & echo hi`) are waited for: in pipe mode

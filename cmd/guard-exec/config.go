@@ -251,6 +251,11 @@ type configView struct {
 	Exec struct {
 		Timeout valueView `json:"timeout"`
 	} `json:"exec"`
+	Sandbox struct {
+		Mode       valueView   `json:"mode"`
+		Required   valueView   `json:"required"`
+		AllowRoots []valueView `json:"allow_roots"`
+	} `json:"sandbox"`
 	Problems []string `json:"problems"`
 }
 
@@ -308,6 +313,12 @@ func newConfigView(res *policy.LoadResult) *configView {
 	v.Ledger.Keep = valueView{c.Ledger.Keep, at("ledger.keep")}
 	v.Ledger.Durable = valueView{c.Ledger.Durable, at("ledger.durable")}
 	v.Exec.Timeout = valueView{c.Exec.Timeout.String(), at("exec.timeout")}
+	v.Sandbox.Mode = valueView{c.Sandbox.Mode.String(), at("sandbox.mode")}
+	v.Sandbox.Required = valueView{c.Sandbox.Required, at("sandbox.required")}
+	v.Sandbox.AllowRoots = []valueView{}
+	for _, p := range c.Sandbox.AllowRoots {
+		v.Sandbox.AllowRoots = append(v.Sandbox.AllowRoots, valueView{p, at("sandbox.allow_roots[" + p + "]")})
+	}
 	for _, p := range res.Problems {
 		v.Problems = append(v.Problems, p.String())
 	}
@@ -356,6 +367,18 @@ func (v *configView) print(w io.Writer) {
 	line(w, fmt.Sprintf("durable = %v", v.Ledger.Durable.Value), v.Ledger.Durable.Origin)
 	fmt.Fprintln(w, "\n[exec]")
 	line(w, "timeout = "+tomlString(v.Exec.Timeout.Value.(string)), v.Exec.Timeout.Origin)
+	fmt.Fprintln(w, "\n[sandbox]")
+	line(w, "mode = "+tomlString(v.Sandbox.Mode.Value.(string)), v.Sandbox.Mode.Origin)
+	line(w, fmt.Sprintf("required = %v", v.Sandbox.Required.Value), v.Sandbox.Required.Origin)
+	if len(v.Sandbox.AllowRoots) == 0 {
+		line(w, "allow_roots = []", "default")
+	} else {
+		fmt.Fprintln(w, "allow_roots = [")
+		for _, r := range v.Sandbox.AllowRoots {
+			line(w, "  "+tomlString(r.Value.(string))+",", r.Origin)
+		}
+		fmt.Fprintln(w, "]")
+	}
 	for _, r := range v.Rules {
 		fmt.Fprintf(w, "\n[[rule]]  # %s\n", r.Origin)
 		fmt.Fprintf(w, "id = %s\n", tomlString(r.ID))

@@ -286,7 +286,19 @@
 // people at a terminal, not a boundary.
 //
 // When the ledger cannot record a command, the command does not run (exit
-// 125): evidence is part of the contract, so the guard fails closed.
+// 125): evidence is part of the contract, so the guard fails closed. The
+// exception is a guard started inside a sandboxed command, whose ledger is
+// read-only to it by design: it still judges and holds, and its commands
+// run as part of the outer command's record.
+//
+// The kernel sandbox ([sandbox] mode = "write" or "strict", sandbox.go and
+// internal/sandbox) closes much of the above: whatever a command starts,
+// and however it names its paths, it writes only inside the write roots,
+// and never the ledger, guard-exec's files, git hooks and config or agent
+// settings. It does not bound writes a daemon makes on the command's
+// behalf, the agent's own file tools, reads, chmod/chown, or signals; hooks
+// cannot sandbox at all. Sandboxed commands run with no_new_privs (sudo
+// cannot elevate) and, as root, without CAP_SYS_PTRACE.
 //
 // When guard-exec is killed with SIGKILL, the process it started (bash, or
 // the program bash replaced itself with) dies with it (a parent-death

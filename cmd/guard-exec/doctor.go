@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
-	"golang.org/x/sys/unix"
 
 	"github.com/guard-exec/guard-exec/internal/buildinfo"
 	"github.com/guard-exec/guard-exec/internal/paths"
@@ -74,7 +73,7 @@ func runDoctor(ctx context.Context, g *guard, args []string) error {
 	dr.shellVar()
 	dr.config()
 	dr.ledger()
-	dr.landlock()
+	dr.sandbox() // sandbox_report.go
 	dr.build()
 	dr.probes(ctx, dir)
 	dr.limits()
@@ -214,21 +213,6 @@ func writable(dir string) error {
 	}
 	f.Close()
 	return os.Remove(f.Name())
-}
-
-// landlock reports whether the kernel offers Landlock (for sandboxing
-// commands), by asking for its ABI version.
-func (dr *doctor) landlock() {
-	dr.section("kernel")
-	v, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
-	switch {
-	case errno == 0:
-		dr.info("Landlock available, ABI version %d", v)
-	case errno == unix.EOPNOTSUPP:
-		dr.info("Landlock is built in but disabled at boot")
-	default:
-		dr.info("Landlock not available (%v)", errno)
-	}
 }
 
 // build says whether this guard-exec links the C runtime: it works, but

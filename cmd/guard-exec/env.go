@@ -118,8 +118,8 @@ func scrubEnv(env []string, strip bool) envScrub {
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		switch {
-		case k == envParent:
-			continue
+		case k == envParent, k == envSandbox:
+			continue // the runner sets its own
 		case envCode(k):
 			s.removed = append(s.removed, k)
 			continue

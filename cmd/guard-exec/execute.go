@@ -106,14 +106,21 @@ func (g *guard) mayRunBlocked(j *job, a *parse.Analysis, d *policy.Decision, rec
 // record. When the exec record cannot be written the command does not run:
 // evidence is part of the contract, so the guard fails closed (doc.go).
 func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec *ledger.Record) error {
+	sb := g.sandboxFor(j.dir) // sandbox.go
+	if !g.sandboxUnavailable(sb, rec) {
+		return status(exitBlocked)
+	}
 	led, err := g.book()
 	if err != nil {
+		if sb.insideSandbox() {
+			return g.runUnrecorded(ctx, j, a, sb)
+		}
 		return fmt.Errorf("ledger unavailable, command not run: %w", err)
 	}
 	spec := &shim.Spec{
 		Path: j.path, Argv: j.argv, Dir: j.dir,
 		Stdin: g.st.in, Stdout: g.st.out, Stderr: g.st.err,
-		PTY: g.ptyMode(), Timeout: g.timeout,
+		PTY: g.ptyMode(), Timeout: g.timeout, Start: sb.starter(),
 	}
 	rec.Kind = ledger.KindExec
 	if spec.PTY == shim.PTYAlways {
@@ -121,16 +128,22 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 	} else {
 		rec.IO = "pipe"
 	}
+	rec.Sandbox, rec.ABI = sb.recordName(), sb.abiOf()
 	id, err := led.Append(rec)
 	if err != nil {
+		if sb.insideSandbox() {
+			return g.runUnrecorded(ctx, j, a, sb)
+		}
 		return fmt.Errorf("ledger: %w; command not run", err)
 	}
-	spec.Env = g.childEnv(a, id)
+	spec.Env = sb.env(g.childEnv(a, id))
 	mark("ledger")
 	start := time.Now()
 	res, runErr := shim.Run(ctx, spec)
 	mark("run")
+	g.sandboxAfter(sb, res)
 	exit := exitRecord(id, start, res, runErr)
+	exit.Protect = sb.protection()
 	if res != nil && len(res.Cast) > 0 {
 		if p, err := led.WriteCast(id, res.Cast); err == nil {
 			exit.Cast = p
@@ -219,7 +232,11 @@ func (g *guard) warn(d *policy.Decision) {
 		return
 	}
 	h := loud[0]
-	fmt.Fprintf(g.st.err, "guard-exec: warning: %s: %s%s%s\n", h.Rule.ID, h.Rule.Message, adviseNote(d), more(loud))
+	note := adviseNote(d)
+	if h.Bounded {
+		note += " (a warning, not a hold: the sandbox keeps it inside the write roots)"
+	}
+	fmt.Fprintf(g.st.err, "guard-exec: warning: %s: %s%s%s\n", h.Rule.ID, h.Rule.Message, note, more(loud))
 }
 
 // reportBlock explains a held or denied command on stderr: which rule and

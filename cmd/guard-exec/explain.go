@@ -33,6 +33,7 @@ func runExplain(_ context.Context, g *guard, args []string) error {
 	a := g.analyze(script, parse.Bash, nil, dir)
 	d := g.policyEngine().Decide(a, g.decisionCtx(dir))
 	v := newExplanation(a, d)
+	v.Sandbox = g.sandboxReport(dir)
 	if *asJSON {
 		enc := newJSONEncoder(g.st.out)
 		enc.SetIndent("", "  ")
@@ -51,6 +52,7 @@ type explanation struct {
 	EnvCode   []string           `json:"env_code,omitempty"`
 	Canonical string             `json:"canonical"`
 	Decision  *policy.Report     `json:"decision"`
+	Sandbox   *sandboxReport     `json:"sandbox"`
 }
 
 type explainedCommand struct {
@@ -232,6 +234,9 @@ func (v *explanation) print(w io.Writer) {
 		fmt.Fprintf(w, "rule %s %s at %s: %s — %s\n", r.Severity, r.ID, r.Pos, r.Span, r.Message)
 	}
 	fmt.Fprintf(w, "verdict %s\n", v.Decision.Verdict)
+	if v.Sandbox != nil {
+		v.Sandbox.print(w)
+	}
 }
 
 func printList(w io.Writer, label string, items []string) {

@@ -42,7 +42,7 @@ func (g *guard) ownFlags(args []string) ([]string, error) {
 
 func isOwnFlag(name string) bool {
 	switch name {
-	case "--pty", "--mode", "--timeout", "--ci", "--strict":
+	case "--pty", "--mode", "--timeout", "--ci", "--strict", "--sandbox":
 		return true
 	}
 	return false
@@ -62,6 +62,12 @@ func (g *guard) setOwnFlag(name, val string) error {
 			return usagef("--mode: %v", err)
 		}
 		g.mode = &m
+	case "--sandbox":
+		m, err := policy.ParseSandboxMode(val)
+		if err != nil {
+			return usagef("--sandbox: want off, write or strict, got %q", val)
+		}
+		g.sandbox = &m
 	case "--timeout":
 		d, err := time.ParseDuration(val)
 		if err != nil || d < 0 {

@@ -26,7 +26,8 @@ type guard struct {
 	// analysis knows $BASH as bash sets it.
 	realShell string
 	pty       shim.PTYMode
-	mode      *policy.Mode // from --mode; nil means the configured mode
+	mode      *policy.Mode        // from --mode; nil means the configured mode
+	sandbox   *policy.SandboxMode // from --sandbox; nil means the configured one
 	timeout   time.Duration
 	ci        bool
 	strict    bool // --strict: scrub credentials from the command's environment
@@ -107,7 +108,11 @@ func (g *guard) policyEngine() *policy.Engine {
 }
 
 // decisionCtx is what policy judges against besides the facts (roots.go).
-func (g *guard) decisionCtx(dir string) *policy.Ctx { return g.boundaryCtx(dir) }
+func (g *guard) decisionCtx(dir string) *policy.Ctx {
+	x := g.boundaryCtx(dir)
+	x.Sandboxed = g.sandboxInForce() // sandbox.go
+	return x
+}
 
 // analyze runs the analysis of a script in dir with the caller's
 // environment.

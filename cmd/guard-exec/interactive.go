@@ -55,6 +55,9 @@ func (g *guard) execShell(real string, argv []string, keepFd int) error {
 		}
 	}
 	env := g.childEnv(nil, "")
+	if sb := g.sandboxFor(g.workdir()); sb != nil && !sb.inherited { // sandbox.go
+		return g.execSandboxed(sb, real, argv, env)
+	}
 	err := syscall.Exec(real, argv, env)
 	return fmt.Errorf("starting %s: %w", real, err)
 }

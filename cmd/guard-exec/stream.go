@@ -67,6 +67,7 @@ type streamer struct {
 // runStream runs the real shell reading its script from a pipe that
 // guard-exec feeds, judging each piece before bash can see it.
 func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, name string) error {
+	sb := g.sandboxFor(j.dir) // sandbox.go
 	led, err := g.book()
 	if err != nil {
 		return fmt.Errorf("ledger unavailable, command not run: %w", err)
@@ -80,14 +81,18 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 	rec := &ledger.Record{Kind: ledger.KindExec, Session: g.session(), Cwd: j.dir, Project: g.projectRoot(),
 		Mode: g.invocation, IO: "pipe", Command: inv.Shell + " (script from stdin, judged as it arrives)",
 		Verdict: policy.Allow.String(), Enforce: mode.String(), Parent: g.vars[envParent], EnvRemoved: g.envRemoved()}
+	if !g.sandboxUnavailable(sb, rec) {
+		return status(exitBlocked)
+	}
+	rec.Sandbox, rec.ABI = sb.recordName(), sb.abiOf()
 	id, err := led.Append(rec)
 	if err != nil {
 		return fmt.Errorf("ledger: %w; command not run", err)
 	}
 	spec := &shim.Spec{
-		Path: j.path, Argv: inv.Argv(j.path), Dir: j.dir, Env: g.childEnv(nil, id),
+		Path: j.path, Argv: inv.Argv(j.path), Dir: j.dir, Env: sb.env(g.childEnv(nil, id)),
 		Stdin: r, Stdout: g.st.out, Stderr: g.st.err, PTY: g.ptyMode(), Timeout: g.timeout,
-		Started: func(int) { r.Close() },
+		Started: func(int) { r.Close() }, Start: sb.starter(),
 	}
 	type outcome struct {
 		res *shim.Result
@@ -105,7 +110,9 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 	s.feed(g.st.in, exited)
 	w.Close()
 	out := <-done
+	g.sandboxAfter(sb, out.res)
 	exit := exitRecord(id, start, out.res, out.err)
+	exit.Protect = sb.protection()
 	if _, err := led.Append(exit); err != nil {
 		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
 	}

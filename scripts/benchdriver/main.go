@@ -47,7 +47,7 @@ func main() {
 	flag.BoolVar(&c.quick, "quick", false, "fewer runs and smaller streams: about a minute")
 	flag.BoolVar(&c.full, "full", false, "more runs and the full 500 MiB streams")
 	flag.IntVar(&c.rounds, "rounds", 0, "interleaved rounds for the start-up figures (default 150; quick 40, full 400)")
-	flag.StringVar(&only, "only", "", "comma-separated sections: startup,stages,git,check,inproc,batch,pipe,pty,ledger,rss")
+	flag.StringVar(&only, "only", "", "comma-separated sections: startup,stages,git,check,inproc,batch,pipe,pty,ledger,rss,sandbox")
 	flag.BoolVar(&c.keep, "keep", false, "keep the scratch directory and print its path")
 	flag.Parse()
 	if c.guard == "" || c.floor == "" {
@@ -117,6 +117,7 @@ func runAll(c *config) error {
 	}{
 		{"startup", startup}, {"stages", stages}, {"git", gitStatus}, {"check", checkProcess}, {"inproc", inProcess},
 		{"batch", batch}, {"pipe", pipeThroughput}, {"pty", ptyThroughput}, {"ledger", ledgerGrowth}, {"rss", peakRSS},
+		{"sandbox", sandboxCost},
 	}
 	sum := &summary{}
 	for _, s := range sections {

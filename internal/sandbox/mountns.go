@@ -1,0 +1,153 @@
+package sandbox
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// NoMountNSEnv, set to 1, makes the sandbox behave as where no mount
+// namespace can be made (an unprivileged user: a multithreaded process
+// cannot enter a user namespace), so the journal fallback is tested too.
+const NoMountNSEnv = "GUARD_EXEC_SANDBOX_NO_MOUNTNS"
+
+// bind is one mount made in the command's namespace.
+type bind struct {
+	path     string
+	readOnly bool // false: a pin (see bindsFor)
+}
+
+// bindsFor lists the mounts that make s's protected paths read-only:
+// only those inside a write root need one (outside, Landlock already
+// refuses every write). Each protected path is bound read-only onto
+// itself; each directory between its root and it is bound onto itself
+// read-write first, because a mount point cannot be renamed or removed:
+// without that pin, `mv .git .g; mkdir -p .git/hooks` in one command and
+// `mv .g/objects …` in the next would trade the protected directory for
+// an unprotected one.
+func bindsFor(s *Spec) []bind {
+	var out []bind
+	seen := map[string]bool{}
+	for _, p := range s.Protected {
+		p = filepath.Clean(p)
+		// As written, p is compared with the roots as written: one lstat.
+		// Only a path outside them all, where some root is a symlink, is
+		// resolved to be sure (a mount follows symlinks by itself).
+		rp, root := p, rootOf(p, s.WriteRoots)
+		if root != "" {
+			if _, err := os.Lstat(p); err != nil {
+				continue // missing: the journal reports what appears there
+			}
+		} else {
+			if !s.rootsLinked() {
+				continue // outside every root: Landlock refuses its writes already
+			}
+			var err error
+			if rp, err = filepath.EvalSymlinks(p); err != nil {
+				continue
+			}
+			if root = rootOf(rp, s.realRoots()); root == "" {
+				continue
+			}
+		}
+		rel, _ := filepath.Rel(root, rp)
+		parts := strings.Split(rel, string(filepath.Separator))
+		dir := root
+		for _, part := range parts[:len(parts)-1] {
+			dir = filepath.Join(dir, part)
+			if !seen[dir] {
+				seen[dir] = true
+				out = append(out, bind{path: dir})
+			}
+		}
+		if !seen[rp] {
+			seen[rp] = true
+			out = append(out, bind{path: rp, readOnly: true})
+		} else {
+			for i := range out {
+				if out[i].path == rp {
+					out[i].readOnly = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// rootOf is the innermost write root holding p ("" when none does);
+// both are clean paths (Spec.WriteRoots are cleaned once, in Start).
+func rootOf(p string, roots []string) string {
+	best := ""
+	for _, r := range roots {
+		if (p == r || strings.HasPrefix(p, r+"/") || r == "/") && len(r) > len(best) {
+			best = r
+		}
+	}
+	return best
+}
+
+// rootsLinked reports whether some write root is reached through a
+// symlink, so a path outside every root as written may be inside one.
+func (s *Spec) rootsLinked() bool {
+	real := s.realRoots()
+	for i, r := range s.WriteRoots {
+		if real[i] != filepath.Clean(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// realRoots are the write roots with symlinks resolved, once per Spec
+// (the binds and the journal both compare every protected path with
+// every root).
+func (s *Spec) realRoots() []string {
+	if s.real == nil {
+		s.real = make([]string, 0, len(s.WriteRoots))
+		for _, r := range s.WriteRoots {
+			if rr, err := filepath.EvalSymlinks(r); err == nil {
+				r = rr
+			}
+			s.real = append(s.real, r)
+		}
+	}
+	return s.real
+}
+
+// enterMountNS gives the calling thread a mount namespace of its own with
+// binds made in it. Mounts do not propagate back: the namespace is made a
+// slave of the caller's first. A namespace that cannot be made (no
+// CAP_SYS_ADMIN) is reported as not made, not as an error: the caller
+// falls back to journaling; a namespace made but not finished is an error.
+func enterMountNS(s *Spec, binds []bind) (made bool, bound []string, err error) {
+	if len(binds) == 0 || s.NoMountNamespace || os.Getenv(NoMountNSEnv) == "1" {
+		return false, nil, nil
+	}
+	if err := unix.Unshare(unix.CLONE_NEWNS); err != nil {
+		return false, nil, nil
+	}
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_SLAVE, ""); err != nil {
+		return false, nil, fmt.Errorf("mount namespace: %w", err)
+	}
+	for _, b := range binds {
+		if err := unix.Mount(b.path, b.path, "", unix.MS_BIND, ""); err != nil {
+			return false, nil, fmt.Errorf("bind %s: %w", b.path, err)
+		}
+		if !b.readOnly {
+			continue
+		}
+		var st unix.Statfs_t
+		flags := uintptr(unix.MS_BIND | unix.MS_REMOUNT | unix.MS_RDONLY)
+		if unix.Statfs(b.path, &st) == nil {
+			flags |= uintptr(st.Flags) & (unix.MS_NOSUID | unix.MS_NODEV | unix.MS_NOEXEC | unix.MS_NOATIME | unix.MS_NODIRATIME | unix.MS_RELATIME)
+		}
+		if err := unix.Mount("", b.path, "", flags, ""); err != nil {
+			return false, nil, fmt.Errorf("read-only %s: %w", b.path, err)
+		}
+		bound = append(bound, b.path)
+	}
+	return true, bound, nil
+}
