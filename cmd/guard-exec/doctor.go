@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
 	"golang.org/x/sys/unix"
 
 	"github.com/guard-exec/guard-exec/internal/buildinfo"
@@ -55,9 +54,8 @@ func (dr *doctor) section(name string) { fmt.Fprintf(dr.g.st.out, "%s\n", name) 
 // $SHELL and reports whether it was. It ends with what the guard cannot
 // see. Exit 0 when all is well, 1 when something needs attention.
 func runDoctor(ctx context.Context, g *guard, args []string) error {
-	fs := pflag.NewFlagSet("doctor", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
-	dirFlag := fs.String("dir", "", "the shim `DIR`ectory to check (default: the install default)")
+	fs := g.flags("doctor")
+	dirFlag := fs.String("dir", "", "check the shim in `DIR` (default: the install default)")
 	if err := g.parseFlags(fs, args); err != nil {
 		return err
 	}
