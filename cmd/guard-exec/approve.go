@@ -59,9 +59,9 @@ func runApprove(_ context.Context, g *guard, args []string) error {
 	if flags.NArg() != 1 {
 		return usagef("approve needs one id, such as ev-0042")
 	}
-	id := flags.Arg(0)
-	if _, ok := ledger.ParseID(id); !ok {
-		return usagef("approve: %q is not an id such as ev-0042", id)
+	id, ok := recordID(flags.Arg(0))
+	if !ok {
+		return usagef("approve: %q is not an id such as ev-0042, ev-42 or 42", flags.Arg(0))
 	}
 	if err := g.setCwd(*cwd); err != nil {
 		return err

@@ -189,7 +189,7 @@ func lineWaiting(in *bufio.Reader) bool {
 func (g *guard) batchAnswer(line []byte, base string) *policy.Report {
 	var req batchLine
 	if err := json.Unmarshal(line, &req); err != nil {
-		return invalidRequest("not a JSON object: " + err.Error())
+		return invalidRequest(requestProblem(err))
 	}
 	if req.Command == nil {
 		return invalidRequest(`want a JSON object with a "command" string`)
@@ -202,6 +202,22 @@ func (g *guard) batchAnswer(line []byte, base string) *policy.Report {
 		}
 	}
 	return g.decide(*req.Command, filepath.Clean(dir)).Report()
+}
+
+// requestProblem says what is wrong with a request line in the request's
+// own terms: its field names, never the Go types behind them.
+func requestProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te) && te.Field != "":
+		return fmt.Sprintf("%q must be a string, not a JSON %s", te.Field, te.Value)
+	case errors.As(err, &te):
+		return fmt.Sprintf(`want a JSON object with a "command" string, not a JSON %s`, te.Value)
+	case errors.As(err, &se):
+		return fmt.Sprintf("not JSON (at byte %d)", se.Offset)
+	}
+	return `want a JSON object with a "command" string`
 }
 
 // invalidRequest answers a line that is not a request. It holds: whatever

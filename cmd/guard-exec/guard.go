@@ -29,6 +29,7 @@ type guard struct {
 	timeout    time.Duration
 	ci         bool
 	strict     bool // --strict: scrub credentials from the command's environment
+	answeredNo bool // a person answered no to a hold at the terminal (prompt.go)
 
 	cwd     string
 	project string

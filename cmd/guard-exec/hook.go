@@ -95,9 +95,9 @@ func (g *guard) judge(h *hookRun) (*policy.Decision, string) {
 	}
 	id := ""
 	if led, err := g.book(); err != nil {
-		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
+		g.ledgerWarn(err)
 	} else if id, err = led.Append(rec); err != nil {
-		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
+		g.ledgerWarn(err)
 	}
 	return d, id
 }

@@ -204,10 +204,33 @@ func runLog(_ context.Context, g *guard, args []string) error {
 	} else {
 		g.printLog(sel)
 	}
+	if len(sel) == 0 {
+		g.noMatch(*session, *onlyFailed, *onlyBlocked, len(recs))
+	}
 	if len(probs) > 0 {
 		fmt.Fprintf(g.st.err, "guard-exec: warning: %d unreadable ledger lines skipped (guard-exec log --verify shows where)\n", len(probs))
 	}
 	return nil
+}
+
+// noMatch says on stderr that the log is empty, and why: an empty filter
+// and an empty ledger look alike otherwise.
+func (g *guard) noMatch(session string, failed, blocked bool, read int) {
+	var f []string
+	if session != "" {
+		f = append(f, "--session "+session)
+	}
+	if failed {
+		f = append(f, "--failed")
+	}
+	if blocked {
+		f = append(f, "--blocked")
+	}
+	if len(f) == 0 {
+		fmt.Fprintf(g.st.err, "guard-exec: the ledger has no commands yet\n")
+		return
+	}
+	fmt.Fprintf(g.st.err, "guard-exec: no command matches %s (among the last %s)\n", strings.Join(f, " "), plural(read, "record"))
 }
 
 func (g *guard) printLog(sel []*row) {

@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"text/tabwriter"
+
+	"github.com/guard-exec/guard-exec/shim"
 )
 
 // ruleView is a rule as `guard-exec rules --json` lists it.
@@ -36,10 +36,16 @@ func runRules(_ context.Context, g *guard, args []string) error {
 		}
 		return nil
 	}
-	tw := tabwriter.NewWriter(g.st.out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tFAMILY\tSEVERITY\tMESSAGE")
-	for _, r := range e.Rules() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Family, e.SeverityOf(r), r.Message)
+	// At a terminal (or with COLUMNS) the table fits its width, each
+	// message cut to the room left; into a pipe the messages are whole.
+	width := 1 << 20
+	if shim.IsTerminal(g.st.out) || g.vars["COLUMNS"] != "" {
+		width = g.termWidth()
 	}
-	return tw.Flush()
+	t := newTable(g.st.out, width, "ID", "FAMILY", "SEVERITY", "MESSAGE")
+	for _, r := range e.Rules() {
+		t.add(r.ID, r.Family, e.SeverityOf(r).String(), r.Message)
+	}
+	t.flush()
+	return nil
 }

@@ -35,9 +35,9 @@ func runShow(ctx context.Context, g *guard, args []string) error {
 	if fs.NArg() != 1 {
 		return usagef("show needs one id, such as ev-0042")
 	}
-	id := fs.Arg(0)
-	if _, ok := ledger.ParseID(id); !ok {
-		return usagef("show: %q is not an id (ev-N)", id)
+	id, ok := recordID(fs.Arg(0))
+	if !ok {
+		return usagef("show: %q is not an id such as ev-0042, ev-42 or 42", fs.Arg(0))
 	}
 	if *speed <= 0 || *speed > 1e6 {
 		return usagef("--speed: want a number above 0, got %v", *speed)

@@ -65,7 +65,7 @@ type streamer struct {
 func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, name string) error {
 	led, err := g.book()
 	if err != nil {
-		return fmt.Errorf("ledger unavailable, command not run: %w", err)
+		return g.notRun(err)
 	}
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -78,7 +78,7 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 		Verdict: policy.Allow.String(), Enforce: mode.String(), Parent: g.vars[envParent], EnvRemoved: g.envRemoved()}
 	id, err := led.Append(rec)
 	if err != nil {
-		return fmt.Errorf("ledger: %w; command not run", err)
+		return g.notRun(err)
 	}
 	spec := &shim.Spec{
 		Path: j.path, Argv: inv.Argv(j.path), Dir: j.dir, Env: g.childEnv(nil, id),
@@ -103,8 +103,9 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 	out := <-done
 	exit := exitRecord(id, start, out.res, out.err)
 	if _, err := led.Append(exit); err != nil {
-		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
+		g.ledgerWarn(err)
 	}
+	g.reportTimeout(out.res)
 	if out.err != nil {
 		return fmt.Errorf("starting %s: %w", j.path, out.err)
 	}
