@@ -13,6 +13,15 @@ import (
 // function. Every help text (guard-exec help NAME, NAME --help), the
 // overview, the shell completions and the man page are made from these
 // entries, so a new subcommand is one entry in commands.
+//
+// Adding one: write its entry beside the others in help.go (summary,
+// usage, doc, examples, run), list it in commands below, parse its flags
+// with g.flags("NAME") and g.parseFlags (so --help prints the entry with
+// the flags, and a misspelt flag gets a suggestion), add its word to
+// parse's guardSubcommands (TestAnalysisKnowsSubcommands checks), and
+// refresh the golden help: GUARD_EXEC_UPDATE_GOLDEN=1 go test -run
+// 'TestScripts/(help_golden|cli_conventions)' ./cmd/guard-exec, after adding
+// its two lines to help_golden.txtar.
 type command struct {
 	name     string
 	summary  string   // one line for the overview: what it does
