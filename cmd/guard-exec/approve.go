@@ -73,7 +73,7 @@ func runApprove(_ context.Context, g *guard, args []string) error {
 	defer tty.Close()
 	led, err := g.book()
 	if err != nil {
-		return fmt.Errorf("approve: %w", err)
+		return fmt.Errorf("approve: %w", g.ledgerFailure(err))
 	}
 	dec, err := heldDecision(led, id)
 	if err != nil {
@@ -95,7 +95,7 @@ func runApprove(_ context.Context, g *guard, args []string) error {
 	}
 	aid, err := led.Append(appr)
 	if err != nil {
-		return fmt.Errorf("approve: %w", err)
+		return fmt.Errorf("approve: %w", g.ledgerFailure(err))
 	}
 	fmt.Fprintf(tty, "guard-exec: approved %s as %s until %s: the same command in the same directory runs once\n",
 		dec.ID, aid, now.Add(approvalTTL).Format("15:04"))

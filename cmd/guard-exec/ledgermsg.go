@@ -17,13 +17,18 @@ import (
 // check. The ledger's own errors each begin "ledger: …"; wrapped in turn
 // by the file system's, they read "ledger: open: open PATH: …".
 type ledgerError struct {
-	dir string
-	err error
+	dir     string
+	err     error
+	reading bool // reading it for a person (log, show), not recording
 }
 
 func (e *ledgerError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "the ledger in %s cannot record", e.dir)
+	what := "cannot record"
+	if e.reading {
+		what = "cannot be read"
+	}
+	fmt.Fprintf(&b, "the ledger in %s %s", e.dir, what)
 	var pe *fs.PathError
 	if errors.As(e.err, &pe) {
 		fmt.Fprintf(&b, ": %s %s: %v", pe.Op, pe.Path, pe.Err)
@@ -32,7 +37,7 @@ func (e *ledgerError) Error() string {
 	}
 	switch {
 	case errors.Is(e.err, syscall.EACCES), errors.Is(e.err, syscall.EPERM), errors.Is(e.err, syscall.EROFS):
-		fmt.Fprintf(&b, "; check that you may write there (ls -ld %s), or set GUARD_EXEC_LEDGER_DIR to a directory you can write", e.dir)
+		fmt.Fprintf(&b, "; check its permissions (ls -ld %s), or set GUARD_EXEC_LEDGER_DIR to a directory you can use", e.dir)
 	case errors.Is(e.err, syscall.ELOOP):
 		b.WriteString("; a ledger file is a symbolic link, which the ledger refuses to follow: move it aside")
 	case errors.Is(e.err, syscall.ENOSPC), errors.Is(e.err, syscall.EDQUOT):

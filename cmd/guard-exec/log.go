@@ -39,7 +39,7 @@ func (g *guard) openForReading(dir string) (*ledger.Ledger, string, error) {
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return nil, dir, nil
 	} else if err != nil {
-		return nil, dir, fmt.Errorf("ledger: %w", err)
+		return nil, dir, &ledgerError{dir: dir, err: err, reading: true}
 	}
 	led, err := ledger.Open(dir, ledger.Options{})
 	return led, dir, err
