@@ -45,7 +45,7 @@ func TestSandboxBounded(t *testing.T) {
 				want = c.sbox
 			}
 			if d.Severity != want {
-				t.Errorf("%q sandboxed=%v: %s, want %s (%v)", c.cmd, sb, d.Severity, want, ids(d.Hits))
+				t.Errorf("%q sandboxed=%v: %s, want %s (%v)", c.cmd, sb, d.Severity, want, hitSeverities(d.Hits))
 			}
 			for _, h := range d.Hits {
 				if h.Bounded && (!sb || !h.Rule.Bounded) {
@@ -56,7 +56,7 @@ func TestSandboxBounded(t *testing.T) {
 	}
 }
 
-func ids(hs []Hit) []string {
+func hitSeverities(hs []Hit) []string {
 	var out []string
 	for _, h := range hs {
 		out = append(out, h.Rule.ID+":"+h.Severity.String())

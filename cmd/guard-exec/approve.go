@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/guard-exec/guard-exec/internal/redact"
 	"github.com/guard-exec/guard-exec/ledger"
 	"github.com/guard-exec/guard-exec/shim"
@@ -52,8 +50,7 @@ func recentRecords(led *ledger.Ledger, since time.Time) []ledger.Record {
 // answering: stdin or stderr not a terminal, no /dev/tty, --ci, or inside
 // a command the guard runs (an agent must not approve its own holds).
 func runApprove(_ context.Context, g *guard, args []string) error {
-	flags := pflag.NewFlagSet("approve", pflag.ContinueOnError)
-	flags.SetOutput(g.st.err)
+	flags := g.flags("approve")
 	ci := flags.Bool("ci", false, "there is no person here: refuse")
 	cwd := flags.String("cwd", "", "the project `DIR` whose ledger holds the id (default: the working directory's)")
 	if err := g.parseFlags(flags, args); err != nil {
@@ -62,9 +59,9 @@ func runApprove(_ context.Context, g *guard, args []string) error {
 	if flags.NArg() != 1 {
 		return usagef("approve needs one id, such as ev-0042")
 	}
-	id := flags.Arg(0)
-	if _, ok := ledger.ParseID(id); !ok {
-		return usagef("approve: %q is not an id such as ev-0042", id)
+	id, ok := recordID(flags.Arg(0))
+	if !ok {
+		return usagef("approve: %q is not an id such as ev-0042, ev-42 or 42", flags.Arg(0))
 	}
 	if err := g.setCwd(*cwd); err != nil {
 		return err
@@ -76,7 +73,7 @@ func runApprove(_ context.Context, g *guard, args []string) error {
 	defer tty.Close()
 	led, err := g.book()
 	if err != nil {
-		return fmt.Errorf("approve: %w", err)
+		return fmt.Errorf("approve: %w", g.ledgerFailure(err))
 	}
 	dec, err := heldDecision(led, id)
 	if err != nil {
@@ -98,7 +95,7 @@ func runApprove(_ context.Context, g *guard, args []string) error {
 	}
 	aid, err := led.Append(appr)
 	if err != nil {
-		return fmt.Errorf("approve: %w", err)
+		return fmt.Errorf("approve: %w", g.ledgerFailure(err))
 	}
 	fmt.Fprintf(tty, "guard-exec: approved %s as %s until %s: the same command in the same directory runs once\n",
 		dec.ID, aid, now.Add(approvalTTL).Format("15:04"))

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os/exec"
 	"strings"
 
@@ -19,9 +21,14 @@ func runArgv(ctx context.Context, g *guard, argv []string) error {
 	dir := g.workdir()
 	a := g.analyzeArgvSourced(argv, parse.Options{Env: g.vars, Dir: dir})
 	path, err := lookPath(argv[0], g.vars["PATH"])
+	if errors.Is(err, fs.ErrPermission) {
+		// bash's words and status for a file it may not execute
+		fmt.Fprintf(g.st.err, "guard-exec: %s: Permission denied\n", argv[0])
+		return status(exitBlocked)
+	}
 	if err != nil {
 		fmt.Fprintf(g.st.err, "guard-exec: %s: command not found\n", argv[0])
-		return status(127)
+		return status(exitNotFound)
 	}
 	return g.execute(ctx, &job{
 		script: strings.Join(quoteAll(argv), " "), dir: dir,
@@ -35,13 +42,21 @@ func lookPath(name, path string) (string, error) {
 	if strings.Contains(name, "/") {
 		return exec.LookPath(name)
 	}
+	var denied error // a file by that name that may not be executed, as bash remembers one
 	for _, dir := range strings.Split(path, ":") {
 		if dir == "" {
 			dir = "."
 		}
-		if p, err := exec.LookPath(dir + "/" + name); err == nil {
+		p, err := exec.LookPath(dir + "/" + name)
+		if err == nil {
 			return p, nil
 		}
+		if denied == nil && errors.Is(err, fs.ErrPermission) {
+			denied = err
+		}
+	}
+	if denied != nil {
+		return "", denied
 	}
 	return "", exec.ErrNotFound
 }

@@ -244,19 +244,34 @@
 //
 // # Exit codes
 //
-//	the command's own   what bash would have returned (128+N for a death by signal N)
-//	126                 held or denied by guard-exec: the command did not run
+//	the command's own   what bash would have returned (128+N for a death by signal N,
+//	                    also when --timeout kills it, which guard-exec then says)
+//	1                   doctor, shim status, config check, log --verify: something
+//	                    needs attention
+//	2                   hook claude|gemini: the tool call is blocked (bad input, or a
+//	                    usage error of the hook: a hook must fail closed); under a
+//	                    shim name, a bad shell option (as bash reports it)
 //	125                 guard-exec itself failed: bad usage of guard-exec, no real
 //	                    shell found, the ledger cannot record the command
-//	2                   under a shim name, a bad shell option (as bash reports it)
+//	126                 held or denied by guard-exec: the command did not run; also a
+//	                    file that may not be executed (guard-exec -- FILE), as bash
+//	127                 the script or program named is not found, as bash; also a
+//	                    word that looks like a misspelt subcommand (guard-exec lgo)
 //
 // guard-exec check exits 0 for allow and warn, 126 for hold and deny, 125 for
-// errors. guard-exec hook claude|gemini exits 0 with its answer on stdout,
-// or 2 (the hook protocols' "block") when its input is not valid.
-// guard-exec doctor and shim status exit 1 when something needs attention.
-// errors. guard-exec log --verify exits 1 when it finds a problem; the
-// commands that read the ledger exit 125 on errors (an unknown id, an
-// unreadable ledger).
+// errors. The commands that read the ledger exit 125 on errors (an unknown
+// id, an unreadable ledger). README's exit-code table is checked against
+// these constants (errors.go) by a test.
+//
+// # Help
+//
+// Under its own name -h, --help and help print guard-exec's overview and
+// --version its version; under the shim names they are bash's. Each
+// subcommand is one entry of the command table (commands.go, help.go), from
+// which NAME --help, help NAME, the overview, completion bash|zsh|fish and
+// the man page (guard-exec man) are made. A misspelt subcommand, flag or own
+// option gets a suggestion. guard-exec prints no colour; should it ever,
+// NO_COLOR will turn it off.
 //
 // # Limitations
 //

@@ -88,7 +88,7 @@ func (g *guard) mayRunBlocked(j *job, a *parse.Analysis, d *policy.Decision, rec
 		return true, nil
 	}
 	if err != nil {
-		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
+		g.ledgerWarn(err)
 		g.reportBlock(d, "")
 		return false, nil
 	}
@@ -96,7 +96,7 @@ func (g *guard) mayRunBlocked(j *job, a *parse.Analysis, d *policy.Decision, rec
 	id, err := led.Append(rec)
 	if err != nil {
 		id = ""
-		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
+		g.ledgerWarn(err)
 	}
 	g.reportBlock(d, id)
 	return false, nil
@@ -115,7 +115,7 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 		if sb.insideSandbox() {
 			return g.runUnrecorded(ctx, j, a, sb)
 		}
-		return fmt.Errorf("ledger unavailable, command not run: %w", err)
+		return g.notRun(err)
 	}
 	spec := &shim.Spec{
 		Path: j.path, Argv: j.argv, Dir: j.dir,
@@ -134,7 +134,7 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 		if sb.insideSandbox() {
 			return g.runUnrecorded(ctx, j, a, sb)
 		}
-		return fmt.Errorf("ledger: %w; command not run", err)
+		return g.notRun(err)
 	}
 	spec.Env = sb.env(g.childEnv(a, id))
 	mark("ledger")
@@ -150,9 +150,10 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 		}
 	}
 	if _, err := led.Append(exit); err != nil {
-		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
+		g.ledgerWarn(err)
 	}
 	mark("ledger-exit")
+	g.reportTimeout(res)
 	if runErr != nil {
 		return fmt.Errorf("starting %s: %w", j.path, runErr)
 	}
@@ -251,11 +252,20 @@ func (g *guard) reportBlock(d *policy.Decision, id string) {
 	if h.Span != "" {
 		where = fmt.Sprintf(" (%s: %s)", h.Pos, h.Span)
 	}
+	if d.Verdict == policy.Hold && g.answeredNo {
+		// The person just read the hold on the terminal and said no: one
+		// line, no second offer to approve what they refused.
+		fmt.Fprintf(g.st.err, "guard-exec: held: %s: not run (answered no)\n", h.Rule.ID)
+		return
+	}
 	fmt.Fprintf(g.st.err, "guard-exec: %s: %s: %s%s%s\n", word, h.Rule.ID, h.Rule.Message, where, more(d.Hits))
 	fmt.Fprintf(g.st.err, "guard-exec: hint: %s\n", h.Rule.Hint)
 	switch {
 	case d.Verdict == policy.Deny:
 		fmt.Fprintf(g.st.err, "guard-exec: denied commands never run; only the user configuration can change that\n")
+	case g.inCI():
+		// Nobody is at a terminal in CI: approving is no next step there.
+		fmt.Fprintf(g.st.err, "guard-exec: nobody can approve it in CI; if the command is intended, lower the rule in the CI machine's configuration (~/.config/guard-exec/config.toml or /etc/guard-exec/config.toml): [severity] %s = \"warn\"%s\n", h.Rule.ID, recordedAs(id))
 	case id != "":
 		fmt.Fprintf(g.st.err, "guard-exec: a person can allow it once with `guard-exec approve %s` at a terminal, then the same command may be retried\n", id)
 	default:
@@ -277,4 +287,21 @@ func more(hits []policy.Hit) string {
 		return ""
 	}
 	return " [also: " + strings.Join(ids, ", ") + "]"
+}
+
+// inCI reports whether the command runs where nobody answers: --ci,
+// GitHub Actions, or the CI variable most CI services set.
+func (g *guard) inCI() bool {
+	switch g.vars["CI"] {
+	case "true", "1", "yes":
+		return true
+	}
+	return g.ci
+}
+
+func recordedAs(id string) string {
+	if id == "" {
+		return ""
+	}
+	return " (recorded as " + id + ")"
 }

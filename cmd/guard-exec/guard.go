@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/guard-exec/guard-exec/internal/project"
 	"github.com/guard-exec/guard-exec/ledger"
 	"github.com/guard-exec/guard-exec/parse"
@@ -24,13 +26,14 @@ type guard struct {
 	invocation string // shell|shim|script|argv|hook|check
 	// realShell is the bash that runs the command line, once found: the
 	// analysis knows $BASH as bash sets it.
-	realShell string
-	pty       shim.PTYMode
-	mode      *policy.Mode        // from --mode; nil means the configured mode
-	sandbox   *policy.SandboxMode // from --sandbox; nil means the configured one
-	timeout   time.Duration
-	ci        bool
-	strict    bool // --strict: scrub credentials from the command's environment
+	realShell  string
+	pty        shim.PTYMode
+	mode       *policy.Mode        // from --mode; nil means the configured mode
+	sandbox    *policy.SandboxMode // from --sandbox; nil means the configured one
+	timeout    time.Duration
+	ci         bool
+	strict     bool // --strict: scrub credentials from the command's environment
+	answeredNo bool // a person answered no to a hold at the terminal (prompt.go)
 
 	cwd     string
 	project string
@@ -43,6 +46,9 @@ type guard struct {
 	places  map[string]*places // by working directory (roots.go)
 	sources *sourcedFiles      // large sourced files, reduced (sourced.go)
 	progs   *programIdentity   // which program a file run by its path is (identity.go)
+
+	helpOut io.Writer      // where help goes instead of stdout (commands.go)
+	helpFS  *pflag.FlagSet // the flag set whose help was printed last
 }
 
 // config returns the merged configuration, loaded once (config.go).

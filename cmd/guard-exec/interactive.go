@@ -109,6 +109,12 @@ func startupFiles(inv *shim.Invocation) string {
 		}
 	}
 	var b strings.Builder
+	if inv.Login {
+		// The real bash is not started as a login shell (it would ignore
+		// the rcfile), so its logout builtin refuses ("not login shell").
+		// This one does what a login shell's does: ~/.bash_logout, then exit.
+		b.WriteString("logout() { [ -r ~/.bash_logout ] && . ~/.bash_logout; builtin exit \"$@\"; }\n")
+	}
 	switch {
 	case inv.Login && !noprofile:
 		b.WriteString("[ -r /etc/profile ] && . /etc/profile\n")

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	"github.com/guard-exec/guard-exec/ledger"
@@ -40,7 +39,7 @@ func (g *guard) openForReading(dir string) (*ledger.Ledger, string, error) {
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return nil, dir, nil
 	} else if err != nil {
-		return nil, dir, fmt.Errorf("ledger: %w", err)
+		return nil, dir, &ledgerError{dir: dir, err: err, reading: true}
 	}
 	led, err := ledger.Open(dir, ledger.Options{})
 	return led, dir, err
@@ -143,8 +142,7 @@ func (w *row) duration() string {
 
 // runLog prints the recent commands.
 func runLog(_ context.Context, g *guard, args []string) error {
-	fs := pflag.NewFlagSet("log", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("log")
 	n := fs.IntP("number", "n", logDefaultN, "show the last `N` commands")
 	asJSON := fs.Bool("json", false, "print the stored records, one JSON object per line")
 	session := fs.String("session", "", "only the commands of session `S`")
@@ -206,10 +204,33 @@ func runLog(_ context.Context, g *guard, args []string) error {
 	} else {
 		g.printLog(sel)
 	}
+	if len(sel) == 0 {
+		g.noMatch(*session, *onlyFailed, *onlyBlocked, len(recs))
+	}
 	if len(probs) > 0 {
 		fmt.Fprintf(g.st.err, "guard-exec: warning: %d unreadable ledger lines skipped (guard-exec log --verify shows where)\n", len(probs))
 	}
 	return nil
+}
+
+// noMatch says on stderr that the log is empty, and why: an empty filter
+// and an empty ledger look alike otherwise.
+func (g *guard) noMatch(session string, failed, blocked bool, read int) {
+	var f []string
+	if session != "" {
+		f = append(f, "--session "+session)
+	}
+	if failed {
+		f = append(f, "--failed")
+	}
+	if blocked {
+		f = append(f, "--blocked")
+	}
+	if len(f) == 0 {
+		fmt.Fprintf(g.st.err, "guard-exec: the ledger has no commands yet\n")
+		return
+	}
+	fmt.Fprintf(g.st.err, "guard-exec: no command matches %s (among the last %s)\n", strings.Join(f, " "), plural(read, "record"))
 }
 
 func (g *guard) printLog(sel []*row) {

@@ -32,5 +32,6 @@ func (g *guard) askAtTerminal(d *policy.Decision) bool {
 	case "y", "yes":
 		return true
 	}
+	g.answeredNo = true
 	return false
 }

@@ -179,6 +179,16 @@ func TestPTYHeldCommandAsksAtTerminal(t *testing.T) {
 	if _, err := os.Stat(marker); err == nil {
 		t.Error("the held command ran after the person said no")
 	}
+	// one hold message per hold: after the no, one line, and no offer to
+	// approve what the person just refused
+	term.waitFor("not run (answered no)")
+	screen := term.text()
+	if n := strings.Count(screen, "hint: "); n != 1 {
+		t.Errorf("the hold's hint was printed %d times, want once: %q", n, screen)
+	}
+	if strings.Contains(screen, "guard-exec approve") {
+		t.Errorf("after a no the hold offers approval: %q", screen)
+	}
 }
 
 func TestPTYHeldCommandRunsWhenPersonSaysYes(t *testing.T) {

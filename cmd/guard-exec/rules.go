@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"text/tabwriter"
 
-	"github.com/spf13/pflag"
+	"github.com/guard-exec/guard-exec/shim"
 )
 
 // ruleView is a rule as `guard-exec rules --json` lists it.
@@ -21,8 +19,7 @@ type ruleView struct {
 
 // runRules lists the rules in effect.
 func runRules(_ context.Context, g *guard, args []string) error {
-	fs := pflag.NewFlagSet("rules", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("rules")
 	asJSON := fs.Bool("json", false, "list the rules as JSON Lines")
 	if err := g.parseFlags(fs, args); err != nil {
 		return err
@@ -39,10 +36,16 @@ func runRules(_ context.Context, g *guard, args []string) error {
 		}
 		return nil
 	}
-	tw := tabwriter.NewWriter(g.st.out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tFAMILY\tSEVERITY\tMESSAGE")
-	for _, r := range e.Rules() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Family, e.SeverityOf(r), r.Message)
+	// At a terminal (or with COLUMNS) the table fits its width, each
+	// message cut to the room left; into a pipe the messages are whole.
+	width := 1 << 20
+	if shim.IsTerminal(g.st.out) || g.vars["COLUMNS"] != "" {
+		width = g.termWidth()
 	}
-	return tw.Flush()
+	t := newTable(g.st.out, width, "ID", "FAMILY", "SEVERITY", "MESSAGE")
+	for _, r := range e.Rules() {
+		t.add(r.ID, r.Family, e.SeverityOf(r).String(), r.Message)
+	}
+	t.flush()
+	return nil
 }

@@ -6,8 +6,6 @@ import (
 	"io"
 	"sort"
 
-	"github.com/spf13/pflag"
-
 	"github.com/guard-exec/guard-exec/ledger"
 )
 
@@ -25,7 +23,10 @@ type stats struct {
 	LoopBrakes int            `json:"loop_brakes"` // holds by the loop brake
 	Holds      int            `json:"holds"`
 	Approved   int            `json:"approved_holds"` // holds a person let through: the guard was wrong
-	// Precision is the share of holds nobody approved; null without holds.
+	// Precision is the share of holds nobody approved; null until a person
+	// approved one: a hold nobody looked at (an agent's, a CI job's) says
+	// nothing about whether it was right, so without a single approval
+	// there is no evidence either way.
 	Precision  *float64      `json:"hold_precision"`
 	Failing    []countedText `json:"top_failing"`
 	Ran        int           `json:"ran"`    // commands with an exit record
@@ -42,8 +43,7 @@ type countedText struct {
 const topFailing = 10
 
 func runStats(_ context.Context, g *guard, args []string) error {
-	fs := pflag.NewFlagSet("stats", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("stats")
 	asJSON := fs.Bool("json", false, "print the figures as one JSON object")
 	dir := fs.String("ledger", "", "read the ledger in `DIR`")
 	if err := g.parseFlags(fs, args); err != nil {
@@ -159,7 +159,7 @@ func computeStats(recs []ledger.Record) *stats {
 	if s.Failing == nil {
 		s.Failing = []countedText{}
 	}
-	if s.Holds > 0 {
+	if s.Holds > 0 && s.Approved > 0 {
 		p := float64(s.Holds-s.Approved) / float64(s.Holds)
 		s.Precision = &p
 	}
@@ -183,9 +183,12 @@ func (s *stats) print(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "loop brake    %s\n", plural(s.LoopBrakes, "hold"))
-	if s.Precision != nil {
+	switch {
+	case s.Precision != nil:
 		fmt.Fprintf(w, "holds         %d, %d approved by a person: precision %.0f%%\n", s.Holds, s.Approved, *s.Precision*100)
-	} else {
+	case s.Holds > 0:
+		fmt.Fprintf(w, "holds         %d, none approved by a person (no precision figure until one is)\n", s.Holds)
+	default:
 		fmt.Fprintf(w, "holds         none\n")
 	}
 	if s.MedianMS != nil {

@@ -70,7 +70,7 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 	sb := g.sandboxFor(j.dir) // sandbox.go
 	led, err := g.book()
 	if err != nil {
-		return fmt.Errorf("ledger unavailable, command not run: %w", err)
+		return g.notRun(err)
 	}
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -87,7 +87,7 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 	rec.Sandbox, rec.ABI = sb.recordName(), sb.abiOf()
 	id, err := led.Append(rec)
 	if err != nil {
-		return fmt.Errorf("ledger: %w; command not run", err)
+		return g.notRun(err)
 	}
 	spec := &shim.Spec{
 		Path: j.path, Argv: inv.Argv(j.path), Dir: j.dir, Env: sb.env(g.childEnv(nil, id)),
@@ -114,8 +114,9 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 	exit := exitRecord(id, start, out.res, out.err)
 	exit.Protect = sb.protection()
 	if _, err := led.Append(exit); err != nil {
-		fmt.Fprintf(g.st.err, "guard-exec: error: ledger: %v\n", err)
+		g.ledgerWarn(err)
 	}
+	g.reportTimeout(out.res)
 	if out.err != nil {
 		return fmt.Errorf("starting %s: %w", j.path, out.err)
 	}
