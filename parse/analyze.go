@@ -36,9 +36,10 @@ type Options struct {
 }
 
 // ProgramIdentifier names the program a file is: "rm" for a symlink,
-// hard link or copy of /usr/bin/rm; "" when it is none it knows.
+// hard link or copy of /usr/bin/rm; "" when it is none it knows. binary
+// is set for a compiled program (not a script to read).
 type ProgramIdentifier interface {
-	ProgramAt(path string) string
+	ProgramAt(path string) (name string, binary bool)
 }
 
 // FileReader reads the files a script sources or runs.

@@ -175,10 +175,46 @@
 // times. Everything runs under recover(): a panic is an Error of kind
 // ErrPanic, never a crash.
 //
+// # The program table
+//
+// What a program does with its arguments is written once, in the program
+// table (table.go, rows in table_rows.go, ProgramTable): per program and
+// subcommand path ("git rebase", "npm exec") its options, which take a
+// value, and the Role of each value and operand: shell code, a program
+// with arguments, code of an interpreter or of a tool's own language
+// (make, vim's Ex commands, gdb, Emacs Lisp, Tcl, git's ext:: URLs), a
+// script file ("-" is standard input), a file written, read or deleted, a
+// directory worked in. Each command gets the Roles its row gives
+// (Command.Roles), and the code they name is analysed like bash -c's.
+// Rows marked Wrapper are peeled (nohup, timeout, sshpass, uv run). Every
+// row carries command lines that must be held and must run, which
+// policy's tests judge. OptSpec is the one option model: ParseArgs sorts
+// argv with it, and a row gives its options in it (Program.Spec).
+//
+// Files a command runs are read when they exist when it is checked, through
+// Options.Files, or when the same line wrote them: a path run directly (by
+// its #! line, as a shell script without one; a compiled program is not
+// read), python FILE and python -m MOD under the working directory, node,
+// perl, ruby, php, Rscript FILE, the makefile (the recipes of the goals and
+// their prerequisites, make's literal variables resolved, $(shell …) run
+// at read time), package.json scripts (npm run/test/start, yarn, pnpm,
+// with pre and post scripts), the justfile and Taskfile. A file that is
+// there but cannot be read, is too large or does not parse is unknown code
+// (DynSource), never nothing. Options.Programs identifies renamed
+// programs: a symlink, hard link or copy of rm is judged as rm; a copy the
+// same line makes (cp /usr/bin/rm /tmp/del, cp "$(which python3)" x) is
+// that program, and a copy of something unknown is unknown code.
+//
+// GNU parallel's jobs are analysed with their ::: and :::: values put in
+// (quoted, as parallel does; a command made only of replacement strings
+// runs the values as commands), up to 32 jobs; beyond that, or with values
+// not known, the values are unknown data in the command. A shell started
+// by coproc or > >(…) is a channel: what later commands print to a
+// descriptor above 2, or to one not known, is analysed as its code.
+//
 // What the analysis cannot see, and leaves to policy or to the runner:
-// programs that run code from files it does not read (make and its
-// Makefile, npm run and package.json scripts, git hooks, a script run by
-// path that the command line did not write); code bash takes from the
+// programs that run code from files it does not read (git hooks; a
+// makefile's include; recipes in another interpreter); code bash takes from the
 // environment (reported in EnvCode); arithmetic evaluation of variable
 // values (x='a[$(cmd)]'; (( x )) runs cmd, but only with values the
 // analysis does not know); shopt options other than expand_aliases

@@ -51,6 +51,10 @@ func fuzzSeeds() []string {
 		"find . -exec rm {} \\;", "ls | xargs -I{} sh -c 'echo {}'", "case $x in a) ls;; esac",
 		"shopt -s expand_aliases\nalias ls='rm -rf /'\nls", "a=(1 2); echo ${a[@]:1}", "echo $((1+2))",
 	}
+	for _, p := range ProgramTable() {
+		seeds = append(seeds, p.Hold...)
+		seeds = append(seeds, p.Allow...)
+	}
 	if fh, err := os.Open("../testdata/corpus/commands.tsv"); err == nil {
 		defer fh.Close()
 		sc := bufio.NewScanner(fh)

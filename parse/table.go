@@ -109,6 +109,8 @@ type Program struct {
 	// stop is set when options end at the first operand: a subcommand
 	// follows, or a program with its own options.
 	stop bool
+	// wrapperSub is set when a subcommand is a Wrapper (uv run).
+	wrapperSub bool
 }
 
 type optRow struct {
@@ -185,6 +187,7 @@ var table = sync.OnceValue(func() *programTable {
 			parent.subs[n] = p
 		}
 		parent.stop = true
+		parent.wrapperSub = parent.wrapperSub || p.Wrapper
 	}
 	return t
 })
@@ -465,8 +468,8 @@ func (fr *frame) applyRole(c *Command, rs roleSpec, a arg, rest []arg, opt, via 
 		ra.Path = fr.wordPath(c, a.Word)
 	}
 	c.Roles = append(c.Roles, ra)
-	if rs.lang == "make" {
-		return // makeHook reads them with the goals
+	if rs.lang == "make" || rs.lang == "just" || rs.lang == "task" {
+		return // the row's hook reads them with the goals
 	}
 	switch rs.role {
 	case RoleShell:

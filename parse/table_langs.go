@@ -388,11 +388,12 @@ func tclCommands(s string) [][]tclWord {
 			}
 		case c == '{':
 			j := skipBalanced(s, i, '{', '}')
-			if j <= i {
-				j = len(s) + 1
+			end := j
+			if j > i+1 && s[j-1] == '}' {
+				end = j - 1
 			}
-			cur = append(cur, tclWord{text: s[i+1 : min(j-1, len(s))], braced: true})
-			i = j
+			cur = append(cur, tclWord{text: s[i+1 : max(end, i+1)], braced: true})
+			i = max(j, i+1)
 		case c == '"':
 			var b strings.Builder
 			i++

@@ -265,7 +265,7 @@ func (mf *makefile) expand(s string, autos map[string]string, depth int) string 
 				closeC = '}'
 			}
 			end := skipBalanced(s, i, c, closeC)
-			if end <= i {
+			if end <= i+1 || s[end-1] != closeC {
 				b.WriteString(Unknown)
 				i = len(s)
 				continue

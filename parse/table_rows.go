@@ -5,6 +5,46 @@ package parse
 // project /home/dev/proj with HOME=/home/dev.
 
 var programRows = []Program{
+	// Wrappers: programs that run the program given as their operands. The
+	// analysis peels them (Command.Wrappers) and judges what they run.
+	{Name: "nohup", Wrapper: true, Args: "0+:program", Hold: []string{`nohup rm -rf /home/dev &`}, Allow: []string{`nohup ./server > server.log 2>&1 &`}},
+	{Name: "nice", Wrapper: true, Opts: "-n|--adjustment=", Args: "0+:program", Hold: []string{`nice -n 19 rm -rf ~`, `nice -10 git push --force origin main`}, Allow: []string{`nice -n 10 make -j4`}},
+	{Name: "timeout", Also: []string{"gtimeout"}, Wrapper: true, Opts: "-k|--kill-after= -s|--signal=", Args: "1+:program", Hold: []string{`timeout -s KILL 10 rm -rf /home/dev`}, Allow: []string{`timeout 60 go test ./...`}},
+	{Name: "stdbuf", Wrapper: true, Opts: "-i|--input= -o|--output= -e|--error=", Args: "0+:program", Hold: []string{`stdbuf -oL rm -rf ~`}, Allow: []string{`stdbuf -oL tail -f log.txt`}},
+	{Name: "setsid", Wrapper: true, Args: "0+:program", Hold: []string{`setsid -f rm -rf ~`}},
+	{Name: "unbuffer", Wrapper: true, Args: "0+:program"},
+	{Name: "caffeinate", Wrapper: true, Opts: "-t= -w=", Args: "0+:program"},
+	{Name: "torsocks", Wrapper: true, Opts: "-u= -d= -p= -a= -P=", Args: "0+:program"},
+	{Name: "proxychains", Also: []string{"proxychains4"}, Wrapper: true, Opts: "-f=read", Args: "0+:program", Hold: []string{`proxychains4 -q sh -c 'rm -rf ~'`}},
+	{Name: "firejail", Wrapper: true, Args: "0+:program", Hold: []string{`firejail --quiet rm -rf /home/dev`}},
+	{Name: "nsenter", Wrapper: true, Opts: "-t|--target= -S|--setuid= -G|--setgid=", Args: "0+:program"},
+	{Name: "unshare", Wrapper: true, Args: "0+:program",
+		Opts: "-S|--setuid= -G|--setgid= -R|--root= -w|--wd= --propagation= --setgroups= --map-user= --map-group= --map-users= --map-groups= --load-interp="},
+	{Name: "systemd-run", Wrapper: true, Args: "0+:program", Hold: []string{`systemd-run --user --scope rm -rf ~`},
+		Opts: "-u|--unit= -p|--property= -H|--host= -M|--machine= -E|--setenv= --description= --slice= --uid= --gid= --nice= --working-directory= " +
+			"--on-active= --on-boot= --on-startup= --on-unit-active= --on-unit-inactive= --on-calendar= --timer-property= --service-type="},
+	{Name: "numactl", Wrapper: true, Opts: "-i|--interleave= -m|--membind= -N|--cpunodebind= -C|--physcpubind= -P|--preferred= -p=", Args: "0+:program"},
+	{Name: "fakeroot", Wrapper: true, Opts: "-i=read -s=written -l=", Args: "0+:program"},
+	{Name: "eatmydata", Wrapper: true, Args: "0+:program"},
+	{Name: "catchsegv", Wrapper: true, Args: "0+:program"},
+	{Name: "rlwrap", Wrapper: true, Opts: "-b= -C= -D= -e= -f=read -H=written -l=written -p= -P= -s= -S= -t=", Args: "0+:program"},
+	{Name: "faketime", Wrapper: true, Args: "1+:program"},
+	{Name: "tini", Wrapper: true, Opts: "-e= -p=", Args: "0+:program"},
+	{Name: "dumb-init", Wrapper: true, Opts: "-r|--rewrite=", Args: "0+:program"},
+	{Name: "xvfb-run", Wrapper: true, Args: "0+:program",
+		Opts: "-e|--error-file=written -f|--auth-file= -n|--server-num= -p|--xauth-protocol= -s|--server-args= -w|--wait="},
+	{Name: "valgrind", Wrapper: true, Args: "0+:program"},
+	{Name: "uv"},
+	{Name: "uv run", Wrapper: true, Args: "0+:program", Hold: []string{`uv run --with rich python -c 'import shutil; shutil.rmtree("/home/dev")'`}, Allow: []string{`uv run pytest -q`},
+		Opts: "-p|--python= -w|--with= --directory=dir --project=dir --package= --group= --extra= --env-file=read --index= --index-url= --from= --with-requirements=read"},
+	{Name: "poetry"},
+	{Name: "poetry run", Wrapper: true, Args: "0+:program", Hold: []string{`poetry run rm -rf ~`}, Allow: []string{`poetry run pytest -x`}},
+	{Name: "pipenv"},
+	{Name: "pipenv run", Wrapper: true, Args: "0+:program"},
+	{Name: "bundle", Also: []string{"bundler"}},
+	{Name: "bundle exec", Wrapper: true, Args: "0+:program", Allow: []string{`bundle exec rspec`}},
+	{Name: "conda", Also: []string{"mamba", "micromamba"}},
+	{Name: "conda run", Wrapper: true, Opts: "-n|--name= -p|--prefix= --cwd=dir", Args: "0+:program", Hold: []string{`conda run -n base rm -rf /home/dev`}},
 	{
 		Name: "curl",
 		Opts: "-o|--output=written -D|--dump-header=written -c|--cookie-jar=written --output-dir=written:into " +
@@ -117,6 +157,18 @@ var programRows = []Program{
 	{Name: "npm start"},
 	{Name: "npm stop"},
 	{Name: "npm restart"},
+	{
+		Name:  "just",
+		Opts:  "-f|--justfile=script:just -d|--working-directory=dir --set= --shell= --shell-arg= --dotenv-filename= --dotenv-path=read --command=shell",
+		Hold:  []string{"printf 'clean:\\n    rm -rf ~\\n' > justfile; just clean", "printf 'build: prep\\n    go build\\nprep:\\n    git push --force origin main\\n' > justfile; just build"},
+		Allow: []string{`just test`, "printf 'clean:\\n    rm -rf build\\n' > justfile; just clean"},
+	},
+	{
+		Name: "task", Also: []string{"go-task"},
+		Opts:  "-d|--dir=dir -t|--taskfile=script:task -o|--output= -c|--concurrency= --interval=",
+		Hold:  []string{"printf 'version: 3\\ntasks:\\n  clean:\\n    cmds:\\n      - rm -rf ~\\n' > Taskfile.yml; task clean"},
+		Allow: []string{`task build`, "printf 'version: 3\\ntasks:\\n  default:\\n    cmds:\\n      - go test ./...\\n' > Taskfile.yml; task"},
+	},
 	{
 		Name: "yarn", Also: []string{"pnpm"},
 		Opts:  "--cwd=dir -C|--dir=dir --filter=",
@@ -247,5 +299,7 @@ func init() {
 		"npm stop":    lifecycleHook("stop"),
 		"npm restart": lifecycleHook("restart"),
 		"yarn":        yarnHook,
+		"just":        justHook,
+		"task":        taskHook,
 	}
 }

@@ -21,74 +21,40 @@ var wrappers map[string]wrapFunc
 const maxWrappers = 16
 
 func init() {
-	plain := simpleWrapper(OptSpec{}, 0)
 	wrappers = map[string]wrapFunc{
-		"sudo":        wrapSudo,
-		"doas":        wrapDoas,
-		"env":         wrapEnv,
-		"command":     wrapCommand,
-		"builtin":     func(fr *frame, c *Command, args []arg) ([]arg, bool) { return rest(args, 1) },
-		"exec":        simpleWrapper(OptSpec{Short: "a"}, 0),
-		"nohup":       plain,
-		"nice":        simpleWrapper(OptSpec{Short: "n", Long: []string{"adjustment"}, Numeric: true}, 0),
-		"time":        simpleWrapper(OptSpec{Short: "fo", Long: []string{"format", "output"}}, 0),
-		"timeout":     simpleWrapper(OptSpec{Short: "ks", Long: []string{"kill-after", "signal"}}, 1),
-		"stdbuf":      simpleWrapper(OptSpec{Short: "ioe", Long: []string{"input", "output", "error"}}, 0),
-		"ionice":      unlessOpt(OptSpec{Short: "cnpPu", Long: []string{"class", "classdata"}}, 0, "p", "P", "u", "pid", "pgid", "uid"),
-		"setsid":      plain,
-		"chroot":      simpleWrapper(OptSpec{Long: []string{"userspec", "groups"}}, 1),
-		"unbuffer":    plain,
-		"caffeinate":  simpleWrapper(OptSpec{Short: "tw"}, 0),
-		"torsocks":    simpleWrapper(OptSpec{Short: "udpaP"}, 0),
-		"proxychains": simpleWrapper(OptSpec{Short: "f"}, 0),
-		"firejail":    plain,
-		"strace":      unlessOpt(OptSpec{Short: "abeEIoOpPsSuUX"}, 0),
-		"ltrace":      unlessOpt(OptSpec{Short: "aeEFlnopsuwDx"}, 0),
-		"nsenter":     simpleWrapper(OptSpec{Short: "tSG", Optional: "muinpUCTrw"}, 0),
-		"unshare":     simpleWrapper(OptSpec{Short: "SGRw", Optional: "muinpUCT", Long: []string{"propagation", "setgroups", "map-user", "map-group", "map-users", "map-groups", "root", "wd", "setuid", "setgid", "load-interp"}}, 0),
-		"systemd-run": simpleWrapper(OptSpec{Short: "upHME", Long: []string{"unit", "property", "description", "slice", "uid", "gid", "nice", "working-directory", "setenv", "machine", "host", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "service-type"}}, 0),
-		"busybox":     wrapBusybox,
-		"xargs":       wrapXargs,
-		"flock":       wrapFlock,
-		"runuser":     wrapRunuser,
-		"pkexec":      wrapPkexec,
-		"run0":        wrapRun0,
-		"setpriv":     wrapSetpriv,
-		"gosu":        wrapAsUser,
-		"su-exec":     wrapAsUser,
-		"setuidgid":   wrapAsUser,
-		"chrt":        unlessOpt(OptSpec{Short: "TPD", Long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, 1, "p", "pid", "m", "max"),
-		"taskset":     unlessOpt(OptSpec{}, 1, "p", "pid"),
-		"numactl":     simpleWrapper(OptSpec{Short: "imNCPp", Long: []string{"interleave", "membind", "cpunodebind", "physcpubind", "preferred"}}, 0),
-		"prlimit":     unlessOpt(OptSpec{}, 0, "p", "pid"),
-		"fakeroot":    simpleWrapper(OptSpec{Short: "isl"}, 0),
-		"eatmydata":   plain,
-		"catchsegv":   plain,
-		"rlwrap":      simpleWrapper(OptSpec{Short: "bCDefHlpPsSt"}, 0),
-		"faketime":    simpleWrapper(OptSpec{}, 1),
-		"tini":        simpleWrapper(OptSpec{Short: "ep"}, 0),
-		"dumb-init":   simpleWrapper(OptSpec{Short: "r"}, 0),
-		"xvfb-run":    simpleWrapper(OptSpec{Short: "efnpsw", Long: []string{"error-file", "server-num", "server-args", "xauth-protocol", "wait", "auth-file"}}, 0),
-		"valgrind":    plain,
-		"uv":          subWrapper("run", OptSpec{Short: "pw", Long: []string{"with", "python", "directory", "project", "package", "group", "extra", "env-file", "index", "index-url", "from", "with-requirements"}}),
-		"poetry":      subWrapper("run", OptSpec{}),
-		"pipenv":      subWrapper("run", OptSpec{}),
-		"bundle":      subWrapper("exec", OptSpec{}),
-		"conda":       subWrapper("run", OptSpec{Short: "np", Long: []string{"name", "prefix", "cwd"}}),
-		"mamba":       subWrapper("run", OptSpec{Short: "np", Long: []string{"name", "prefix", "cwd"}}),
-		"micromamba":  subWrapper("run", OptSpec{Short: "np", Long: []string{"name", "prefix", "cwd"}}),
-		"direnv":      wrapDirenv,
-		"mise":        afterDashDash("exec", "x"),
-		"op":          afterDashDash("run"),
-		"doppler":     afterDashDash("run"),
-		"infisical":   afterDashDash("run"),
-		"aws-vault":   afterDashDash("exec"),
-		"dotenv":      afterDashDash(""),
-		"nix":         wrapNix,
+		"sudo":      wrapSudo,
+		"doas":      wrapDoas,
+		"env":       wrapEnv,
+		"command":   wrapCommand,
+		"builtin":   func(fr *frame, c *Command, args []arg) ([]arg, bool) { return rest(args, 1) },
+		"exec":      simpleWrapper(OptSpec{Short: "a"}, 0),
+		"time":      simpleWrapper(OptSpec{Short: "fo", Long: []string{"format", "output"}}, 0),
+		"ionice":    unlessOpt(OptSpec{Short: "cnpPu", Long: []string{"class", "classdata"}}, 0, "p", "P", "u", "pid", "pgid", "uid"),
+		"chroot":    simpleWrapper(OptSpec{Long: []string{"userspec", "groups"}}, 1),
+		"strace":    unlessOpt(OptSpec{Short: "abeEIoOpPsSuUX"}, 0),
+		"ltrace":    unlessOpt(OptSpec{Short: "aeEFlnopsuwDx"}, 0),
+		"busybox":   wrapBusybox,
+		"xargs":     wrapXargs,
+		"flock":     wrapFlock,
+		"runuser":   wrapRunuser,
+		"pkexec":    wrapPkexec,
+		"run0":      wrapRun0,
+		"setpriv":   wrapSetpriv,
+		"gosu":      wrapAsUser,
+		"su-exec":   wrapAsUser,
+		"setuidgid": wrapAsUser,
+		"chrt":      unlessOpt(OptSpec{Short: "TPD", Long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, 1, "p", "pid", "m", "max"),
+		"taskset":   unlessOpt(OptSpec{}, 1, "p", "pid"),
+		"prlimit":   unlessOpt(OptSpec{}, 0, "p", "pid"),
+		"direnv":    wrapDirenv,
+		"mise":      afterDashDash("exec", "x"),
+		"op":        afterDashDash("run"),
+		"doppler":   afterDashDash("run"),
+		"infisical": afterDashDash("run"),
+		"aws-vault": afterDashDash("exec"),
+		"dotenv":    afterDashDash(""),
+		"nix":       wrapNix,
 	}
-	wrappers["proxychains4"] = wrappers["proxychains"]
-	wrappers["bundler"] = wrappers["bundle"]
-	wrappers["gtimeout"] = wrappers["timeout"]
 	wrappers["sudo-rs"] = wrappers["sudo"]
 	wrappers["s6-setuidgid"] = wrappers["setuidgid"]
 }
@@ -560,16 +526,27 @@ func xargsItems(in *Input, lines bool) ([]string, bool) {
 	return items, true
 }
 
-// tableWrapper peels a program-table row marked Wrapper: its RoleProgram
-// operand is the command.
+// tableWrapper peels a program-table row marked Wrapper (nohup, timeout,
+// sshpass; uv run, poetry run): its RoleProgram operand is the command.
 func tableWrapper(name string) wrapFunc {
 	p := LookupProgram(name)
-	if p == nil || !p.Wrapper {
+	if p == nil || !p.Wrapper && !p.wrapperSub {
 		return nil
 	}
 	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
-		pa := p.read(args, 1)
-		for _, ar := range p.args {
+		row, from := p, 1
+		for row.subs != nil && !row.Wrapper {
+			pa := row.read(args, from)
+			if len(pa.ops) == 0 || !args[pa.ops[0]].Literal() || row.subs[args[pa.ops[0]].Value] == nil {
+				return nil, false
+			}
+			row, from = row.subs[args[pa.ops[0]].Value], pa.ops[0]+1
+		}
+		if !row.Wrapper {
+			return nil, false
+		}
+		pa := row.read(args, from)
+		for _, ar := range row.args {
 			if ar.spec.role == RoleProgram && ar.at < len(pa.ops) {
 				return args[pa.ops[ar.at]:], true
 			}

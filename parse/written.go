@@ -188,10 +188,14 @@ func (fr *frame) execFile(c *Command, args []arg) bool {
 	full := resolvePath(c.Dir, c.Path)
 	w := fr.r.files[full]
 	if w == nil && fr.r.opts.Programs != nil && full != "" {
-		if name := fr.r.opts.Programs.ProgramAt(full); name != "" && name != c.Name {
+		name, binary := fr.r.opts.Programs.ProgramAt(full)
+		if name != "" && name != c.Name {
 			c.Name = name
 			fr.follow(c, args)
 			return true
+		}
+		if name != "" || binary {
+			return false // a compiled program: nothing to read
 		}
 	}
 	if w == nil {

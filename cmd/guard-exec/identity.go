@@ -64,7 +64,34 @@ func (pi *programIdentity) load() {
 }
 
 // ProgramAt implements parse.ProgramIdentifier.
-func (pi *programIdentity) ProgramAt(p string) string {
+func (pi *programIdentity) ProgramAt(p string) (string, bool) {
+	name := pi.programAt(p)
+	if name != "" {
+		return name, true
+	}
+	return "", compiled(p)
+}
+
+// compiled reports whether a file starts like a compiled program (ELF,
+// Mach-O, PE, a wasm module) rather than a script.
+func compiled(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [4]byte
+	if n, _ := io.ReadFull(f, b[:]); n < 4 {
+		return false
+	}
+	switch string(b[:]) {
+	case "\x7fELF", "\xcf\xfa\xed\xfe", "\xce\xfa\xed\xfe", "\xca\xfe\xba\xbe", "\x00asm":
+		return true
+	}
+	return b[0] == 'M' && b[1] == 'Z'
+}
+
+func (pi *programIdentity) programAt(p string) string {
 	fi, err := os.Lstat(p)
 	if err != nil {
 		return ""
@@ -75,7 +102,7 @@ func (pi *programIdentity) ProgramAt(p string) string {
 			return ""
 		}
 		if name := filepath.Base(t); name != filepath.Base(p) {
-			if id := pi.ProgramAt(t); id != "" {
+			if id := pi.programAt(t); id != "" {
 				return id
 			}
 			return name

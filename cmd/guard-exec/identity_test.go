@@ -40,8 +40,18 @@ func TestProgramIdentity(t *testing.T) {
 		}
 		return ""
 	}}
+	if _, bin := pi.ProgramAt(other); !bin {
+		t.Errorf("a file starting with ELF's magic is not taken for a compiled program")
+	}
+	script := filepath.Join(work, "configure")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho hi\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if name, bin := pi.ProgramAt(script); name != "" || bin {
+		t.Errorf("a shell script is taken for program %q (binary %v)", name, bin)
+	}
 	for path, want := range map[string]string{copyTo: "rm", hard: "rm", sym: "bash", other: "", filepath.Join(work, "none"): ""} {
-		if got := pi.ProgramAt(path); got != want {
+		if got, _ := pi.ProgramAt(path); got != want {
 			t.Errorf("ProgramAt(%s) = %q, want %q", filepath.Base(path), got, want)
 		}
 	}
