@@ -25,6 +25,9 @@ type root struct {
 	defined  []*funcDef
 	// files are what the script wrote, by absolute path.
 	files map[string]*written
+	// dirs caches the directory listings globs were matched against
+	// (not ok for a directory that could not be listed).
+	dirs map[string]dirList
 	// tests caches hasTest for && and || chains.
 	tests map[*syntax.BinaryCmd]bool
 	// gitAliases are the aliases git config set earlier in the script.

@@ -47,6 +47,9 @@ type state struct {
 	// (declare -i, -l, -u, -c), by name; "?" when they differ between
 	// the paths that reach this point.
 	attrs map[string]string
+	// globOpts are the shell options that change glob expansion
+	// (dotglob, nullglob, set -f …), as bits; optUnknown when not known.
+	globOpts uint8
 }
 
 // variable is one shell variable as far as it is known.
@@ -412,6 +415,9 @@ func (s *state) merge(o *state) {
 			s.aliases[name] = al.maybe()
 		}
 	}
+	if s.globOpts != o.globOpts {
+		s.globOpts |= optUnknown
+	}
 	if s.expandAliases != o.expandAliases {
 		s.expandAliases, s.maybeAliases = true, true
 	}
@@ -436,7 +442,7 @@ func (s *state) merge(o *state) {
 
 // equal reports whether merging o into s would change nothing.
 func (s *state) equal(o *state) bool {
-	if s.dead != o.dead || s.poisoned != o.poisoned || s.dir != o.dir || len(s.vars) != len(o.vars) || !maps.Equal(s.attrs, o.attrs) {
+	if s.dead != o.dead || s.poisoned != o.poisoned || s.dir != o.dir || len(s.vars) != len(o.vars) || !maps.Equal(s.attrs, o.attrs) || s.globOpts != o.globOpts {
 		return false
 	}
 	for name, v := range s.vars {
@@ -467,6 +473,7 @@ func (s *state) poison() {
 	s.dirStack = nil
 	s.vars = nil
 	s.args, s.argsKnown = nil, false
+	s.globOpts |= optUnknown
 }
 
 // hasUnknown reports whether a value holds an unknown part.

@@ -102,6 +102,11 @@ func (e *evaluator) expandArg1(w *syntax.Word, args []arg) []arg {
 		}
 	}
 	fs := e.word(w.Parts)
+	if len(fs) == 1 && fs[0].glob {
+		if matched, ok := e.glob(w, fs[0], pos); ok {
+			return append(args, matched...)
+		}
+	}
 	for _, f := range fs {
 		args = append(args, arg{Word: f.word(pos), syn: w, whole: len(fs) == 1})
 	}

@@ -172,6 +172,17 @@ func (sf *sourcedFiles) ReadFile(path string) ([]byte, error) {
 	return lf.reduce(sf.keep), nil
 }
 
+// ReadData returns the file as it is, for the analysis' values ($(<f)).
+func (sf *sourcedFiles) ReadData(path string) ([]byte, error) {
+	if lf, ok := sf.files[path]; ok {
+		return lf.data, nil
+	}
+	return osFiles{}.ReadFile(path)
+}
+
+// ReadDir lists a directory for glob expansion.
+func (sf *sourcedFiles) ReadDir(path string) ([]string, error) { return osFiles{}.ReadDir(path) }
+
 // load reads a file the way osFiles does and finds its index.
 func (sf *sourcedFiles) load(path string) (*loadedFile, error) {
 	data, fi, err := readScript(path)
