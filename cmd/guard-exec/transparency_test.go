@@ -120,10 +120,12 @@ func runOnce(t *testing.T, path, arg0, dir string, env []string, c transparency.
 	return r
 }
 
+// statusOf is the exit status, or for a death by signal N, -N: the guard must
+// die by the signal bash died by, not exit with 128+N.
 func statusOf(ps *os.ProcessState) int {
 	ws := ps.Sys().(syscall.WaitStatus)
 	if ws.Signaled() {
-		return 128 + int(ws.Signal())
+		return -int(ws.Signal())
 	}
 	return ws.ExitStatus()
 }
