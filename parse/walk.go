@@ -131,7 +131,9 @@ func (fr *frame) andOr(b *syntax.BinaryCmd) *state {
 	before := fr.st.clone()
 	okA := fr.sub(InCondition | InOrLeft).cond(b.X)
 	afterA := fr.st.clone()
-	fr.st.merge(before)
+	if !doneEitherWay(b.X) {
+		fr.st.merge(before)
+	}
 	okB := fr.sub(InBranch).cond(b.Y)
 	fr.st.merge(afterA)
 	okB.merge(okA)
@@ -200,7 +202,9 @@ func (fr *frame) ifClause(c *syntax.IfClause) {
 	fr.sub(InBranch).walkStmts(c.Then)
 	thenEnd := fr.st.clone()
 	*fr.st = *afterCond
-	fr.st.merge(before)
+	if n := len(c.Cond); n == 0 || !doneEitherWay(c.Cond[n-1]) {
+		fr.st.merge(before)
+	}
 	if el := c.Else; el != nil {
 		if len(el.Cond) > 0 {
 			fr.sub(InBranch).ifClause(el)
@@ -209,6 +213,15 @@ func (fr *frame) ifClause(c *syntax.IfClause) {
 		}
 	}
 	fr.st.merge(thenEnd)
+}
+
+// doneEitherWay reports whether a condition does all it does whether it succeeds
+// or fails, so that the state it leaves on failure is the state after it: a
+// statement of assignments only (`if ! dir=$(mktemp -d); then exit 1; fi`), whose
+// status is that of its last substitution but whose assignments happen anyway.
+func doneEitherWay(s *syntax.Stmt) bool {
+	c, ok := s.Cmd.(*syntax.CallExpr)
+	return ok && len(c.Args) == 0 && len(c.Assigns) > 0 && len(s.Redirs) == 0 && !s.Background && !s.Coprocess
 }
 
 // condList walks the statements of a condition; it returns the state
