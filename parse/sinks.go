@@ -140,7 +140,11 @@ func sinkSource(fr *frame, c *Command, args []arg) {
 	if len(ws) > 1 {
 		st.args, st.argsKnown = append([]string{argZero(st)}, values(ws[1:])...), true
 	}
-	fr.nest(nesting{sink: c, via: "source", text: text, pos: posMap{at: f.Pos}, kind: DynSource, st: st, dialect: fr.dialect, keepRedirs: true})
+	pos, file := posMap{at: f.Pos}, ""
+	if f.Literal() {
+		pos, file = fr.diskFile(c.Dir, f.Value, f.Pos)
+	}
+	fr.nest(nesting{sink: c, via: "source", text: text, pos: pos, kind: DynSource, st: st, dialect: fr.dialect, keepRedirs: true, file: file})
 	if len(ws) > 1 {
 		st.args, st.argsKnown = saved, savedKnown
 	}

@@ -183,12 +183,19 @@ func (dr *doctor) config() {
 func (dr *doctor) ledger() {
 	g := dr.g
 	dr.section("ledger")
-	dir := ledger.Location(g.projectRoot(), g.getenv)
+	dir := g.ledgerDir()
 	if err := writable(dir); err != nil {
 		dr.bad("%s is not writable (%v): guarded commands would not run", dir, err)
 		return
 	}
-	dr.ok("%s", dir)
+	where := "this project's (the git work tree's)"
+	if g.workTree() == "" || dir == ledger.UserLocation(g.getenv) {
+		where = "the user's (no git work tree here; each record names its directory)"
+	}
+	if g.getenv("GUARD_EXEC_LEDGER_DIR") != "" {
+		where = "set by GUARD_EXEC_LEDGER_DIR"
+	}
+	dr.ok("this directory's ledger: %s, %s", dir, where)
 }
 
 // writable checks that dir (or, if it does not exist yet, the nearest
