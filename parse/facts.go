@@ -59,6 +59,10 @@ type Word struct {
 	// Glob is set when the word holds unquoted pattern characters
 	// (*, ?, [...]) that bash would expand against the filesystem.
 	Glob bool
+	// Made is set when the word is exactly the expansion of a variable that
+	// names a path the script made itself (mktemp's, or mkdir's of a path
+	// it found absent): it holds only the script's own work (made.go).
+	Made bool
 	// Pos is where the source word starts.
 	Pos Pos
 }

@@ -58,6 +58,9 @@ type variable struct {
 	// feeders are the commands whose output went into the value
 	// (X=$(cat key)): they reach whatever the variable is expanded in.
 	feeders []*Command
+	// made is set while the value names a path the script made itself,
+	// and absent while it names a path the script found missing (made.go).
+	made, absent bool
 }
 
 var unknownVar = &variable{}
@@ -156,6 +159,12 @@ func (s *state) set(name string, v *variable) {
 	s.vars[name] = v
 }
 
+// forgetBut makes a variable unknown after a merge of paths where it was a and
+// b, keeping that it names a path the script made when it does on both.
+func (s *state) forgetBut(name string, a, b *variable) {
+	s.set(name, &variable{made: a.made && b.made, absent: a.absent && b.absent})
+}
+
 // forget makes a variable unknown.
 func (s *state) forget(name string) {
 	s.set(name, &variable{})
@@ -252,12 +261,12 @@ func (s *state) merge(o *state) {
 	}
 	for name, v := range o.vars {
 		if !sameVar(s.lookup(name), v) {
-			s.forget(name)
+			s.forgetBut(name, s.lookup(name), v)
 		}
 	}
 	for name, v := range s.vars {
 		if _, ok := o.vars[name]; !ok && !sameVar(v, o.lookup(name)) {
-			s.forget(name)
+			s.forgetBut(name, v, o.lookup(name))
 		}
 	}
 	if s.dir != o.dir {
@@ -315,13 +324,13 @@ func (s *state) equal(o *state) bool {
 }
 
 func sameVar(a, b *variable) bool {
-	if a == b || !a.known && !b.known {
+	if a == b || !a.known && !b.known && a.made == b.made && a.absent == b.absent {
 		return true // unknown is unknown
 	}
 	if !a.known || !b.known {
 		return false
 	}
-	if a.v.Set != b.v.Set || a.v.Kind != b.v.Kind || a.pattern != b.pattern {
+	if a.v.Set != b.v.Set || a.v.Kind != b.v.Kind || a.pattern != b.pattern || a.made != b.made || a.absent != b.absent {
 		return false
 	}
 	return a.v.Str == b.v.Str && slices.Equal(a.v.List, b.v.List) && maps.Equal(a.v.Map, b.v.Map)

@@ -135,8 +135,12 @@ func (fr *frame) andOr(b *syntax.BinaryCmd) *state {
 		fr.st.merge(before)
 	}
 	okB := fr.sub(InBranch).cond(b.Y)
+	bDead := fr.st.dead
 	fr.st.merge(afterA)
 	okB.merge(okA)
+	if made := fr.mkdirMade(b.X); made != "" && bDead && !b.X.Negated {
+		fr.st.setFlag(made, true, false) // mkdir "$d" || exit 1
+	}
 	return okB
 }
 
@@ -198,12 +202,26 @@ func (fr *frame) ifClause(c *syntax.IfClause) {
 	before := fr.st.clone()
 	okCond := fr.condList(c.Cond)
 	afterCond := fr.st.clone()
+	var last *syntax.Stmt
+	if n := len(c.Cond); n > 0 {
+		last = c.Cond[n-1]
+	}
+	made := fr.mkdirMade(last)
 	*fr.st = *okCond
+	if made != "" && !last.Negated {
+		fr.st.setFlag(made, true, false) // if mkdir "$d"; then …
+	}
 	fr.sub(InBranch).walkStmts(c.Then)
 	thenEnd := fr.st.clone()
 	*fr.st = *afterCond
-	if n := len(c.Cond); n == 0 || !doneEitherWay(c.Cond[n-1]) {
+	switch {
+	case made != "" && last.Negated: // if ! mkdir "$d"; then exit 1; else …
+		fr.st.setFlag(made, true, false)
+	case last == nil || !doneEitherWay(last):
 		fr.st.merge(before)
+	}
+	if v := absentTested(last); v != "" {
+		fr.st.setFlag(v, false, true) // if [ -e "$d" ]; then …; else …
 	}
 	if el := c.Else; el != nil {
 		if len(el.Cond) > 0 {

@@ -86,9 +86,10 @@
 //
 // # Environment
 //
-// The command always runs without BASH_ENV, ENV and exported functions
-// (BASH_FUNC_*), since no parse of the command line can see the code they
-// carry. With --strict or strip_credentials it also runs without
+// BASH_ENV, ENV and exported functions (BASH_FUNC_*) reach the command as
+// they would reach bash: the analysis reads the startup file like a sourced
+// file and judges an exported function where the command calls it, and a
+// value bash would import that does not parse is held. With --strict or strip_credentials it also runs without
 // variables whose names say they are secrets (*_TOKEN, *_SECRET, *_KEY,
 // *PASSWORD*, *_CREDENTIALS, *_AUTH…; not PATH, PWD, SSH_AUTH_SOCK), without
 // GIT_ASKPASS, SSH_ASKPASS*, SUDO_ASKPASS, VSCODE_GIT_*, GIT_TRACE*,
@@ -269,9 +270,7 @@
 // warned about rather than followed. A login shell (-l) reads
 // /etc/profile and ~/.bash_profile, which are not analysed. A script file
 // is read twice, by the guard and then by bash; a file changed in between
-// runs as changed. The runner removes BASH_ENV, ENV and exported functions
-// from the command's environment, since no parse can see the code they
-// carry, and adds GUARD_EXEC_PARENT so nested guards can record their
+// runs as changed; so is a BASH_ENV file. The runner adds GUARD_EXEC_PARENT so nested guards can record their
 // parent. The boundary judges the paths a command names, resolved when it
 // is checked: what a program decides to write by itself, a link the same
 // command line creates and then writes through, and a secret copied to a
