@@ -107,6 +107,9 @@ func (fr *frame) function(c *Command) *funcDef {
 // the call's arguments as positional parameters, its input and
 // redirections. A call from inside the same function is not followed
 // again; it is marked Recursive.
+// funcDepthFactor is how many times deeper than MaxDepth function calls may nest.
+const funcDepthFactor = 4
+
 func (fr *frame) callFunc(f *funcDef, c *Command, args []arg) {
 	c.Function = !f.possibly
 	o := f.origin()
@@ -119,7 +122,9 @@ func (fr *frame) callFunc(f *funcDef, c *Command, args []arg) {
 			return
 		}
 	}
-	if fr.depth+1 > fr.r.maxDepth {
+	// Calls nest deeper than scripts do (bats' failure trace is eight
+	// functions deep); the work budget bounds them all the same.
+	if fr.depth+1 > funcDepthFactor*fr.r.maxDepth {
 		fr.emitDynamic(&Dynamic{Kind: DynTooDeep, Sink: c, Known: "function " + f.name, Pos: c.Pos})
 		return
 	}

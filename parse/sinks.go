@@ -132,7 +132,7 @@ func sinkSource(fr *frame, c *Command, args []arg) {
 	}
 	if !ok {
 		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: withWriter(f.feeders, writer), Pos: c.Pos})
-		fr.st.poisonVars()
+		fr.st.poisonSourced()
 		return
 	}
 	st := fr.st

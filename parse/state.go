@@ -352,10 +352,27 @@ func hasUnknown(s string) bool { return strings.Contains(s, Unknown) }
 // poison, keeps the directory: used for a sourced file that cannot be
 // read (". venv/bin/activate"), which sets variables and functions but
 // rarely changes directory.
+
 func (s *state) poisonVars() {
 	dir, stack := s.dir, s.dirStack
 	s.poison()
 	s.dir, s.dirStack = dir, stack
+}
+
+// poisonSourced is poisonVars for a sourced file that cannot be read (code,
+// unlike the data of `read "$X"`): the variables the shell knew keep their
+// values. The file may change them, but what runs after it is judged as the
+// script wrote it (bats removes its own output file after sourcing the test
+// file it runs), and code that cannot be seen could do anything itself, which
+// the source is warned or held for. Variables it did not set are unknown.
+func (s *state) poisonSourced() {
+	vars := s.vars
+	s.poisonVars()
+	for name, v := range vars {
+		if v.known {
+			s.set(name, v)
+		}
+	}
 }
 
 func indexed(list []string) expand.Variable {
