@@ -70,7 +70,7 @@ func sinkEval(fr *frame, c *Command, args []arg) {
 	}
 	fr.nest(nesting{sink: c, via: "eval", text: joinValues(ws), pos: fr.argsPos(ws, c), kind: DynEval, feeders: feedersOf(ws), st: fr.st, dialect: fr.dialect, keepRedirs: true})
 	if hasUnknown(joinValues(ws)) {
-		fr.st.poison()
+		fr.st.poisonCode(false)
 	}
 }
 
@@ -132,7 +132,7 @@ func sinkSource(fr *frame, c *Command, args []arg) {
 	}
 	if !ok {
 		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: withWriter(f.feeders, writer), Pos: c.Pos})
-		fr.st.poisonSourced()
+		fr.st.poisonCode(true)
 		return
 	}
 	st := fr.st

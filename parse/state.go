@@ -359,15 +359,21 @@ func (s *state) poisonVars() {
 	s.dir, s.dirStack = dir, stack
 }
 
-// poisonSourced is poisonVars for a sourced file that cannot be read (code,
-// unlike the data of `read "$X"`): the variables the shell knew keep their
-// values. The file may change them, but what runs after it is judged as the
-// script wrote it (bats removes its own output file after sourcing the test
-// file it runs), and code that cannot be seen could do anything itself, which
-// the source is warned or held for. Variables it did not set are unknown.
-func (s *state) poisonSourced() {
+// poisonCode is poison for code that cannot be seen (eval of unknown text, a
+// sourced file that cannot be read), unlike data read into an unknown name
+// (`read "$X"`): the variables the shell knew keep their values. The code may
+// change them, but what runs after it is judged as the script wrote it (bats
+// removes its own output file after sourcing the test file it runs, and after
+// an eval that builds an array), and the code itself could do anything, which
+// it is warned or held for. Variables the shell did not set are unknown.
+// keepDir keeps the directory too, as poisonVars does.
+func (s *state) poisonCode(keepDir bool) {
 	vars := s.vars
-	s.poisonVars()
+	if keepDir {
+		s.poisonVars()
+	} else {
+		s.poison()
+	}
 	for name, v := range vars {
 		if v.known {
 			s.set(name, v)
