@@ -284,6 +284,17 @@
 // of their shell; and `trap - DEBUG` turns it off. It is a guard for
 // people at a terminal, not a boundary.
 //
+// The command sees what bash would: the caller's own stdin, and its own
+// stdout and stderr unless they are a pipe or socket, which is relayed for
+// the digest (a regular file is digested afterwards from the region
+// written); it stays in the caller's process group; every signal sent to
+// the guard reaches bash alone; and the guard dies by the signal bash died
+// by. Under a name other than guard-exec (exec -a NAME) that name is bash's
+// $0. Two differences remain: a descriptor the guard was started with closed
+// (`>&-`) reaches the command as /dev/null, because Go's runtime opens
+// /dev/null on closed descriptors 0-2 before any of the guard's code runs;
+// and GUARD_EXEC_PARENT is in the command's environment, for nested guards.
+//
 // When the ledger cannot record a command, the command does not run (exit
 // 125): evidence is part of the contract, so the guard fails closed.
 //
@@ -291,9 +302,10 @@
 // the program bash replaced itself with) dies with it (a parent-death
 // signal), and the ledger shows the command as interrupted: an exec record
 // with no exit. Processes that command put in the background are not
-// reached: in pipe mode their next write to stdout fails, in pty mode the
-// terminal hangs up on them (SIGHUP), and otherwise they live on, as they
-// would had bash itself been killed. Reaching them would take a helper
+// reached: when stdout is a pipe the guard relays, their next write to it
+// fails, in pty mode the terminal hangs up on them (SIGHUP), and otherwise
+// (output to a file, /dev/null or the caller's terminal) they live on, as
+// they would had bash itself been killed. Reaching them would take a helper
 // process between the guard and bash on every command, which would about
 // double what the guard costs per command.
 //
