@@ -104,6 +104,9 @@ func (fr *frame) chdir(dir string) {
 		st.forget("OLDPWD")
 	}
 	delete(st.vars, "PWD")
+	if dir != st.dir || dir == "" {
+		st.dropRelativeMade()
+	}
 	st.dir = dir
 }
 

@@ -83,6 +83,11 @@ type frame struct {
 	// aliasesActive are the aliases being expanded: bash does not expand
 	// an alias again inside its own expansion.
 	aliasesActive []string
+	// file is the file read from disk whose code this frame runs (source
+	// FILE, bash FILE, BASH_ENV, and everything nested in them), "" for
+	// the command line's own code. Functions defined there are judged
+	// only where they are called.
+	file string
 }
 
 func (fr *frame) posix() bool { return fr.dialect == POSIX }
@@ -145,9 +150,9 @@ func (m posMap) of(p syntax.Pos) Pos {
 	}
 	l, c := int(p.Line()), int(p.Col())
 	if l == 1 {
-		return Pos{Line: m.base.Line, Col: m.base.Col + c - 1}
+		return Pos{File: m.base.File, Line: m.base.Line, Col: m.base.Col + c - 1}
 	}
-	return Pos{Line: m.base.Line + l - 1, Col: c}
+	return Pos{File: m.base.File, Line: m.base.Line + l - 1, Col: c}
 }
 
 // span returns the bounded source text of a node.

@@ -176,6 +176,18 @@ func (fr *frame) readData(dir, p string) (string, bool) {
 	return string(b), true
 }
 
+// diskFile returns, for a script the command runs from the file p, where
+// positions inside its text map and the file's name: into the file itself,
+// line and column, when it is read from disk; at the outer word at when it
+// is one the script itself wrote (its text is the script's) or unknown.
+func (fr *frame) diskFile(dir, p string, at Pos) (posMap, string) {
+	full := resolvePath(dir, p)
+	if full == "" || hasUnknown(p) || fr.r.files[full] != nil || fr.r.opts.Files == nil {
+		return posMap{at: at}, ""
+	}
+	return posMap{exact: true, base: Pos{File: full, Line: 1, Col: 1}, at: at}, full
+}
+
 // execFile follows a script run by its path (./x.sh): one the command
 // line wrote, or one on disk that Options.Files reads. It is analysed by
 // its #! line, as a shell script when it has none; a file that is not

@@ -157,7 +157,7 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 	if runErr != nil {
 		return fmt.Errorf("starting %s: %w", j.path, runErr)
 	}
-	return status(res.ExitCode)
+	return commandStatus(res)
 }
 
 // ptyMode resolves auto to a concrete mode now, so the exec record can say
@@ -167,7 +167,7 @@ func (g *guard) ptyMode() shim.PTYMode {
 	case shim.PTYAlways, shim.PTYNever:
 		return g.pty
 	}
-	if shim.IsTerminal(g.st.in) && shim.IsTerminal(g.st.out) {
+	if shim.AutoPTY(g.st.in, g.st.out) {
 		return shim.PTYAlways
 	}
 	return shim.PTYNever

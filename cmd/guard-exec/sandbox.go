@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -149,14 +148,14 @@ func within(p, dir string) bool {
 // starter is the shim.Spec.Start of a sandboxed command. The journal is
 // taken before the command starts: of the absent protected paths always,
 // of the contents where no mount namespace will bind them read-only.
-func (sb *sandboxRun) starter() func(*exec.Cmd) error {
+func (sb *sandboxRun) starter() func(fork func() (int, error)) error {
 	if sb == nil || sb.inherited || sb.spec == nil {
 		return nil
 	}
-	return func(c *exec.Cmd) error {
+	return func(fork func() (int, error)) error {
 		full := !sandbox.CanMountNS()
 		j := sandbox.TakeJournal(sb.spec, full)
-		cov, err := sandbox.Start(c, sb.spec)
+		cov, err := sandbox.Start(fork, sb.spec)
 		sb.cov, sb.started = cov, err == nil
 		if err == nil {
 			sb.journal, sb.fullJournal = j, full && !cov.MountNS

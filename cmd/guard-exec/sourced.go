@@ -48,8 +48,11 @@ import (
 // again. The cache is trusted as the configuration is.
 
 // reduceMin is the size from which a sourced file is reduced; smaller
-// files are analysed as they are.
-const reduceMin = 8 << 10
+// files are analysed as they are. It is a matter of speed only: the
+// functions of a sourced file are judged where they are called (parse
+// does not judge the bodies of those it never calls), so reduced or not,
+// a file gives the same verdicts.
+const reduceMin = 4 << 10
 
 // maxRounds bounds the rounds of putting functions back; past it every
 // function is kept.
@@ -229,13 +232,24 @@ func (lf *loadedFile) reduce(keep map[string]bool) []byte {
 			continue
 		}
 		out = append(out, lf.data[pos:c.Start]...)
+		pos = c.End
+		if c.Repl == "" {
+			// A blanked definition keeps its shape, so that positions
+			// after it, on its last line too, stay where they are.
+			for _, ch := range lf.data[c.Start:c.End] {
+				if ch != '\n' {
+					ch = ' '
+				}
+				out = append(out, ch)
+			}
+			continue
+		}
 		lines := bytes.Count(lf.data[c.Start:c.End], newline)
 		out = append(out, c.Repl...)
 		lines -= strings.Count(c.Repl, "\n")
 		for ; lines > 0; lines-- {
 			out = append(out, '\n')
 		}
-		pos = c.End
 	}
 	return append(out, lf.data[pos:]...)
 }

@@ -120,7 +120,7 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 	if out.err != nil {
 		return fmt.Errorf("starting %s: %w", j.path, out.err)
 	}
-	return status(out.res.ExitCode)
+	return commandStatus(out.res)
 }
 
 // feed reads in until end of input or until the shell exits, passing each
