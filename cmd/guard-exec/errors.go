@@ -29,9 +29,12 @@ func (e statusError) Error() string { return fmt.Sprintf("exit status %d", e.cod
 func (e statusError) ExitCode() int { return e.code }
 
 // commandStatus is the command's own outcome: its exit status, or its death
-// by a signal, which the guard passes on as bash's caller would see it.
+// by a signal, which the guard passes on as bash's caller would see it. A
+// command the guard itself killed for --timeout is not passed on as a death
+// by signal: the guard did not die, it ended the command, and says so with
+// 128+N (the status documented for a timeout).
 func commandStatus(res *shim.Result) error {
-	if res.Signal != "" {
+	if res.Signal != "" && !res.TimedOut {
 		if sig := unix.SignalNum(res.Signal); sig != 0 {
 			return statusError{code: res.ExitCode, signal: sig}
 		}

@@ -24,6 +24,7 @@ type terminal struct {
 	slave  *os.File
 	cmd    *exec.Cmd
 	ledger string
+	before unix.Termios // the terminal as it was before the guard started
 
 	mu     sync.Mutex
 	screen bytes.Buffer
@@ -54,6 +55,9 @@ func startOnTerminal(t *testing.T, path, arg0 string, args ...string) *terminal 
 		"TERM=xterm", "PATH="+fakeGit(t)+string(os.PathListSeparator)+os.Getenv("PATH"))
 	term.cmd.Stdin, term.cmd.Stdout, term.cmd.Stderr = slave, slave, slave
 	term.cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if tio, err := unix.IoctlGetTermios(int(slave.Fd()), unix.TCGETS); err == nil {
+		term.before = *tio // before the guard can change it
+	}
 	if err := term.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -147,10 +151,7 @@ func errorsAs(err error, target **exec.ExitError) bool {
 
 func TestPTYTerminalSeenByCommand(t *testing.T) {
 	term := startTerminal(t, "-c", `test -t 0 && test -t 1 && test -t 2 && echo all-ttys; printf 'no-final-newline'; exit 3`)
-	before, err := unix.IoctlGetTermios(int(term.slave.Fd()), unix.TCGETS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	before := &term.before
 	if code := term.wait(); code != 3 {
 		t.Errorf("exit status %d, want 3", code)
 	}

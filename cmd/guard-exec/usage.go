@@ -33,6 +33,8 @@ Options, before the shell's:
   --timeout=DURATION           kill the command after DURATION (90s, 10m)
   --pty=auto|always|never      run the command under a pseudo-terminal
   --strict                     remove credentials from the command's environment
+  --sandbox=off|write|strict   run the command under the kernel sandbox: write
+                               bounds its writes, strict also its network
   -h, --help                   this help
   --version                    the version
 
