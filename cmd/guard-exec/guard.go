@@ -38,6 +38,8 @@ type guard struct {
 	scrub   *envScrub
 	places  map[string]*places // by working directory (roots.go)
 	sources *sourcedFiles      // large sourced files, reduced (sourced.go)
+	keyVal  []byte             // the user's key (key.go), once loaded
+	keyDone bool
 }
 
 // config returns the merged configuration, loaded once (config.go).
