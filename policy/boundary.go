@@ -25,6 +25,8 @@ const (
 	fEnvExfil
 	fSelfConfig
 	fSelfLedger
+	fSelfLedgerReach
+	fSelfKey
 	fSelfShim
 	fSelfAgent
 	fSelfProject
@@ -100,6 +102,9 @@ func (x *Ctx) boundary(a *parse.Analysis) *boundaryState {
 		shown := secretPrinter(c) && c.Context&parse.InCmdSubst == 0
 		if read != 0 || code&taintCred != 0 || shown {
 			b.add(fCredRead, c)
+		}
+		if x.readsKey(c) {
+			b.add(fSelfKey, c)
 		}
 		if t := x.outTaint(c, read, code) | b.upstreamTaint(c); t != 0 {
 			if b.taints == nil {
@@ -177,6 +182,12 @@ func (x *Ctx) judgeWrite(w write) finding {
 		return fNone
 	}
 	if skipDevice(p) {
+		return fNone
+	}
+	if w.selfOnly {
+		if x.reachesSelf(p, w) {
+			return fSelfLedgerReach
+		}
 		return fNone
 	}
 	if f := x.selfWrite(p, w, exists); f != fNone {
