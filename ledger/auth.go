@@ -99,3 +99,18 @@ func MAC(key []byte, data []byte) string {
 	m.Write(data)
 	return hex.EncodeToString(m.Sum(nil))
 }
+
+// ApprovalMAC binds an approval to exactly what it lets run once: the
+// held decision's id, the directory, the canonical command and the time
+// it expires, under a key derived from the user's. The guard checks it
+// before a retry runs, so an approval line written into the ledger by
+// anything but guard-exec approve (which must read the key) lets nothing
+// run.
+func ApprovalMAC(key []byte, r *Record) string {
+	if len(key) == 0 {
+		return ""
+	}
+	k := Derive(key, "approval")
+	msg := strings.Join([]string{r.Ref, r.Cwd, r.Command, r.Expires, r.Session}, "\x00")
+	return MAC(k, []byte(msg))
+}
