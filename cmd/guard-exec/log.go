@@ -42,7 +42,7 @@ func (g *guard) openForReading(dir string) (*ledger.Ledger, string, error) {
 	} else if err != nil {
 		return nil, dir, &ledgerError{dir: dir, err: err, reading: true}
 	}
-	led, err := ledger.Open(dir, ledger.Options{})
+	led, err := ledger.Open(dir, g.readOptions())
 	return led, dir, err
 }
 
@@ -292,23 +292,39 @@ func (g *guard) printLog(sel []*row, withDir bool) {
 
 // verifyLedger checks the whole ledger; problems make the status 1.
 func (g *guard) verifyLedger(led *ledger.Ledger, where string) error {
+	var rep *ledger.Report
 	if led == nil {
-		fmt.Fprintf(g.st.out, "%s: OK: no ledger yet\n", where)
-		return nil
-	}
-	rep, err := led.Verify()
-	if err != nil {
-		return err
+		if rep = ledger.MissingReport(where, g.readOptions()); rep.OK {
+			fmt.Fprintf(g.st.out, "%s: OK: no ledger yet\n", where)
+			return nil
+		}
+	} else {
+		var err error
+		if rep, err = led.Verify(); err != nil {
+			return err
+		}
 	}
 	for _, note := range rep.Notes {
 		fmt.Fprintf(g.st.out, "note: %s\n", note)
 	}
 	if rep.OK {
-		fmt.Fprintf(g.st.out, "%s: OK: %s in %s, hash chain intact\n", where, plural(rep.Records, "record"), plural(rep.Segments, "segment"))
+		chain := "hash chain intact"
+		if g.key() != nil {
+			chain = "hash chain intact, authenticated and anchored"
+		}
+		fmt.Fprintf(g.st.out, "%s: OK: %s in %s, %s\n", where, plural(rep.Records, "record"), plural(rep.Segments, "segment"), chain)
 		return nil
 	}
 	for _, p := range rep.Problems {
-		fmt.Fprintf(g.st.out, "%s:%s\n", filepath.Join(where, p.File), problemPlace(p))
+		file := p.File
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(where, file)
+		}
+		if p.Line == 0 && p.Offset == 0 {
+			fmt.Fprintf(g.st.out, "%s: %s\n", file, p.Msg)
+			continue
+		}
+		fmt.Fprintf(g.st.out, "%s:%s\n", file, problemPlace(p))
 	}
 	what := "the hash chain is broken: records were changed, inserted or deleted"
 	if rep.ChainIntact() {
