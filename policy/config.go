@@ -19,6 +19,7 @@ type Config struct {
 	Loop     LoopConfig
 	Ledger   LedgerConfig
 	Exec     ExecConfig
+	Export   ExportConfig
 
 	// origin says where each value a file set came from (see OriginOf).
 	origin map[string]origin
@@ -116,6 +117,7 @@ func DefaultConfig() *Config {
 		Severity: map[string]Severity{},
 		Loop:     LoopConfig{BlockAfter: 3},
 		Ledger:   LedgerConfig{MaxBytes: 4 << 20, Keep: 3},
+		Export:   ExportConfig{Batch: DefaultExportBatch},
 	}
 }
 
