@@ -30,6 +30,7 @@ var subcommands = map[string]func(ctx context.Context, g *guard, args []string) 
 	"shim":    runShimCmd,
 	"hook":    runHook,
 	"doctor":  runDoctor,
+	"ship":    runShip,
 }
 
 // run is the whole program: args is the full argv, env the environment.

@@ -11,15 +11,16 @@ import (
 var version = ""
 
 func runVersion(_ context.Context, g *guard, _ []string) error {
-	v := version
-	if v == "" {
-		v = "devel"
-		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-			v = bi.Main.Version
-		}
-	}
-	fmt.Fprintf(g.st.out, "guard-exec %s\n", v)
+	fmt.Fprintf(g.st.out, "guard-exec %s\n", guardVersion())
 	return nil
+}
+
+// moduleVersion is the module version the build recorded, or "devel".
+func moduleVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
 }
 
 const usage = `guard-exec stands in for the shell of coding agents: it checks each command
@@ -39,7 +40,8 @@ Usage:
                                            bash and sh links to guard-exec, for PATH
   guard-exec hook claude|gemini            answer an agent's pre-tool hook (JSON on stdin)
   guard-exec doctor [--dir DIR]            check the setup with a live must-hold probe
-  guard-exec log [-n N] [--json] [--session S] [--failed] [--blocked] [--verify]
+  guard-exec log [-n N] [--json|--format otlp] [--session S] [--failed] [--blocked] [--verify]
+  guard-exec ship [--endpoint URL]         send unshipped records to an OpenTelemetry collector
   guard-exec show [--replay] ev-N          everything about one command
   guard-exec stats [--json]                counts by verdict and rule, failing commands
   guard-exec loops                         this session's failing streaks
