@@ -150,6 +150,12 @@ func (p *optParser) parseLong() error {
 	return nil
 }
 
+// IsLongOption reports whether bash has the long option --name.
+func IsLongOption(name string) bool {
+	_, ok := lookupLong(name)
+	return ok
+}
+
 func lookupLong(name string) (longOpt, bool) {
 	for _, o := range longOpts {
 		if o.name == name {

@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/guard-exec/guard-exec/internal/redact"
 	"github.com/guard-exec/guard-exec/ledger"
 	"github.com/guard-exec/guard-exec/shim"
@@ -52,8 +50,7 @@ func recentRecords(led *ledger.Ledger, since time.Time) []ledger.Record {
 // answering: stdin or stderr not a terminal, no /dev/tty, --ci, or inside
 // a command the guard runs (an agent must not approve its own holds).
 func runApprove(_ context.Context, g *guard, args []string) error {
-	flags := pflag.NewFlagSet("approve", pflag.ContinueOnError)
-	flags.SetOutput(g.st.err)
+	flags := g.flags("approve")
 	ci := flags.Bool("ci", false, "there is no person here: refuse")
 	cwd := flags.String("cwd", "", "the project `DIR` whose ledger holds the id (default: the working directory's)")
 	if err := g.parseFlags(flags, args); err != nil {

@@ -20,8 +20,7 @@ import (
 // runCheck decides without running anything (SPEC §6).
 func runCheck(ctx context.Context, g *guard, args []string) error {
 	g.invocation = "check"
-	fs := pflag.NewFlagSet("check", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("check")
 	asJSON := fs.Bool("json", false, "print the decision as one JSON object")
 	batch := fs.Bool("batch", false, "read JSON Lines {\"command\":…,\"cwd\":…} on stdin, answer one line each")
 	cf := addCommandFlags(fs, "judge")
@@ -61,7 +60,7 @@ type commandFlags struct {
 func addCommandFlags(fs *pflag.FlagSet, verb string) *commandFlags {
 	return &commandFlags{
 		cwd:     fs.String("cwd", "", verb+" as if run in `DIR`"),
-		command: fs.StringP("command", "c", "", "the command line to "+verb),
+		command: fs.StringP("command", "c", "", "the `COMMAND` line to "+verb),
 	}
 }
 
@@ -90,13 +89,21 @@ func (cf *commandFlags) script(fs *pflag.FlagSet, missing string) (string, error
 }
 
 // parseFlags parses a subcommand's flags; a usage error is 125, --help 0.
+// An unknown flag close to a known one gets a suggestion.
 func (g *guard) parseFlags(fs *pflag.FlagSet, args []string) error {
 	err := fs.Parse(args)
 	if errors.Is(err, pflag.ErrHelp) {
 		return statusError{0} // stop here, successfully: the usage was the answer
 	}
 	if err != nil {
-		return usageError{err.Error()}
+		msg := fs.Name() + ": " + err.Error()
+		var ne *pflag.NotExistError
+		if errors.As(err, &ne) && ne.GetSpecifiedName() != "" {
+			var known []string
+			fs.VisitAll(func(f *pflag.Flag) { known = append(known, f.Name) })
+			msg += flagHint(ne.GetSpecifiedName(), known)
+		}
+		return usagef("%s (guard-exec %s --help lists the flags)", msg, fs.Name())
 	}
 	return nil
 }

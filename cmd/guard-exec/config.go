@@ -12,8 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"github.com/guard-exec/guard-exec/policy"
 )
 
@@ -80,7 +78,7 @@ func (g *guard) cachePath(name string) string {
 // runConfig is `guard-exec config show|init|check`.
 func runConfig(ctx context.Context, g *guard, args []string) error {
 	if len(args) == 0 {
-		return usagef("config needs show, init or check")
+		return usagef("config needs show, init or check (guard-exec config --help)")
 	}
 	switch args[0] {
 	case "show":
@@ -90,23 +88,16 @@ func runConfig(ctx context.Context, g *guard, args []string) error {
 	case "check":
 		return g.configCheck(args[1:])
 	case "-h", "--help", "help":
-		fmt.Fprint(g.st.out, configUsage)
+		lookupCommand("config").printHelp(g.helpWriter(), nil)
 		return nil
 	}
-	return usagef("config: unknown subcommand %q (want show, init or check)", args[0])
+	return usagef("config: unknown action %q%s (want show, init or check)", args[0], verbHint(args[0], lookupCommand("config").verbs))
 }
-
-const configUsage = `Usage:
-  guard-exec config show [--json] [--cwd DIR]   the configuration in effect, and where each value comes from
-  guard-exec config init [--force]              write a commented user file with every key
-  guard-exec config check [--project] [FILE…]   report the problems of a file (or of every layer); exit 1 if any
-`
 
 // configShow prints the effective configuration as TOML, each value with
 // the file:line it came from, or "default".
 func (g *guard) configShow(args []string) error {
-	fs := pflag.NewFlagSet("config show", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("config show")
 	asJSON := fs.Bool("json", false, "print the configuration as JSON")
 	cwd := fs.String("cwd", "", "show the configuration of the project of `DIR`")
 	if err := g.parseFlags(fs, args); err != nil {
@@ -141,8 +132,7 @@ func (g *guard) setCwd(dir string) error {
 
 // configInit writes the commented template as the user's file.
 func (g *guard) configInit(args []string) error {
-	fs := pflag.NewFlagSet("config init", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("config init")
 	force := fs.Bool("force", false, "replace an existing file")
 	if err := g.parseFlags(fs, args); err != nil {
 		return err
@@ -179,8 +169,7 @@ func (g *guard) configInit(args []string) error {
 // FILE:LINE: message. With no file it checks the layers of the working
 // directory. Exit 1 when there is a problem.
 func (g *guard) configCheck(args []string) error {
-	flags := pflag.NewFlagSet("config check", pflag.ContinueOnError)
-	flags.SetOutput(g.st.err)
+	flags := g.flags("config check")
 	project := flags.Bool("project", false, "check FILE as a project file (the default for files named "+policy.ProjectConfigName+")")
 	if err := g.parseFlags(flags, args); err != nil {
 		return err

@@ -5,18 +5,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
 	"golang.org/x/sys/unix"
 
 	"github.com/guard-exec/guard-exec/internal/buildinfo"
 	"github.com/guard-exec/guard-exec/internal/paths"
 	"github.com/guard-exec/guard-exec/ledger"
+	"github.com/guard-exec/guard-exec/policy"
 	"github.com/guard-exec/guard-exec/shim"
 )
 
@@ -28,38 +29,114 @@ const probeCommand = "git push --force origin main"
 // probeTimeout bounds one probe.
 const probeTimeout = 10 * time.Second
 
-// doctor collects what needs attention; it exits 1 when anything does.
+// doctor collects its checks, then prints them (or JSON); it exits 1 when
+// any needs attention. A check that is a way in not in use (no shim, a
+// SHELL that is not guard-exec) is soft: it needs attention only when no
+// other way in is set up, so a setup through hooks alone is healthy.
 type doctor struct {
-	g      *guard
-	issues int
+	g          *guard
+	hookProbes []hookSetting // the hooks found, probed live
+	checks     []doctorCheck
+	current    string   // the section being checked
+	ways       []string // the ways in that are set up and working
 }
 
-func (dr *doctor) ok(format string, a ...any) {
-	fmt.Fprintf(dr.g.st.out, "  ok    "+format+"\n", a...)
+// doctorCheck is one line of the report.
+type doctorCheck struct {
+	Section string `json:"section"`
+	Status  string `json:"status"` // ok, fix, info, or soft until resolve
+	Message string `json:"message"`
 }
 
-func (dr *doctor) bad(format string, a ...any) {
-	dr.issues++
-	fmt.Fprintf(dr.g.st.out, "  FIX   "+format+"\n", a...)
+func (dr *doctor) add(status, format string, a ...any) {
+	dr.checks = append(dr.checks, doctorCheck{dr.current, status, fmt.Sprintf(format, a...)})
 }
 
-func (dr *doctor) info(format string, a ...any) {
-	fmt.Fprintf(dr.g.st.out, "  info  "+format+"\n", a...)
+func (dr *doctor) ok(format string, a ...any)   { dr.add("ok", format, a...) }
+func (dr *doctor) bad(format string, a ...any)  { dr.add("fix", format, a...) }
+func (dr *doctor) info(format string, a ...any) { dr.add("info", format, a...) }
+
+// soft is a way in that is not in use: it needs fixing only when no other
+// way in is set up (resolve decides).
+func (dr *doctor) soft(format string, a ...any) { dr.add("soft", format, a...) }
+
+// way records a way in that is set up and verified.
+func (dr *doctor) way(name string) { dr.ways = append(dr.ways, name) }
+
+func (dr *doctor) section(name string) { dr.current = name }
+
+// resolve turns the soft checks into info when another way in is set up,
+// and into things to fix when none is; it returns how many need
+// attention.
+func (dr *doctor) resolve() int {
+	n := 0
+	for i := range dr.checks {
+		c := &dr.checks[i]
+		if c.Status == "soft" {
+			if len(dr.ways) > 0 {
+				c.Status = "info"
+				c.Message += " (not needed: " + strings.Join(uniq(dr.ways), ", ") + " is set up)"
+			} else {
+				c.Status = "fix"
+			}
+		}
+		if c.Status == "fix" {
+			n++
+		}
+	}
+	if len(dr.ways) == 0 {
+		dr.section("ways in")
+		dr.bad("nothing sends commands through guard-exec: install the shim (guard-exec shim install), set SHELL, or add the agent hook (see guard-exec hook --help)")
+		n++
+	}
+	return n
 }
 
-func (dr *doctor) section(name string) { fmt.Fprintf(dr.g.st.out, "%s\n", name) }
+func uniq(s []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, v := range s {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// print writes the report for people: sections, one line per check.
+func (dr *doctor) print(w io.Writer, self string, issues int) {
+	fmt.Fprintf(w, "guard-exec doctor (%s)\n", self)
+	last := ""
+	for _, c := range dr.checks {
+		if c.Section != last {
+			fmt.Fprintf(w, "%s\n", c.Section)
+			last = c.Section
+		}
+		label := map[string]string{"ok": "ok", "fix": "FIX", "info": "info", "limit": "-"}[c.Status]
+		fmt.Fprintf(w, "  %-5s %s\n", label, c.Message)
+	}
+	if issues > 0 {
+		fmt.Fprintf(w, "%d thing(s) need attention\n", issues)
+		return
+	}
+	fmt.Fprintln(w, "all is well")
+}
 
 // runDoctor checks that the guard is really in the way of commands: the
-// real shells, the shim, SHELL, configuration, the ledger, the kernel; then
-// it sends a command that must be held through the shim and through
-// $SHELL and reports whether it was. It ends with what the guard cannot
-// see. Exit 0 when all is well, 1 when something needs attention.
+// real shells, the shim, SHELL, the agents' hooks, configuration, the
+// ledger, the kernel; then it sends a command that must be held through
+// every way in it found and reports whether it was. It ends with what the
+// guard cannot see. Exit 0 when nothing needs attention, 1 otherwise.
 func runDoctor(ctx context.Context, g *guard, args []string) error {
-	fs := pflag.NewFlagSet("doctor", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
-	dirFlag := fs.String("dir", "", "the shim `DIR`ectory to check (default: the install default)")
+	fs := g.flags("doctor")
+	dirFlag := fs.String("dir", "", "check the shim in `DIR` (default: the install default)")
+	asJSON := fs.Bool("json", false, "print the checks as one JSON object")
 	if err := g.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("doctor takes no operands (got %q)", fs.Arg(0))
 	}
 	dir := *dirFlag
 	if dir == "" {
@@ -68,21 +145,39 @@ func runDoctor(ctx context.Context, g *guard, args []string) error {
 		dir = abs
 	}
 	dr := &doctor{g: g}
-	fmt.Fprintf(g.st.out, "guard-exec doctor (%s)\n", self())
 	dr.shells()
 	dr.shim(dir)
 	dr.shellVar()
+	dr.hooks(ctx)
 	dr.config()
 	dr.ledger()
 	dr.landlock()
 	dr.build()
 	dr.probes(ctx, dir)
+	issues := dr.resolve()
 	dr.limits()
-	if dr.issues > 0 {
-		fmt.Fprintf(g.st.out, "%d thing(s) need attention\n", dr.issues)
-		return status(1)
+	if *asJSON {
+		out := struct {
+			Guard  string        `json:"guard_exec"`
+			OK     bool          `json:"ok"`
+			Issues int           `json:"issues"`
+			Ways   []string      `json:"ways_in"`
+			Checks []doctorCheck `json:"checks"`
+		}{self(), issues == 0, issues, uniq(dr.ways), dr.checks}
+		if out.Ways == nil {
+			out.Ways = []string{}
+		}
+		enc := newJSONEncoder(g.st.out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		dr.print(g.st.out, self(), issues)
 	}
-	fmt.Fprintln(g.st.out, "all is well")
+	if issues > 0 {
+		return status(exitAttention)
+	}
 	return nil
 }
 
@@ -106,10 +201,12 @@ func (dr *doctor) shim(dir string) {
 		return
 	}
 	pos := shim.OnPath(dir, g.vars["PATH"])
-	for _, l := range shim.Status(dir, g.vars["PATH"], self()) {
+	active := 0
+	links := shim.Status(dir, g.vars["PATH"], self())
+	for _, l := range links {
 		switch {
 		case !l.Exists:
-			dr.bad("%s is not installed: guard-exec shim install --dir %s", l.Path, dir)
+			dr.soft("%s is not installed: guard-exec shim install --dir %s", l.Path, dir)
 		case !l.Ours:
 			dr.bad("%s exists but is not guard-exec", l.Path)
 		case l.Target == "":
@@ -118,7 +215,11 @@ func (dr *doctor) shim(dir string) {
 			dr.bad("%s is installed, but PATH finds %s first: put %s first on PATH", l.Name, orNone(l.Found), dir)
 		default:
 			dr.ok("%s -> %s, found first on PATH", l.Path, l.Target)
+			active++
 		}
+	}
+	if active == len(links) && active > 0 {
+		dr.way("the PATH shim")
 	}
 	if pos < 0 {
 		dr.info("%s is not on PATH", dir)
@@ -132,7 +233,7 @@ func (dr *doctor) shellVar() {
 	sh := g.vars["SHELL"]
 	switch {
 	case sh == "":
-		dr.bad("SHELL is not set; set SHELL=%s", self())
+		dr.soft("SHELL is not set; set SHELL=%s", self())
 	case !filepath.IsAbs(sh) && shim.LookPath(sh, g.vars["PATH"]) == "":
 		dr.bad("SHELL=%s is not found", sh)
 	default:
@@ -142,78 +243,87 @@ func (dr *doctor) shellVar() {
 		}
 		if shim.IsGuardExec(p, self()) {
 			dr.ok("SHELL=%s is guard-exec", sh)
+			dr.way("SHELL")
 		} else {
-			dr.bad("SHELL=%s is not guard-exec: agents that run $SHELL -c are not guarded; set SHELL=%s", sh, self())
+			dr.soft("SHELL=%s is not guard-exec: agents that run $SHELL -c are not guarded; set SHELL=%s", sh, self())
 		}
 	}
-	for _, v := range []string{"CLAUDE_CODE_SHELL", "CLAUDE_CODE_SHELL_PREFIX"} {
-		if val := g.vars[v]; val != "" {
-			dr.info("%s=%s", v, val)
-		}
-	}
+	dr.claudeShellVars()
 }
 
-// config lists the configuration files that apply here.
+// config loads the configuration as a command would and reports each
+// layer's file: ok only when it was read and every key of it is in force.
 func (dr *doctor) config() {
 	g := dr.g
 	dr.section("configuration")
-	_ = g.config()
-	files := []string{"/etc/guard-exec/config.toml"}
-	if d := g.vars["XDG_CONFIG_HOME"]; filepath.IsAbs(d) {
-		files = append(files, filepath.Join(d, "guard-exec", "config.toml"))
-	} else if h := g.vars["HOME"]; filepath.IsAbs(h) {
-		files = append(files, filepath.Join(h, ".config", "guard-exec", "config.toml"))
+	res := policy.LoadConfig(g.configOptions(false))
+	bad := map[string][]policy.Problem{}
+	for _, p := range res.Problems {
+		bad[p.File] = append(bad[p.File], p)
 	}
-	files = append(files, filepath.Join(g.projectRoot(), ".guard-exec.toml"))
-	for _, f := range files {
-		if _, err := os.Stat(f); err == nil {
-			dr.ok("%s", f)
-		} else {
-			dr.info("%s (none)", f)
+	for _, f := range res.Files {
+		probs := bad[f.Name]
+		delete(bad, f.Name)
+		switch {
+		case f.State == policy.FileAbsent:
+			dr.info("%s (none)", f.Name)
+		case f.State == policy.FileSkipped:
+			dr.bad("%s is not in force: %s; fix it (guard-exec config check)", f.Name, problemText(probs, "it could not be read"))
+		case len(probs) > 0:
+			for _, p := range probs {
+				dr.bad("%s: the rest of the file is in force; fix it (guard-exec config check)", p)
+			}
+		default:
+			dr.ok("%s (%s layer, in force)", f.Name, f.Layer)
 		}
 	}
-	// CONFIG WARNINGS: when configuration loading reports problems (unknown
-	// keys, wrong types, a project file trying to weaken the floor), list
-	// each here with dr.bad("FILE:LINE: …"). The loader's warnings API is
-	// not in this branch yet.
-	dr.info("mode: %s", g.policyEngine().Mode)
+	for _, probs := range bad {
+		for _, p := range probs {
+			dr.bad("%s", p)
+		}
+	}
+	mode := g.policyEngine().Mode
+	if g.mode != nil {
+		mode = *g.mode
+	}
+	switch mode {
+	case policy.Enforce:
+		dr.ok("mode: enforce")
+	default:
+		dr.info("mode: %s: held and denied commands run (with a warning in advise mode)", mode)
+	}
 }
 
-// ledger reports where evidence goes and whether it can be written.
+func problemText(probs []policy.Problem, def string) string {
+	if len(probs) == 0 {
+		return def
+	}
+	var s []string
+	for _, p := range probs {
+		if p.Line > 0 {
+			s = append(s, fmt.Sprintf("line %d: %s", p.Line, p.Msg))
+		} else {
+			s = append(s, p.Msg)
+		}
+	}
+	return strings.Join(s, "; ")
+}
+
+// ledger reports where evidence goes and whether a record can be appended
+// there: a ledger that cannot record stops every guarded command.
 func (dr *doctor) ledger() {
 	g := dr.g
 	dr.section("ledger")
 	dir := ledger.Location(g.projectRoot(), g.getenv)
-	if err := writable(dir); err != nil {
-		dr.bad("%s is not writable (%v): guarded commands would not run", dir, err)
+	if dir == "" {
+		dr.bad("no place for the ledger: set HOME, XDG_STATE_HOME or GUARD_EXEC_LEDGER_DIR")
 		return
 	}
-	dr.ok("%s", dir)
-}
-
-// writable checks that dir (or, if it does not exist yet, the nearest
-// existing parent, where it would be created) accepts a new file.
-func writable(dir string) error {
-	d := dir
-	for {
-		if fi, err := os.Stat(d); err == nil {
-			if !fi.IsDir() {
-				return fmt.Errorf("%s is not a directory", d)
-			}
-			break
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return errors.New("no existing parent")
-		}
-		d = parent
+	if err := ledger.CheckAppendable(dir); err != nil {
+		dr.bad("%s cannot be appended to (%v): every guarded command would fail with 125; make it writable by you, or set GUARD_EXEC_LEDGER_DIR to a directory that is", dir, err)
+		return
 	}
-	f, err := os.CreateTemp(d, ".guard-exec-doctor-*")
-	if err != nil {
-		return err
-	}
-	f.Close()
-	return os.Remove(f.Name())
+	dr.ok("%s (appendable)", dir)
 }
 
 // landlock reports whether the kernel offers Landlock (for sandboxing
@@ -287,12 +397,11 @@ func (dr *doctor) probes(ctx context.Context, dir string) {
 		}
 		add("$SHELL", sh)
 	}
-	if len(list) == 0 {
-		dr.bad("nothing to probe: no shim and no SHELL")
-		return
-	}
 	for _, p := range list {
 		dr.probe(ctx, p, tmp, bin, marker)
+	}
+	for _, h := range dr.hookProbes {
+		dr.probeHook(ctx, h, tmp, bin, marker)
 	}
 }
 
@@ -300,11 +409,16 @@ func (dr *doctor) probe(ctx context.Context, p probe, tmp, bin, marker string) {
 	os.Remove(marker)
 	code, out := dr.run(ctx, p.path, probeCommand, tmp, bin)
 	ran := fileExists(marker)
+	ours := shim.IsGuardExec(p.path, self())
 	switch {
+	case ran && !ours:
+		dr.soft("%s (%s): NOT held — the command ran; this way in is not guarded", p.label, p.path)
 	case ran:
 		dr.bad("%s (%s): NOT held — the command ran; this way in is not guarded", p.label, p.path)
 	case code == exitBlocked:
 		dr.ok("%s (%s): held (exit 126), nothing ran", p.label, p.path)
+	case !ours:
+		dr.soft("%s (%s): not guard-exec, not held (exit %d)", p.label, p.path, code)
 	default:
 		dr.bad("%s (%s): not held as expected (exit %d): %s", p.label, p.path, code, firstLine(out))
 	}
@@ -322,10 +436,17 @@ func (dr *doctor) probe(ctx context.Context, p probe, tmp, bin, marker string) {
 // run starts one probe: SHELL -c CMD with the fake git first on PATH, a
 // scratch ledger and directory, and no terminal, so nobody is asked.
 func (dr *doctor) run(ctx context.Context, shell, cmd, tmp, bin string) (int, string) {
+	return dr.runArgv(ctx, []string{shell, "-c", cmd}, "", tmp, bin)
+}
+
+// runArgv runs one probe program with the fake git first on PATH, a
+// scratch ledger and directory, stdin as given, and no terminal.
+func (dr *doctor) runArgv(ctx context.Context, argv []string, stdin, tmp, bin string) (int, string) {
 	g := dr.g
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
-	c := exec.CommandContext(ctx, shell, "-c", cmd)
+	c := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	c.Stdin = strings.NewReader(stdin)
 	c.Dir = tmp
 	var env []string
 	for _, kv := range g.env {
@@ -365,7 +486,7 @@ func (dr *doctor) limits() {
 		"code that only exists at run time: a downloaded script, eval of a variable (reported as dynamic, held or warned about)",
 		"startup files a login shell reads (-l): ~/.bash_profile and /etc/profile run unanalysed",
 	} {
-		fmt.Fprintf(dr.g.st.out, "  -     %s\n", l)
+		dr.add("limit", "%s", l)
 	}
 }
 

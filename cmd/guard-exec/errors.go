@@ -8,6 +8,8 @@ import "fmt"
 const (
 	exitBlocked     = 126 // held or denied: the command did not run
 	exitGuardFailed = 125 // guard-exec itself failed: usage, no shell, broken setup
+	exitNotFound    = 127 // the script named is not found (bash's status for it)
+	exitAttention   = 1   // doctor, shim status, config check, log --verify: a problem found
 )
 
 // statusError carries a status to main without printing anything: the

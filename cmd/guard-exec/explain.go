@@ -6,8 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"github.com/guard-exec/guard-exec/parse"
 	"github.com/guard-exec/guard-exec/policy"
 )
@@ -15,8 +13,7 @@ import (
 // runExplain prints what the analysis found in a command line and why the
 // verdict is what it is. It never runs anything.
 func runExplain(_ context.Context, g *guard, args []string) error {
-	fs := pflag.NewFlagSet("explain", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("explain")
 	asJSON := fs.Bool("json", false, "print the facts and the decision as JSON")
 	cf := addCommandFlags(fs, "explain")
 	if err := g.parseFlags(fs, args); err != nil {

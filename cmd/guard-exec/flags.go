@@ -40,6 +40,9 @@ func (g *guard) ownFlags(args []string) ([]string, error) {
 	return args, nil
 }
 
+// ownFlagNames are the options --help lists, for suggestions.
+var ownFlagNames = []string{"pty", "mode", "timeout", "ci", "strict", "help", "version"}
+
 func isOwnFlag(name string) bool {
 	switch name {
 	case "--pty", "--mode", "--timeout", "--ci", "--strict":

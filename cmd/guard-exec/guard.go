@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/guard-exec/guard-exec/internal/project"
 	"github.com/guard-exec/guard-exec/ledger"
 	"github.com/guard-exec/guard-exec/parse"
@@ -38,6 +40,9 @@ type guard struct {
 	scrub   *envScrub
 	places  map[string]*places // by working directory (roots.go)
 	sources *sourcedFiles      // large sourced files, reduced (sourced.go)
+
+	helpOut io.Writer      // where help goes instead of stdout (commands.go)
+	helpFS  *pflag.FlagSet // the flag set whose help was printed last
 }
 
 // config returns the merged configuration, loaded once (config.go).

@@ -9,21 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"github.com/guard-exec/guard-exec/ledger"
 	"github.com/guard-exec/guard-exec/parse"
 	"github.com/guard-exec/guard-exec/policy"
 )
-
-const hookUsage = `usage: guard-exec hook claude|gemini|shell [--ci] [--mode MODE]
-
-claude   Claude Code PreToolUse hook: reads the hook JSON on stdin, answers
-         with a permission decision for Bash tool calls
-gemini   Gemini CLI BeforeTool hook: the same for run_shell_command
-shell    the interactive shell's DEBUG trap: guard-exec hook shell -c LINE
-         exits 0 to run the line, 126 to skip it
-`
 
 // maxHookInput bounds the hook JSON read from stdin: a command is at most
 // 1 MiB, and JSON escaping can double it.
@@ -43,39 +32,51 @@ type hookRun struct {
 // decision is recorded in the ledger (mode hook).
 func runHook(_ context.Context, g *guard, args []string) error {
 	g.invocation = "hook"
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprint(g.st.out, hookUsage)
-		if len(args) == 0 {
-			return status(exitGuardFailed)
-		}
-		return nil
+	kind := ""
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		kind, args = args[0], args[1:]
 	}
-	kind := args[0]
-	fs := pflag.NewFlagSet("hook "+kind, pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("hook")
 	fs.BoolVar(&g.ci, "ci", false, "deny held commands instead of asking (no person will answer)")
-	modeFlag := fs.String("mode", "", "enforce, advise or audit")
-	command := fs.StringP("command", "c", "", "the command line (hook shell)")
-	if err := g.parseFlags(fs, args[1:]); err != nil {
-		return err
+	modeFlag := fs.String("mode", "", "judge in `MODE`: enforce, advise or audit")
+	command := fs.StringP("command", "c", "", "the `LINE` to judge (hook shell)")
+	err := g.parseFlags(fs, args)
+	if code, ok := errStatus(err); ok && err != nil && code == 0 {
+		return err // --help
 	}
-	if *modeFlag != "" {
-		if err := g.setOwnFlag("--mode", *modeFlag); err != nil {
-			return err
-		}
+	if err == nil && *modeFlag != "" {
+		err = g.setOwnFlag("--mode", *modeFlag)
+	}
+	if err == nil && fs.NArg() > 0 {
+		err = usagef("hook %s takes no operands (got %q)", kind, fs.Arg(0))
 	}
 	switch kind {
-	case "claude":
-		return g.hookClaude()
-	case "gemini":
+	case "claude", "gemini":
+		// The agent runs the tool call unless the hook exits 2: a hook
+		// that cannot judge, for whatever reason, blocks.
+		if err != nil {
+			return g.hookBlock(err.Error() + " (fix the hook's command in the agent's settings)")
+		}
+		if kind == "claude" {
+			return g.hookClaude()
+		}
 		return g.hookGemini()
 	case "shell":
-		if !fs.Changed("command") {
-			return usagef("hook shell needs -c 'LINE'")
+		if err == nil && !fs.Changed("command") {
+			err = usagef("hook shell needs -c 'LINE'")
+		}
+		if err != nil {
+			return err
 		}
 		return g.hookShell(*command)
+	case "":
+		err = usagef("hook needs claude, gemini or shell")
+	default:
+		err = usagef("hook: unknown agent %q%s (want claude, gemini or shell)", kind, verbHint(kind, lookupCommand("hook").verbs))
 	}
-	return usagef("hook: unknown agent %q (want claude, gemini or shell)", kind)
+	// An unknown or missing agent is a hook set up wrong: it may well be
+	// an agent's hook, so it blocks as theirs would.
+	return g.hookBlock(err.Error())
 }
 
 // judge decides a hook's command in its working directory and records the
@@ -186,6 +187,22 @@ func firstNonEmpty(s ...string) string {
 type claudeAnswer struct {
 	SystemMessage      string          `json:"systemMessage,omitempty"`
 	HookSpecificOutput *claudeDecision `json:"hookSpecificOutput,omitempty"`
+	GuardExec          *hookVerdict    `json:"guardExec,omitempty"`
+}
+
+// hookVerdict is guard-exec's answer in fields a program reads, beside
+// the agent's own: the agents ignore keys they do not know.
+type hookVerdict struct {
+	Verdict string `json:"verdict"`
+	RuleID  string `json:"ruleId"`
+	Message string `json:"message"`
+	Hint    string `json:"hint"`
+	ID      string `json:"id,omitempty"` // the ledger record of the decision
+}
+
+func newHookVerdict(d *policy.Decision, id string) *hookVerdict {
+	h := d.Hits[0]
+	return &hookVerdict{Verdict: d.Verdict.String(), RuleID: h.Rule.ID, Message: h.Rule.Message, Hint: h.Rule.Hint, ID: id}
 }
 
 type claudeDecision struct {
@@ -197,12 +214,15 @@ type claudeDecision struct {
 const claudeBlock = 2
 
 func (g *guard) hookClaude() error {
-	t, h, err := g.hookShellCall("Bash", "claude:")
+	t, h, err := g.hookShellCall("PreToolUse", "Bash", "claude:")
 	if err != nil || h == nil {
 		return err // a failure, or not a shell command: nothing to judge
 	}
-	d, _ := g.judge(h)
+	d, id := g.judge(h)
 	var ans claudeAnswer
+	if len(d.Hits) > 0 {
+		ans.GuardExec = newHookVerdict(d, id)
+	}
 	switch {
 	case d.Mode == policy.Audit || d.Verdict == policy.Allow:
 		return nil // no opinion: Claude Code's own permission rules apply
@@ -220,13 +240,19 @@ func (g *guard) hookClaude() error {
 }
 
 // hookShellCall reads a hook's tool call. It returns the command to judge
-// when the call is to shellTool, with the agent's session named by prefix;
-// a nil run when it is another tool; and a blocking status (after saying
-// why on stderr) when the input is unreadable: both agents block on exit 2.
-func (g *guard) hookShellCall(shellTool, prefix string) (*toolCall, *hookRun, error) {
+// when the call is to shellTool before it runs (event), with the agent's
+// session named by prefix; a nil run when it is another tool or another
+// event (after a tool ran there is nothing left to stop, and an "ask"
+// there would be a question about the past); and a blocking status (after
+// saying why on stderr) when the input is unreadable: both agents block on
+// exit 2.
+func (g *guard) hookShellCall(event, shellTool, prefix string) (*toolCall, *hookRun, error) {
 	var t toolCall
 	if err := g.readHookInput(&t); err != nil {
 		return nil, nil, g.hookBlock(err.Error())
+	}
+	if t.HookEventName != "" && t.HookEventName != event {
+		return &t, nil, nil
 	}
 	if t.ToolName == nil {
 		return nil, nil, g.hookBlock("the hook input has no tool_name")
@@ -265,15 +291,16 @@ func claudeCanAsk(mode string) bool {
 // the call go on), or exit 2 to block with the reason on stderr. Gemini
 // has no "ask" for hooks, so a hold is a denial.
 type geminiAnswer struct {
-	Decision      string `json:"decision,omitempty"`
-	Reason        string `json:"reason,omitempty"`
-	SystemMessage string `json:"systemMessage,omitempty"`
+	Decision      string       `json:"decision,omitempty"`
+	Reason        string       `json:"reason,omitempty"`
+	SystemMessage string       `json:"systemMessage,omitempty"`
+	GuardExec     *hookVerdict `json:"guardExec,omitempty"`
 }
 
 const geminiShellTool = "run_shell_command"
 
 func (g *guard) hookGemini() error {
-	_, h, err := g.hookShellCall(geminiShellTool, "gemini:")
+	_, h, err := g.hookShellCall("BeforeTool", geminiShellTool, "gemini:")
 	enc := newJSONEncoder(g.st.out)
 	if err != nil {
 		return err
@@ -281,8 +308,11 @@ func (g *guard) hookGemini() error {
 	if h == nil {
 		return enc.Encode(geminiAnswer{}) // not a shell command: let it go on
 	}
-	d, _ := g.judge(h)
+	d, id := g.judge(h)
 	var ans geminiAnswer
+	if d.Mode != policy.Audit && len(d.Hits) > 0 {
+		ans.GuardExec = newHookVerdict(d, id)
+	}
 	switch {
 	case d.Mode == policy.Audit || d.Verdict == policy.Allow:
 	case d.Verdict == policy.Warn:

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	"github.com/guard-exec/guard-exec/ledger"
@@ -143,8 +142,7 @@ func (w *row) duration() string {
 
 // runLog prints the recent commands.
 func runLog(_ context.Context, g *guard, args []string) error {
-	fs := pflag.NewFlagSet("log", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("log")
 	n := fs.IntP("number", "n", logDefaultN, "show the last `N` commands")
 	asJSON := fs.Bool("json", false, "print the stored records, one JSON object per line")
 	format := fs.String("format", "table", "`table`, json (as --json) or otlp (OTLP/JSON lines for a collector's otlpjsonfile receiver)")

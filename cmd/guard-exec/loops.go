@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/guard-exec/guard-exec/internal/project"
 	"github.com/guard-exec/guard-exec/ledger"
 )
@@ -17,8 +15,7 @@ const maxStreak = 1000
 // runLoops shows the failing streaks of a session, so a person can see what
 // the loop brake is about to hold and why a streak no longer counts.
 func runLoops(_ context.Context, g *guard, args []string) error {
-	fs := pflag.NewFlagSet("loops", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("loops")
 	session := fs.String("session", "", "the session `S` (default: this one)")
 	dir := fs.String("ledger", "", "read the ledger in `DIR`")
 	if err := g.parseFlags(fs, args); err != nil {

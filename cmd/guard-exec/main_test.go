@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -35,6 +38,10 @@ func TestScripts(t *testing.T) {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
+		// GUARD_EXEC_UPDATE_GOLDEN=1 go test -run TestScripts/help ./cmd/guard-exec
+		// rewrites the golden files of cmp lines after a deliberate change.
+		UpdateScripts: os.Getenv("GUARD_EXEC_UPDATE_GOLDEN") != "",
+		Cmds:          map[string]func(*testscript.TestScript, bool, []string){"exits": cmdExits},
 		Setup: func(e *testscript.Env) error {
 			home := filepath.Join(e.WorkDir, "home")
 			if err := os.MkdirAll(home, 0o755); err != nil {
@@ -49,4 +56,28 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// cmdExits is `exits N PROG ARGS...`: run PROG as exec does (its stdout and
+// stderr are then checked as exec's) and fail unless it exits with N.
+func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exits STATUS PROG [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exits: %q is not a status", args[0])
+	}
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		got = ee.ExitCode()
+	case err != nil:
+		ts.Fatalf("exits: %v", err)
+	}
+	if got != want {
+		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
+	}
 }

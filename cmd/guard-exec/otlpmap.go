@@ -247,13 +247,8 @@ func recordTime(s string) int64 {
 	return t.UnixNano()
 }
 
-// guardVersion is what `guard-exec version` prints after the name.
-func guardVersion() string {
-	if version != "" {
-		return version
-	}
-	return moduleVersion()
-}
+// guardVersion is the version `guard-exec version` reports.
+func guardVersion() string { return readVersion().Version }
 
 // logOTLP writes the records of the selected rows as OTLP/JSON, one
 // export request per record and per line: the format of the collector's

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"text/tabwriter"
-
-	"github.com/spf13/pflag"
 )
 
 // ruleView is a rule as `guard-exec rules --json` lists it.
@@ -21,8 +19,7 @@ type ruleView struct {
 
 // runRules lists the rules in effect.
 func runRules(_ context.Context, g *guard, args []string) error {
-	fs := pflag.NewFlagSet("rules", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("rules")
 	asJSON := fs.Bool("json", false, "list the rules as JSON Lines")
 	if err := g.parseFlags(fs, args); err != nil {
 		return err

@@ -2,35 +2,18 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/guard-exec/guard-exec/shim"
 )
 
 // stdio are the streams run works with. They are files, not io.Readers,
 // because the command inherits them and terminal checks need descriptors.
 type stdio struct {
 	in, out, err *os.File
-}
-
-// subcommands run under guard-exec's own name. Under a shim name (bash, sh)
-// guard-exec is strictly the shell and none of these words is special.
-var subcommands = map[string]func(ctx context.Context, g *guard, args []string) error{
-	"check":   runCheck,
-	"explain": runExplain,
-	"rules":   runRules,
-	"config":  runConfig,
-	"approve": runApprove,
-	"log":     runLog,
-	"show":    runShow,
-	"stats":   runStats,
-	"loops":   runLoops,
-	"version": runVersion,
-	"help":    runHelp,
-	"shim":    runShimCmd,
-	"hook":    runHook,
-	"doctor":  runDoctor,
-	"ship":    runShip,
 }
 
 // run is the whole program: args is the full argv, env the environment.
@@ -55,8 +38,8 @@ func run(ctx context.Context, args []string, env []string, st *stdio) error {
 	}
 	rest := args[1:]
 	if len(rest) > 0 {
-		if f, ok := subcommands[rest[0]]; ok {
-			return f(ctx, g, rest[1:])
+		if c := lookupCommand(rest[0]); c != nil {
+			return c.run(ctx, g, rest[1:])
 		}
 		if rest[0] == "--" {
 			g.invocation = "argv"
@@ -67,10 +50,54 @@ func run(ctx context.Context, args []string, env []string, st *stdio) error {
 	if err != nil {
 		return err
 	}
-	if len(rest) > 0 && rest[0] == "--" { // guard-exec --ci -- PROG …
-		g.invocation = "argv"
-		return runArgv(ctx, g, rest[1:])
+	if len(rest) > 0 {
+		switch rest[0] {
+		case "--": // guard-exec --ci -- PROG …
+			g.invocation = "argv"
+			return runArgv(ctx, g, rest[1:])
+		case "-h", "--help": // guard-exec's, not bash's: the shim names keep bash's
+			printOverview(g.st.out)
+			return nil
+		case "--version":
+			return runVersion(ctx, g, nil)
+		}
+		if err := g.typo(rest[0]); err != nil {
+			return err
+		}
 	}
 	g.invocation = "shell"
 	return runShell(ctx, g, arg0, rest)
+}
+
+// typo catches a first argument that is neither bash's nor a file but
+// reads as a misspelt subcommand or option of guard-exec's (guard-exec
+// lgo, --mdoe=advise), and says what was probably meant. Anything else
+// is left to bash, which reports it as bash does.
+func (g *guard) typo(arg string) error {
+	if name, ok := strings.CutPrefix(arg, "--"); ok {
+		name, _, _ = strings.Cut(name, "=")
+		if name == "" || shim.IsLongOption(name) {
+			return nil
+		}
+		if s := suggest(name, ownFlagNames); s != "" {
+			return usagef("unknown option --%s; did you mean --%s? (guard-exec --help lists the options)", name, s)
+		}
+		return nil
+	}
+	if arg == "" || strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "+") || strings.ContainsRune(arg, '/') {
+		return nil
+	}
+	if fileExists(filepath.Join(g.workdir(), arg)) || shim.LookPath(arg, g.vars["PATH"]) != "" {
+		return nil // a script bash would find
+	}
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	s := suggest(arg, names)
+	if s == "" {
+		return nil
+	}
+	fmt.Fprintf(g.st.err, "guard-exec: error: %s: no such file, and not a guard-exec command; did you mean \"guard-exec %s\"?\n", arg, s)
+	return status(exitNotFound)
 }

@@ -7,40 +7,34 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"github.com/guard-exec/guard-exec/internal/paths"
 	"github.com/guard-exec/guard-exec/shim"
 )
 
-const shimUsage = `usage: guard-exec shim install|uninstall|status [--dir DIR]
-
-install     make DIR/bash and DIR/sh links to this guard-exec, and print the
-            PATH and SHELL lines that put them in front
-uninstall   remove them (only entries that are guard-exec)
-status      show what is installed and whether PATH finds it first
-
-DIR defaults to $XDG_DATA_HOME/guard-exec/shim (~/.local/share/guard-exec/shim).
-`
-
 // runShimCmd is `guard-exec shim …`: the PATH shim's installer.
 func runShimCmd(_ context.Context, g *guard, args []string) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprint(g.st.out, shimUsage)
-		if len(args) == 0 {
-			return status(exitGuardFailed)
-		}
-		return nil
+	verb := ""
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		verb, args = args[0], args[1:]
 	}
-	verb := args[0]
-	fs := pflag.NewFlagSet("shim "+verb, pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
-	dirFlag := fs.String("dir", "", "the shim `DIR`ectory")
-	if err := g.parseFlags(fs, args[1:]); err != nil {
+	fs := g.flags("shim")
+	dirFlag := fs.String("dir", "", "the shim directory `DIR`")
+	if err := g.parseFlags(fs, args); err != nil {
 		return err
 	}
+	if verb == "help" {
+		fs.Usage()
+		return nil
+	}
 	if fs.NArg() > 0 {
-		return usagef("shim %s takes no arguments, got %q", verb, fs.Arg(0))
+		return usagef("shim %s takes no operands, got %q", verb, fs.Arg(0))
+	}
+	switch verb {
+	case "install", "uninstall", "status":
+	case "":
+		return usagef("shim needs install, uninstall or status (guard-exec shim --help)")
+	default:
+		return usagef("shim: unknown action %q%s (want install, uninstall or status)", verb, verbHint(verb, lookupCommand("shim").verbs))
 	}
 	dir, err := g.shimDir(*dirFlag)
 	if err != nil {
@@ -51,10 +45,8 @@ func runShimCmd(_ context.Context, g *guard, args []string) error {
 		return g.shimInstall(dir)
 	case "uninstall":
 		return g.shimUninstall(dir)
-	case "status":
-		return g.shimStatus(dir)
 	}
-	return usagef("shim: unknown action %q (want install, uninstall or status)", verb)
+	return g.shimStatus(dir)
 }
 
 // shimDir is --dir made absolute, or the default.

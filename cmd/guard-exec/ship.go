@@ -13,8 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/guard-exec/guard-exec/internal/otlp"
 	"github.com/guard-exec/guard-exec/ledger"
 	"github.com/guard-exec/guard-exec/policy"
@@ -51,9 +49,36 @@ const (
 // guard-exec's own failure (usage, configuration, an unreadable ledger).
 const exitShipIncomplete = 1
 
+var cmdShip = &command{
+	name:    "ship",
+	summary: "send the records not shipped yet to an OpenTelemetry Collector",
+	usage:   []string{"ship [--endpoint URL] [--ledger DIR] [--batch N] [--attempts N] [--retry-wait D]"},
+	doc: `
+Ship posts the ledger's records that were not shipped yet to an OpenTelemetry
+Collector over OTLP/HTTP (JSON), as log records mapped onto OpenTelemetry's
+conventions (README, Shipping the ledger). The endpoint is --endpoint, else
+[export] otlp_endpoint in the user configuration, else
+OTEL_EXPORTER_OTLP_LOGS_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT (plus
+/v1/logs). Headers come from OTEL_EXPORTER_OTLP_HEADERS, [export] headers,
+and [export] headers_from_env, which names the variable holding a secret
+value; no header value is ever printed.
+
+Delivery is at least once: a cursor beside the ledger moves only after the
+collector accepted a batch, and each record carries log.record.uid for the
+backend to drop a copy. 429, 5xx and network errors are retried with backoff,
+honouring Retry-After. Exit status 0 when everything went; 1 when the
+collector refused or could not be reached (nothing is lost: the next ship
+sends the rest); 125 for guard-exec's own errors.`,
+	examples: `
+# at the end of a CI job
+OTEL_EXPORTER_OTLP_ENDPOINT=https://otel.example.com:4318 guard-exec ship
+# a local collector
+guard-exec ship --endpoint http://127.0.0.1:4318`,
+	run: runShip,
+}
+
 func runShip(ctx context.Context, g *guard, args []string) error {
-	fs := pflag.NewFlagSet("ship", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("ship")
 	endpoint := fs.String("endpoint", "", "the collector's OTLP/HTTP `URL` (else [export] otlp_endpoint, else OTEL_EXPORTER_OTLP_LOGS_ENDPOINT / OTEL_EXPORTER_OTLP_ENDPOINT)")
 	dir := fs.String("ledger", "", "ship the ledger in `DIR`")
 	batch := fs.Int("batch", 0, "at most `N` records per request (else [export] batch, 512)")

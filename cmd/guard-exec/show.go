@@ -14,8 +14,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/guard-exec/guard-exec/ledger"
 )
 
@@ -26,8 +24,7 @@ const maxIdle = 2 * time.Second
 // runShow prints everything the ledger holds about one command, or
 // replays its terminal transcript.
 func runShow(ctx context.Context, g *guard, args []string) error {
-	fs := pflag.NewFlagSet("show", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("show")
 	replay := fs.Bool("replay", false, "replay the command's terminal transcript with its timing")
 	speed := fs.Float64("speed", 1, "replay `X` times as fast")
 	asJSON := fs.Bool("json", false, "print the stored records, one JSON object per line")

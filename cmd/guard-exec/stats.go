@@ -6,8 +6,6 @@ import (
 	"io"
 	"sort"
 
-	"github.com/spf13/pflag"
-
 	"github.com/guard-exec/guard-exec/ledger"
 )
 
@@ -42,8 +40,7 @@ type countedText struct {
 const topFailing = 10
 
 func runStats(_ context.Context, g *guard, args []string) error {
-	fs := pflag.NewFlagSet("stats", pflag.ContinueOnError)
-	fs.SetOutput(g.st.err)
+	fs := g.flags("stats")
 	asJSON := fs.Bool("json", false, "print the figures as one JSON object")
 	dir := fs.String("ledger", "", "read the ledger in `DIR`")
 	if err := g.parseFlags(fs, args); err != nil {

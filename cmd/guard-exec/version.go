@@ -3,58 +3,96 @@ package main
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"runtime/debug"
+
+	"github.com/guard-exec/guard-exec/internal/buildinfo"
 )
 
-// version is set at build time with -ldflags "-X main.version=…"; a plain
-// build reports the module version, or "devel".
-var version = ""
+// version and buildDate are set at build time with
+// -ldflags "-X main.version=v1.2.3 -X main.buildDate=2026-01-02T03:04:05Z";
+// a plain build reports the module version (or "devel") and no build date.
+var (
+	version   = ""
+	buildDate = ""
+)
 
-func runVersion(_ context.Context, g *guard, _ []string) error {
-	fmt.Fprintf(g.st.out, "guard-exec %s\n", guardVersion())
-	return nil
+// versionInfo is what `guard-exec version` reports.
+type versionInfo struct {
+	Version    string `json:"version"`
+	Commit     string `json:"commit,omitempty"`
+	CommitTime string `json:"commit_time,omitempty"`
+	Modified   bool   `json:"modified,omitempty"` // built from a work tree with uncommitted changes
+	BuildDate  string `json:"build_date,omitempty"`
+	Go         string `json:"go"`
+	Platform   string `json:"platform"`
+	Static     bool   `json:"static"` // false: links the C runtime (cgo)
 }
 
-// moduleVersion is the module version the build recorded, or "devel".
-func moduleVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+func readVersion() versionInfo {
+	v := versionInfo{Version: version, BuildDate: buildDate, Go: runtime.Version(),
+		Platform: runtime.GOOS + "/" + runtime.GOARCH, Static: !buildinfo.CgoLinked()}
+	bi, ok := debug.ReadBuildInfo()
+	if v.Version == "" {
+		v.Version = "devel"
+		if ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v.Version = bi.Main.Version
+		}
 	}
-	return "devel"
+	if ok {
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				v.Commit = s.Value
+			case "vcs.time":
+				v.CommitTime = s.Value
+			case "vcs.modified":
+				v.Modified = s.Value == "true"
+			}
+		}
+	}
+	return v
 }
 
-const usage = `guard-exec stands in for the shell of coding agents: it checks each command
-line before bash runs it, and records what ran.
-
-Usage:
-  guard-exec -c 'COMMAND' [ARG0 ARGS...]   run a command line, guarded (bash options accepted)
-  guard-exec SCRIPT [ARGS...]              run a script file, guarded as a whole
-  guard-exec -- PROGRAM [ARGS...]          run one program, guarded, without a shell
-  guard-exec check [--json] [--cwd DIR] -c 'COMMAND'
-  guard-exec check --batch                 JSON Lines in, one decision per line out
-  guard-exec explain [--json] -c 'COMMAND' what the analysis sees, and why
-  guard-exec rules [--json]                the rules in effect
-  guard-exec approve ev-N                  a person at a terminal lets a held command run once
-  guard-exec config show|init|check        the configuration in effect, a commented template, validation
-  guard-exec shim install|uninstall|status [--dir DIR]
-                                           bash and sh links to guard-exec, for PATH
-  guard-exec hook claude|gemini            answer an agent's pre-tool hook (JSON on stdin)
-  guard-exec doctor [--dir DIR]            check the setup with a live must-hold probe
-  guard-exec log [-n N] [--json|--format otlp] [--session S] [--failed] [--blocked] [--verify]
-  guard-exec ship [--endpoint URL]         send unshipped records to an OpenTelemetry collector
-  guard-exec show [--replay] ev-N          everything about one command
-  guard-exec stats [--json]                counts by verdict and rule, failing commands
-  guard-exec loops                         this session's failing streaks
-  guard-exec version
-
-Own options, before the shell's: --pty=auto|always|never, --mode=enforce|advise|audit,
---timeout=DURATION, --ci (never ask at a terminal).
-
-Exit status: the command's own; 126 when guard-exec held or denied it; 125 when
-guard-exec itself failed.
-`
-
-func runHelp(_ context.Context, g *guard, _ []string) error {
-	fmt.Fprint(g.st.out, usage)
+func runVersion(_ context.Context, g *guard, args []string) error {
+	fs := g.flags("version")
+	asJSON := fs.Bool("json", false, "print the version as one JSON object")
+	if err := g.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("version takes no operands (got %q)", fs.Arg(0))
+	}
+	v := readVersion()
+	if *asJSON {
+		return newJSONEncoder(g.st.out).Encode(v)
+	}
+	w := g.st.out
+	fmt.Fprintf(w, "guard-exec %s\n", v.Version)
+	commit := "unknown (built without version control information)"
+	if v.Commit != "" {
+		commit = v.Commit
+		if v.CommitTime != "" {
+			commit += " (" + v.CommitTime + ")"
+		}
+		if v.Modified {
+			commit += ", with uncommitted changes"
+		}
+	}
+	fmt.Fprintf(w, "commit:     %s\n", commit)
+	fmt.Fprintf(w, "built:      %s\n", orDefault(v.BuildDate, "unknown (no -X main.buildDate)"))
+	fmt.Fprintf(w, "go:         %s %s\n", v.Go, v.Platform)
+	kind := "static (no cgo)"
+	if !v.Static {
+		kind = "dynamic: links the C runtime (cgo); CGO_ENABLED=0 go install ./cmd/guard-exec builds it static"
+	}
+	fmt.Fprintf(w, "build:      %s\n", kind)
 	return nil
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
