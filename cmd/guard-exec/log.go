@@ -145,7 +145,7 @@ func runLog(_ context.Context, g *guard, args []string) error {
 	fs := g.flags("log")
 	n := fs.IntP("number", "n", logDefaultN, "show the last `N` commands")
 	asJSON := fs.Bool("json", false, "print the stored records, one JSON object per line")
-	format := fs.String("format", "table", "`table`, json (as --json) or otlp (OTLP/JSON lines for a collector's otlpjsonfile receiver)")
+	format := fs.String("format", "table", "print as `FORMAT`: table, json (as --json) or otlp (OTLP/JSON lines for a collector's otlpjsonfile receiver)")
 	session := fs.String("session", "", "only the commands of session `S`")
 	onlyFailed := fs.Bool("failed", false, "only commands that exited non-zero")
 	onlyBlocked := fs.Bool("blocked", false, "only held and denied commands")
