@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/guard-exec/guard-exec/internal/otlp"
@@ -47,7 +48,7 @@ const (
 // Exit statuses of ship (doc.go): 0 all shipped; 1 the collector refused
 // or could not be reached, and the rest waits for the next ship; 125
 // guard-exec's own failure (usage, configuration, an unreadable ledger).
-const exitShipIncomplete = 1
+const exitShipIncomplete = exitAttention
 
 var cmdShip = &command{
 	name:    "ship",
@@ -266,6 +267,27 @@ func writeCursor(path string, c cursorFile) error {
 	return nil
 }
 
+var errShipBusy = errors.New("ship: another guard-exec ship to this endpoint is running on this ledger; try again when it has finished")
+
+// lockCursor keeps two ships to one endpoint from running at once (two CI
+// steps, a cron job and a person): they would send the same records and
+// race on the cursor. The lock is flock(2) on a file of its own, released
+// by the kernel if ship dies.
+func lockCursor(cursor string) (func(), error) {
+	f, err := os.OpenFile(cursor+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("ship: cursor lock: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, errShipBusy
+		}
+		return nil, fmt.Errorf("ship: cursor lock: %w", err)
+	}
+	return func() { f.Close() }, nil
+}
+
 // shipper is one run of ship.
 type shipper struct {
 	g      *guard
@@ -287,6 +309,15 @@ type pending struct {
 }
 
 func (s *shipper) run(ctx context.Context) error {
+	unlock, err := lockCursor(s.cursor)
+	if errors.Is(err, errShipBusy) {
+		fmt.Fprintf(s.g.st.err, "guard-exec: error: %v\n", err)
+		return status(exitShipIncomplete)
+	}
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	cur, err := readCursor(s.cursor)
 	if err != nil {
 		return err

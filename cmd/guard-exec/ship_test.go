@@ -321,3 +321,20 @@ func TestOTELHeaders(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+func TestShipOneAtATime(t *testing.T) {
+	e := newShipEnv(t, 2)
+	_, url := newCollector(t, nil)
+	unlock, err := lockCursor(filepath.Join(e.dir, "ledger", cursorName(url+"/v1/logs")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := e.ship("--endpoint", url)
+	if code != 1 || !strings.Contains(stderr, "another guard-exec ship to this endpoint is running") {
+		t.Errorf("status %d: %s", code, stderr)
+	}
+	unlock()
+	if code, _, stderr := e.ship("--endpoint", url); code != 0 {
+		t.Errorf("after the other finished: %d %s", code, stderr)
+	}
+}
