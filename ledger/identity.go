@@ -1,13 +1,14 @@
 package ledger
 
 import (
-	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strings"
+	"syscall"
 )
 
 // idName holds the ledger's identity: 32 hex digits, random, written once.
@@ -30,8 +31,8 @@ func (l *Ledger) Identity() (string, error) {
 	if err := l.setup(); err != nil {
 		return "", err
 	}
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
+	b, err := randomID()
+	if err != nil {
 		return "", fmt.Errorf("ledger: identity: %w", err)
 	}
 	tmp, err := os.CreateTemp(l.dir, ".ledger.id.*")
@@ -52,6 +53,31 @@ func (l *Ledger) Identity() (string, error) {
 		return "", fmt.Errorf("ledger: identity: %w", err)
 	}
 	return l.readIdentity()
+}
+
+// randomID reads 16 bytes from the kernel's generator. crypto/rand would
+// do the same, but linking it (and the math/big it brings) adds package
+// initialisation to every guarded command's start.
+func randomID() ([16]byte, error) {
+	var b [16]byte
+	f, err := openRaw("/dev/urandom", os.O_RDONLY, 0)
+	if err != nil {
+		return b, err
+	}
+	defer f.Close()
+	for n := 0; n < len(b); {
+		m, err := syscall.Read(f.fd, b[n:])
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return b, err
+		case m == 0:
+			return b, io.ErrUnexpectedEOF
+		}
+		n += m
+	}
+	return b, nil
 }
 
 func (l *Ledger) readIdentity() (string, error) {

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -23,9 +22,19 @@ type otlpTarget struct {
 // specification: 429 and 5xx (and a connection that fails) are retried
 // after a backoff that doubles, or after Retry-After when the collector
 // sends one; other answers are final.
+//
+// The request itself is made by curl(1), not by Go's net/http: linking an
+// HTTP and TLS stack into guard-exec costs every guarded command about
+// 0.5 ms of start-up (the package initialisation of net/http and
+// crypto/tls, measured side by side), for a subcommand run once per CI
+// job. curl is on every CI runner and most machines, and brings the
+// machine's CA certificates, proxies and TLS settings with it. The URL,
+// headers and options go to curl in a config on a pipe, never on its
+// command line, where any process could read a header's secret.
 type otlpClient struct {
 	target   *otlpTarget
-	http     *http.Client
+	curl     string
+	timeout  time.Duration
 	attempts int
 	wait     time.Duration
 	sleep    func(context.Context, time.Duration) error
@@ -38,18 +47,7 @@ const (
 )
 
 func newOTLPClient(t *otlpTarget, attempts int, wait, timeout time.Duration) *otlpClient {
-	return &otlpClient{
-		target: t,
-		http: &http.Client{
-			Timeout: timeout,
-			// A redirect would carry our headers (tokens among them) to
-			// wherever it points; the endpoint must be the final URL.
-			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-		},
-		attempts: attempts,
-		wait:     wait,
-		sleep:    sleepCtx,
-	}
+	return &otlpClient{target: t, attempts: attempts, wait: wait, timeout: timeout, sleep: sleepCtx}
 }
 
 // postResult is an accepted request's partial success, if any.
@@ -91,34 +89,23 @@ func (r retryable) Unwrap() error { return r.error }
 // once makes one request. A Retry-After the collector sent comes back
 // with a retryable error.
 func (c *otlpClient) once(ctx context.Context, body []byte) (postResult, time.Duration, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.target.url, bytes.NewReader(body))
+	resp, err := c.do(ctx, body)
 	if err != nil {
-		return postResult{}, 0, fmt.Errorf("cannot build a request for %s", c.target.url)
+		return postResult{}, 0, err
 	}
-	for k, v := range c.target.headers {
-		req.Header.Set(k, v)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", "guard-exec/"+guardVersion())
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return postResult{}, 0, retryable{fmt.Errorf("cannot reach the collector at %s: %s", c.target.url, netReason(err))}
-	}
-	defer resp.Body.Close()
-	reply, _ := io.ReadAll(io.LimitReader(resp.Body, maxReplyBody))
-	code := resp.StatusCode
+	code := resp.code
 	switch {
 	case code >= 200 && code < 300:
-		res := partialSuccess(reply)
+		res := partialSuccess(resp.body)
 		res.message = c.scrub(res.message)
 		return res, 0, nil
-	case code == http.StatusTooManyRequests || code >= 500:
-		return postResult{}, retryAfter(resp.Header.Get("Retry-After"), time.Now()),
-			retryable{fmt.Errorf("the collector at %s answered %s%s", c.target.url, resp.Status, c.scrub(replyMessage(reply)))}
+	case code == 429 || code >= 500:
+		return postResult{}, retryAfter(resp.header("Retry-After"), time.Now()),
+			retryable{fmt.Errorf("the collector at %s answered %s%s", c.target.url, resp.status, c.scrub(replyMessage(resp.body)))}
 	case code >= 300 && code < 400:
-		return postResult{}, 0, fmt.Errorf("the collector at %s answered %s (a redirect, not followed: configure the URL it points to)", c.target.url, resp.Status)
+		return postResult{}, 0, fmt.Errorf("the collector at %s answered %s (a redirect, not followed: configure the URL it points to)", c.target.url, resp.status)
 	}
-	return postResult{}, 0, fmt.Errorf("the collector at %s refused the records: %s%s", c.target.url, resp.Status, c.scrub(replyMessage(reply)))
+	return postResult{}, 0, fmt.Errorf("the collector at %s refused the records: %s%s", c.target.url, resp.status, c.scrub(replyMessage(resp.body)))
 }
 
 // scrub hides header values in a message from the other side: a
@@ -132,15 +119,8 @@ func (c *otlpClient) scrub(msg string) string {
 	return msg
 }
 
-// netReason is the end of a transport error, without the URL Go repeats
-// (the caller names it) .
-func netReason(err error) string {
-	msg := err.Error()
-	if i := strings.LastIndex(msg, ": "); i >= 0 {
-		return msg[i+2:]
-	}
-	return msg
-}
+// httpTime is the HTTP date format (RFC 9110 IMF-fixdate).
+const httpTime = "Mon, 02 Jan 2006 15:04:05 GMT"
 
 // retryAfter reads Retry-After: seconds, or an HTTP date.
 func retryAfter(v string, now time.Time) time.Duration {
@@ -151,7 +131,7 @@ func retryAfter(v string, now time.Time) time.Duration {
 	if n, err := strconv.Atoi(v); err == nil && n >= 0 {
 		return time.Duration(n) * time.Second
 	}
-	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+	if t, err := time.Parse(httpTime, v); err == nil && t.After(now) {
 		return t.Sub(now)
 	}
 	return 0
