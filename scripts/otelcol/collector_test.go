@@ -151,14 +151,17 @@ func readOutput(t *testing.T, paths ...string) map[string][]arrived {
 	t.Helper()
 	got := map[string][]arrived{}
 	for _, p := range paths {
-		f, err := os.Open(p)
+		data, err := os.ReadFile(p)
 		if os.IsNotExist(err) {
 			continue
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := bufio.NewScanner(f)
+		// The exporter may be half way through writing a line: read the
+		// complete ones.
+		data = data[:bytes.LastIndexByte(data, '\n')+1]
+		sc := bufio.NewScanner(bytes.NewReader(data))
 		sc.Buffer(nil, 64<<20)
 		for sc.Scan() {
 			var req exportRequest
@@ -176,7 +179,6 @@ func readOutput(t *testing.T, paths ...string) map[string][]arrived {
 				}
 			}
 		}
-		f.Close()
 		if err := sc.Err(); err != nil {
 			t.Fatal(err)
 		}
@@ -494,3 +496,62 @@ func TestShipSurvivesCollectorRestart(t *testing.T) {
 }
 
 func str(v any) string { s, _ := v.(string); return s }
+
+// TestShipMeasure ships 100,000 records to the collector and logs the
+// rate and guard-exec's peak memory (README, Shipping the ledger). It
+// measures; it asserts only that everything arrived once. Run it with
+// GUARD_EXEC_SHIP_MEASURE=1 go test -run TestShipMeasure -v .
+func TestShipMeasure(t *testing.T) {
+	if os.Getenv("GUARD_EXEC_SHIP_MEASURE") == "" {
+		t.Skip("set GUARD_EXEC_SHIP_MEASURE=1 to measure")
+	}
+	work := t.TempDir()
+	ledgerDir := filepath.Join(work, "ledger")
+	led, err := ledger.Open(ledgerDir, ledger.Options{MaxBytes: 1 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pairs = 50_000
+	for i := 0; i < pairs; i++ {
+		id, err := led.Append(&ledger.Record{Kind: ledger.KindExec, Session: "bulk", Cwd: "/src/project", Project: "/src/project", Mode: "shell", IO: "pipe",
+			Raw: fmt.Sprintf("go test -run TestThing%d ./internal/pkg%d/...", i, i%50), Command: fmt.Sprintf("go test -run TestThing%d ./internal/pkg%d/...", i, i%50),
+			Verdict: "allow", Enforce: "enforce", PID: 4242})
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := i % 2
+		if _, err := led.Append(&ledger.Record{Kind: ledger.KindExit, ID: id, Exit: &code, DurationMS: 250,
+			Stdout: &ledger.StreamInfo{Bytes: 1234, SHA256: strings.Repeat("ab", 32)}, Stderr: &ledger.StreamInfo{Bytes: 0, SHA256: strings.Repeat("cd", 32)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fi, _ := os.Stat(filepath.Join(ledgerDir, "ledger.jsonl"))
+	addr := freePort(t)
+	out := filepath.Join(work, "received.jsonl")
+	col := startCollector(t, addr, out)
+	env := []string{"GUARD_EXEC_LEDGER_DIR=" + ledgerDir, "HOME=" + work}
+	for _, batch := range []string{"512", "2000"} {
+		matches, _ := filepath.Glob(filepath.Join(ledgerDir, "ship-*.cursor"))
+		for _, m := range matches {
+			os.Remove(m)
+		}
+		cmd := exec.Command(guardBin, "ship", "--endpoint", "http://"+addr, "--batch", batch)
+		cmd.Env = append(os.Environ(), env...)
+		var so, se bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &so, &se
+		start := time.Now()
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("%v\n%s%s\n%s", err, so.String(), se.String(), col.logs)
+		}
+		d := time.Since(start)
+		ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+		t.Logf("batch %s: %d records (ledger %d MiB) in %s: %.0f records/s; guard-exec peak RSS %d MiB, CPU %.2fs user + %.2fs sys",
+			batch, 2*pairs, fi.Size()>>20, d.Round(time.Millisecond), float64(2*pairs)/d.Seconds(), ru.Maxrss>>10,
+			time.Duration(ru.Utime.Nano()).Seconds(), time.Duration(ru.Stime.Nano()).Seconds())
+	}
+	col.stop()
+	got := readOutput(t, out)
+	if len(got) != 2*pairs {
+		t.Errorf("%d distinct records arrived, want %d", len(got), 2*pairs)
+	}
+}
