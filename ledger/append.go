@@ -54,6 +54,11 @@ func (l *Ledger) Append(r *Record) (string, error) {
 		if t, err = l.findTip(f, size); err != nil {
 			return "", err
 		}
+		// Records missing at the end (deleted, truncated, a ledger wiped
+		// and begun again) do not give their ids out again.
+		if a, err := l.readAnchor(); err == nil && a.last > t.last {
+			t.last = a.last
+		}
 	}
 	buf, err := l.lines(rec, t)
 	if err != nil {
@@ -63,7 +68,9 @@ func (l *Ledger) Append(r *Record) (string, error) {
 		l.remember(appendEnd{})
 		return "", fmt.Errorf("ledger: append: %w", err)
 	}
-	l.remember(endAfter(f, size, t, rec, buf))
+	end := l.endAfter(f, size, t, rec, buf)
+	l.remember(end)
+	l.writeAnchor(end.t.last, end.t.prev)
 	if l.opts.Durable {
 		if err := f.sync(); err != nil {
 			return "", err
@@ -101,7 +108,7 @@ func (l *Ledger) lines(rec *Record, t tip) ([]byte, error) {
 			return nil, err
 		}
 		buf = append(buf, hl...)
-		prev = hashLine(hl[:len(hl)-1])
+		prev = l.keys.linkOf(hl[:len(hl)-1])
 	}
 	rec.Prev = prev
 	rl, err := encode(rec)
@@ -146,10 +153,10 @@ type appendEnd struct {
 // endAfter is the appendEnd after buf, which ends with rec's line, was
 // written at the end of f (from openActive), which was size bytes long with
 // tip t.
-func endAfter(f rawFile, size int64, t tip, rec *Record, buf []byte) appendEnd {
+func (l *Ledger) endAfter(f rawFile, size int64, t tip, rec *Record, buf []byte) appendEnd {
 	line := buf[:len(buf)-1]
 	line = line[bytes.LastIndexByte(line, '\n')+1:]
-	next := tip{prev: hashLine(line), last: t.last, hasRecord: true}
+	next := tip{prev: l.keys.linkOf(line), last: t.last, hasRecord: true}
 	if n, ok := ParseID(rec.ID); ok && rec.Kind.allocates() && n > next.last {
 		next.last = n
 	}
@@ -183,12 +190,15 @@ type tip struct {
 }
 
 // findTip reads backwards from the end of the active segment, then through
-// the rotated ones if needed, for the last valid line (its hash is the next
-// prev) and the last allocated id: the last exec, decision or approval, or
-// failing that a header's last_id. Exits carry older ids, so they do not
-// count.
+// the rotated ones if needed, for the last valid line (its link is the
+// next prev) and the last allocated id: that of the last exec, decision or
+// approval whose own prev is the link of the line before it and whose id
+// follows the allocating record before it (or a header's last_id). A
+// record that breaks either is stepped over: one forged line such as
+// ev-9223372036854775807 cannot exhaust the ids, nor make them jump.
+// Exits carry older ids, so they do not count.
 func (l *Ledger) findTip(f rawFile, size int64) (tip, error) {
-	s := tipSearch{}
+	s := tipSearch{keys: l.keys}
 	if err := s.scan(f, size, true); err != nil {
 		return s.t, err
 	}
@@ -201,16 +211,54 @@ func (l *Ledger) findTip(f rawFile, size int64) (tip, error) {
 		// Going on would restart ids or the chain: refuse instead.
 		return s.t, fmt.Errorf("ledger: no valid record in the last %d MiB of %s: move the ledger files aside", scanLimit>>20, l.dir)
 	}
+	s.settle()
 	return s.t, nil
 }
 
 type tipSearch struct {
+	keys             *keyring
 	t                tip
 	gotPrev, gotLast bool
 	read             int64
+	// cand is the newest allocating record not yet confirmed: its link
+	// is checked against the line read next (the one before it), its id
+	// against the next allocating record or header.
+	cand *tipCand
+}
+
+type tipCand struct {
+	id      int64
+	prev    string
+	checked bool // the line before it was read
+	linkOK  bool
 }
 
 func (s *tipSearch) done() bool { return s.gotPrev && s.gotLast }
+
+// offer takes the id of an earlier allocating record (or a header's
+// last_id, header set): it confirms or steps over the candidate.
+func (s *tipSearch) offer(id int64, header bool, prev string) {
+	if c := s.cand; c != nil {
+		if c.linkOK && c.id == id+1 {
+			s.t.last, s.gotLast = c.id, true
+			return
+		}
+		s.cand = nil // stepped over
+	}
+	if header {
+		s.t.last, s.gotLast = id, true
+		return
+	}
+	s.cand = &tipCand{id: id, prev: prev}
+}
+
+// settle decides on a candidate left when the history ran out: the first
+// record ever, confirmed by its link alone.
+func (s *tipSearch) settle() {
+	if c := s.cand; c != nil && !s.gotLast && (c.linkOK || !c.checked) {
+		s.t.last, s.gotLast = c.id, true
+	}
+}
 
 func (s *tipSearch) scanFile(path string) error {
 	f, err := openRaw(path, syscall.O_RDONLY, 0)
@@ -249,16 +297,19 @@ func (s *tipSearch) scan(r io.ReaderAt, size int64, active bool) error {
 		}
 		s.t.hasRecord = s.t.hasRecord || active
 		if !s.gotPrev {
-			s.t.prev, s.gotPrev = hashLine(ln.data), true
+			s.t.prev, s.gotPrev = s.keys.linkOf(ln.data), true
+		}
+		if c := s.cand; c != nil && !c.checked {
+			c.checked, c.linkOK = true, s.keys.follows(c.prev, ln.data, rec.Prev)
 		}
 		if s.gotLast {
 			continue
 		}
 		if rec.Kind == KindHeader {
-			s.t.last, _ = ParseID(rec.LastID)
-			s.gotLast = true
+			n, _ := ParseID(rec.LastID)
+			s.offer(n, true, "")
 		} else if n, ok := ParseID(rec.ID); ok && rec.Kind.allocates() {
-			s.t.last, s.gotLast = n, true
+			s.offer(n, false, rec.Prev)
 		}
 	}
 	return nil

@@ -71,6 +71,44 @@ func BenchmarkAppend(b *testing.B) {
 			}
 		}
 	})
+	b.Run("keyed", func(b *testing.B) {
+		// The guard's own setting: authenticated links and an anchor.
+		l, err := Open(filepath.Join(b.TempDir(), "ledger"), Options{Key: []byte("0123456789abcdef0123456789abcdef"), AnchorDir: filepath.Join(b.TempDir(), "anchors")})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if _, err := l.Append(rec); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("keyed-fresh", func(b *testing.B) {
+		// A new process per command: the first append finds the tip.
+		dir, anchors := filepath.Join(b.TempDir(), "ledger"), filepath.Join(b.TempDir(), "anchors")
+		opts := Options{Key: []byte("0123456789abcdef0123456789abcdef"), AnchorDir: anchors}
+		for b.Loop() {
+			l, err := Open(dir, opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := l.Append(rec); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("fresh", func(b *testing.B) {
+		dir := filepath.Join(b.TempDir(), "ledger")
+		for b.Loop() {
+			l, err := Open(dir, Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := l.Append(rec); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("durable", func(b *testing.B) {
 		l, err := Open(filepath.Join(b.TempDir(), "ledger"), Options{Durable: true})
 		if err != nil {

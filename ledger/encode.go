@@ -76,6 +76,7 @@ func appendRecord(b []byte, r *Record) ([]byte, error) {
 	w.str("cast", r.Cast, true)
 	w.str("ref", r.Ref, true)
 	w.str("expires", r.Expires, true)
+	w.str("auth", r.Auth, true)
 	w.str("stamp", r.Stamp, true)
 	w.str("prev", r.Prev, false)
 	return append(w.b, '}'), nil

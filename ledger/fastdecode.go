@@ -49,7 +49,7 @@ func decodeFast(line []byte, r *Record) bool {
 var (
 	recordKeys = []string{"kind", "id", "time", "schema", "last_id", "session", "cwd", "project", "mode", "io",
 		"command", "raw", "verdict", "enforce", "rules", "env_removed", "parent", "pid", "exit", "signal",
-		"duration_ms", "stdout", "stderr", "digest", "timed_out", "incomplete", "cast", "ref", "expires", "stamp", "prev",
+		"duration_ms", "stdout", "stderr", "digest", "timed_out", "incomplete", "cast", "ref", "expires", "auth", "stamp", "prev",
 		"sandbox", "landlock_abi", "protect"}
 	recordKeyIndex = func() map[string]int {
 		m := map[string]int{}
@@ -143,6 +143,8 @@ func stringField(key string, r *Record) *string {
 		return &r.Ref
 	case "expires":
 		return &r.Expires
+	case "auth":
+		return &r.Auth
 	case "stamp":
 		return &r.Stamp
 	case "prev":

@@ -48,6 +48,13 @@ type Options struct {
 	// 10 s). A process stopped while holding the lock must not hang every
 	// command after it; the caller gets an error and decides.
 	LockTimeout time.Duration
+
+	// Key authenticates the chain (auth.go): nil writes plain sha256
+	// links, which show damage but not a forger who recomputes them.
+	Key []byte
+	// AnchorDir holds the anchors of ledgers (anchor.go), outside any
+	// ledger directory; "" keeps none. Anchors need a Key.
+	AnchorDir string
 }
 
 // A Ledger is one evidence directory. It holds no open files between calls,
@@ -58,6 +65,10 @@ type Ledger struct {
 
 	mu  sync.Mutex // guards end: Appends of one Ledger may run on several goroutines
 	end appendEnd  // where this Ledger's last append left the active segment
+
+	keys       *keyring // nil: unkeyed
+	absDir     string
+	anchorPath string
 }
 
 // Open prepares dir (0700; files 0600; a .gitignore containing "*" so it
@@ -67,7 +78,9 @@ func Open(dir string, opts Options) (*Ledger, error) {
 	if dir == "" {
 		return nil, errors.New("ledger: no directory given")
 	}
-	l := &Ledger{dir: dir, opts: withDefaults(opts)}
+	l := &Ledger{dir: dir, opts: withDefaults(opts), keys: newKeyring(opts.Key)}
+	l.absDir, _ = filepath.Abs(dir)
+	l.anchorPath = AnchorFile(opts.AnchorDir, dir)
 	if _, err := os.Stat(l.path(ignoreName)); err == nil {
 		return l, nil
 	}

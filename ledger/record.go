@@ -84,6 +84,7 @@ type Record struct {
 
 	Ref     string `json:"ref,omitempty"`     // approval: the id approved
 	Expires string `json:"expires,omitempty"` // approval: RFC 3339
+	Auth    string `json:"auth,omitempty"`    // approval: MAC of what it approves under the user's key (see ApprovalMAC)
 	Stamp   string `json:"stamp,omitempty"`   // opaque worktree-state stamp the loop brake may store on failures
 
 	Prev string `json:"prev"` // hex sha256 of the previous valid line (bytes without the newline); "" only for the very first header

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // Report is what Verify found.
@@ -41,7 +42,7 @@ func (l *Ledger) Verify() (*Report, error) {
 		return nil, err
 	}
 	defer lk.Close()
-	v := verifier{rep: rep, ids: map[int64]idState{}}
+	v := verifier{rep: rep, ids: map[int64]idState{}, keys: l.keys, stepFrom: -1}
 	for i := l.opts.Keep; i >= 0; i-- {
 		name := activeName
 		if i > 0 {
@@ -52,8 +53,69 @@ func (l *Ledger) Verify() (*Report, error) {
 		}
 	}
 	v.finish()
+	l.checkAnchor(&v)
 	rep.OK = len(rep.Problems) == 0
 	return rep, nil
+}
+
+// checkAnchor compares the end of the chain with the anchor.
+func (l *Ledger) checkAnchor(v *verifier) {
+	if l.keys == nil {
+		if v.sawKeyed {
+			v.rep.Notes = append(v.rep.Notes, "the ledger is authenticated, but the key is not available here: links were not checked")
+		}
+		return
+	}
+	a, err := l.readAnchor()
+	switch {
+	case errors.Is(err, errNoAnchor):
+		if l.anchorPath != "" && v.started {
+			v.rep.Notes = append(v.rep.Notes, fmt.Sprintf("no anchor at %s yet: records missing at the end could not be detected", l.anchorPath))
+		}
+		return
+	case err != nil:
+		v.rep.Problems = append(v.rep.Problems, Problem{File: l.anchorPath, Msg: "anchor: " + err.Error()})
+		return
+	}
+	if !v.started {
+		v.rep.Problems = append(v.rep.Problems, Problem{File: activeName, Msg: fmt.Sprintf("the ledger is empty, but its anchor %s says %s was recorded: the ledger was deleted or truncated", l.anchorPath, FormatID(a.last))})
+		return
+	}
+	if a.tag == l.keys.tag(v.lastLink) {
+		return
+	}
+	if after, ok := v.after(a.tag, l.keys); ok {
+		msg := fmt.Sprintf("the anchor %s is %d lines behind the end of the ledger (it names %s)", l.anchorPath, after, v.recentAt[a.tag])
+		if after <= 2 {
+			v.rep.Notes = append(v.rep.Notes, msg+": an append was interrupted before the anchor was written")
+		} else {
+			v.rep.Problems = append(v.rep.Problems, Problem{File: v.lastFile, Line: v.lastLine, Msg: msg + ": records were appended without it"})
+		}
+		return
+	}
+	what := "the newest records were deleted or the last one changed"
+	switch {
+	case v.restarted:
+		what = "the ledger was deleted and begun again"
+	case a.last > v.last:
+		what = fmt.Sprintf("records after %s were deleted (the ledger was truncated, or its newest records removed)", FormatID(v.last))
+	}
+	v.rep.Problems = append(v.rep.Problems, Problem{File: v.lastFile, Line: v.lastLine,
+		Msg: fmt.Sprintf("the ledger ends here (last id %s), but its anchor %s says the last record was %s and ends differently: %s", FormatID(max(v.last, 0)), l.anchorPath, FormatID(a.last), what)})
+}
+
+// MissingReport is Verify for a ledger directory that does not exist: a
+// problem when its anchor says records were written there.
+func MissingReport(dir string, opts Options) *Report {
+	l := &Ledger{dir: dir, opts: withDefaults(opts), keys: newKeyring(opts.Key)}
+	l.absDir, _ = filepath.Abs(dir)
+	l.anchorPath = AnchorFile(opts.AnchorDir, dir)
+	rep := &Report{OK: true}
+	if a, err := l.readAnchor(); err == nil && a.last > 0 {
+		rep.Problems = append(rep.Problems, Problem{File: dir, Msg: fmt.Sprintf("the ledger directory is gone, but its anchor %s says %s was recorded: the ledger was deleted", l.anchorPath, FormatID(a.last))})
+		rep.OK = false
+	}
+	return rep
 }
 
 // idState is what Verify knows of one id.
@@ -77,6 +139,29 @@ type verifier struct {
 	firstID  int64 // allocated ids at or below this lived in dropped segments
 	ids      map[int64]idState
 	segFirst bool // no valid record seen yet in this segment
+
+	keys      *keyring
+	stepFrom  int64  // the last id before a record that broke the sequence; -1 when none
+	prevLine  []byte // the last valid line
+	prevPrev  string // its prev
+	lastLink  string // keyed link of the last valid line
+	lastFile  string
+	lastLine  int
+	sawKeyed  bool // a record with a keyed prev was seen
+	restarted bool // the first header has no prev but says ids came before it
+	recentAt  map[string]string
+	tags      []string // anchor tags of the last few lines, oldest first
+}
+
+// after reports how many valid lines follow the one whose anchor tag is
+// tag, among the last few.
+func (v *verifier) after(tag string, k *keyring) (int, bool) {
+	for i := len(v.tags) - 1; i >= 0; i-- {
+		if v.tags[i] == tag {
+			return len(v.tags) - 1 - i, true
+		}
+	}
+	return 0, false
 }
 
 func (v *verifier) file(path, name string) error {
@@ -118,32 +203,63 @@ func (v *verifier) problem(name string, ln line, format string, args ...any) {
 // record checks one valid record against everything before it.
 func (v *verifier) record(name string, ln line, rec Record) {
 	here := fmt.Sprintf("%s:%d", name, ln.num)
-	v.chain(name, ln, rec)
+	ok := v.chain(name, ln, rec)
 	v.structure(name, ln, rec)
-	v.id(name, ln, rec)
-	h := hashLine(ln.data)
+	v.id(name, ln, rec, ok)
+	h := v.keys.linkOf(ln.data)
 	v.prev, v.prevAt, v.started, v.segFirst = h, here, true, false
+	v.prevLine, v.prevPrev = append(v.prevLine[:0], ln.data...), rec.Prev
+	v.lastLink, v.lastFile, v.lastLine = h, name, ln.num
 	v.remember(h, here)
+	v.remember(hashLine(ln.data), here)
+	if v.keys != nil {
+		t := v.keys.tag(h)
+		if v.recentAt == nil {
+			v.recentAt = map[string]string{}
+		}
+		v.recentAt[t] = here
+		v.tags = append(v.tags, t)
+		if len(v.tags) > 64 {
+			delete(v.recentAt, v.tags[0])
+			v.tags = v.tags[1:]
+		}
+	}
 	if rec.Kind != KindHeader {
 		v.rep.Records++
 	}
 }
 
-// chain checks prev. After a break it goes on from the line it is at, so
-// one edit is reported once.
-func (v *verifier) chain(name string, ln line, rec Record) {
+// chain checks prev, and reports whether it holds. After a break it goes
+// on from the line it is at, so one edit is reported once.
+func (v *verifier) chain(name string, ln line, rec Record) bool {
+	if keyed(rec.Prev) {
+		v.sawKeyed = true
+	}
 	switch {
 	case !v.started && rec.Prev == "":
 		v.last = 0 // the very first header: the whole history is here
+		if n, _ := ParseID(rec.LastID); n > 0 && rec.Kind == KindHeader {
+			v.restarted = true
+			v.problem(name, ln, "the history before this line is missing: its header says %s came before, but it starts a new chain (the ledger was deleted or truncated and begun again)", rec.LastID)
+		}
 	case !v.started:
 		v.last = -1
 		v.rep.Notes = append(v.rep.Notes, fmt.Sprintf("%s:%d: the history before this line was rotated away; its prev cannot be checked", name, ln.num))
-	case rec.Prev == v.prev:
+	case v.keys.follows(rec.Prev, v.prevLine, v.prevPrev):
+	case v.keys != nil && !keyed(rec.Prev) && keyed(v.prevPrev):
+		v.problem(name, ln, "not authenticated: a plain hash after authenticated records, which only a forger writes")
+		return false
 	case v.recent[rec.Prev] != "":
-		v.problem(name, ln, "chain broken: prev is the hash of %s, not of %s just before: the lines in between were inserted", v.recent[rec.Prev], v.prevAt)
+		v.problem(name, ln, "chain broken: prev is the link of %s, not of %s just before: the lines in between were inserted", v.recent[rec.Prev], v.prevAt)
+		return false
+	case v.keys != nil && keyed(rec.Prev):
+		v.problem(name, ln, "chain broken: prev does not match %s: that line was changed, or lines between it and this one were deleted, or this record was forged", v.prevAt)
+		return false
 	default:
 		v.problem(name, ln, "chain broken: prev does not match %s: that line was changed, or lines between it and this one were deleted", v.prevAt)
+		return false
 	}
+	return true
 }
 
 // structure checks that headers open segments and nothing else does.
@@ -160,7 +276,7 @@ func (v *verifier) structure(name string, ln line, rec Record) {
 
 // id checks that allocated ids are consecutive and that exits pair with
 // execs.
-func (v *verifier) id(name string, ln line, rec Record) {
+func (v *verifier) id(name string, ln line, rec Record, chained bool) {
 	n, ok := ParseID(rec.ID)
 	switch {
 	case rec.Kind == KindHeader:
@@ -175,7 +291,18 @@ func (v *verifier) id(name string, ln line, rec Record) {
 	case rec.Kind.allocates() && !ok:
 		v.problem(name, ln, "%s record with a bad id %q", rec.Kind, rec.ID)
 	case rec.Kind.allocates():
-		if v.last >= 0 && n != v.last+1 {
+		step := v.stepFrom
+		v.stepFrom = -1
+		switch {
+		case v.last < 0 || n == v.last+1:
+		case step >= 0 && n == step+1:
+			// The record before broke the sequence and this one goes
+			// on from before it: that one was stepped over, as appends
+			// step over it (one forged ev-9223372036854775807).
+		case !chained:
+			v.problem(name, ln, "id %s follows %s: a record outside the chain breaks the sequence", rec.ID, FormatID(v.last))
+			v.stepFrom = v.last
+		default:
 			v.problem(name, ln, "id %s follows %s: ids are not consecutive", rec.ID, FormatID(v.last))
 		}
 		v.last = n

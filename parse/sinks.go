@@ -319,5 +319,5 @@ func sinkGuardExec(fr *frame, c *Command, args []arg) {
 var guardSubcommands = map[string]bool{
 	"check": true, "explain": true, "log": true, "show": true, "stats": true, "approve": true,
 	"rules": true, "config": true, "shim": true, "doctor": true, "version": true, "help": true,
-	"loops": true, "hook": true, "completion": true, "man": true,
+	"loops": true, "hook": true, "completion": true, "man": true, "ship": true,
 }

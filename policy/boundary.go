@@ -25,6 +25,8 @@ const (
 	fEnvExfil
 	fSelfConfig
 	fSelfLedger
+	fSelfLedgerReach
+	fSelfKey
 	fSelfShim
 	fSelfAgent
 	fSelfProject
@@ -103,6 +105,9 @@ func (x *Ctx) boundary(a *parse.Analysis) *boundaryState {
 		if read != 0 || code&taintCred != 0 || shown {
 			b.add(fCredRead, c)
 		}
+		if x.readsKey(c) {
+			b.add(fSelfKey, c)
+		}
 		if t := x.outTaint(c, read, code) | b.upstreamTaint(c); t != 0 {
 			if b.taints == nil {
 				b.taints = map[*parse.Command]taint{}
@@ -179,6 +184,12 @@ func (x *Ctx) judgeWrite(w write) finding {
 		return x.unknownWrite(w)
 	}
 	if skipDevice(p) {
+		return fNone
+	}
+	if w.selfOnly {
+		if x.reachesSelf(p, w) {
+			return fSelfLedgerReach
+		}
 		return fNone
 	}
 	if f := x.selfWrite(p, w, exists); f != fNone {

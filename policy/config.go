@@ -20,6 +20,7 @@ type Config struct {
 	Ledger   LedgerConfig
 	Exec     ExecConfig
 	Sandbox  SandboxConfig
+	Export   ExportConfig
 
 	// origin says where each value a file set came from (see OriginOf).
 	origin map[string]origin
@@ -119,6 +120,7 @@ func DefaultConfig() *Config {
 		Loop:     LoopConfig{BlockAfter: 3},
 		Ledger:   LedgerConfig{MaxBytes: 4 << 20, Keep: 3},
 		Sandbox:  SandboxConfig{Required: true},
+		Export:   ExportConfig{Batch: DefaultExportBatch},
 	}
 }
 

@@ -148,7 +148,7 @@ func (l *layer) apply(doc map[string]any) {
 			l.exempt(v)
 		case "severity":
 			l.severity(v)
-		case "boundary", "env", "loop", "ledger", "exec", "sandbox":
+		case "boundary", "env", "loop", "ledger", "exec", "sandbox", "export":
 			l.table(k, v)
 		default:
 			l.warn([]string{k}, "unknown key %s; ignored", quote(k))
@@ -171,6 +171,9 @@ func (l *layer) table(name string, v any) {
 	for _, k := range keys {
 		key := name + "." + k
 		path := []string{name, k}
+		if l.exportKey(key, path, t[k]) {
+			continue
+		}
 		switch key {
 		case "boundary.allow_roots":
 			l.allowRoots(path, t[k])

@@ -102,4 +102,19 @@ const ConfigTemplate = `# guard-exec configuration.
 # More write roots for sandboxed commands, beside [boundary] allow_roots.
 # Not allowed in a project file.
 #allow_roots = ["~/scratch"]
+
+#[export]
+# Where guard-exec ship sends the ledger: a collector's OTLP/HTTP endpoint
+# (records are posted to /v1/logs under it unless the URL has a path).
+# Without it, ship uses OTEL_EXPORTER_OTLP_LOGS_ENDPOINT or
+# OTEL_EXPORTER_OTLP_ENDPOINT. headers are sent as written; for a secret,
+# headers_from_env names the environment variable holding the value, which
+# is read when shipping and never written anywhere. batch is the most
+# records one request carries. Not allowed in a project file.
+#otlp_endpoint = "http://127.0.0.1:4318"
+#batch = 512
+#[export.headers]
+#X-Scope-OrgID = "team-a"
+#[export.headers_from_env]
+#Authorization = "OTLP_AUTH_HEADER"
 `

@@ -203,6 +203,9 @@ func (x *Ctx) selfWrite(p string, w write, exists bool) finding {
 			return fSelfShim
 		}
 	}
+	if x.reachesSelf(p, w) {
+		return fSelfLedgerReach
+	}
 	if filepath.Base(p) == paths.Name && !x.inWriteRoots(p) {
 		// The installed program (/usr/local/bin/guard-exec, ~/go/bin/…):
 		// replaced, removed or made not executable, the shims and hooks
@@ -224,6 +227,107 @@ func (x *Ctx) selfWrite(p string, w write, exists bool) finding {
 		return fSelfProject
 	}
 	return fNone
+}
+
+// ledgerNames are the names inside a ledger directory that a delete
+// matching names could take.
+var ledgerNames = []string{paths.LedgerDirName, "ledger.jsonl", "ledger.1.jsonl", "ledger.2.jsonl", "ledger.3.jsonl", "ledger.lock", ".gitignore", "casts"}
+
+// reachesSelf reports whether a delete or move of the tree at p takes the
+// ledger, its anchors or the key with it, whatever the program: p is the
+// directory holding them or one above it (rm -rf ../proj, find . -delete,
+// rsync --delete empty/ ./, git stash --all, mv . /elsewhere), or a pattern
+// there that matches the ledger's directory (rm -rf .[!.]*). The home
+// directory itself and the places above it are the filesystem rules' to
+// hold. A find whose -name tests match none of the ledger's names, or
+// that deletes only empty files or directories, leaves it alone.
+func (x *Ctx) reachesSelf(p string, w write) bool {
+	if w.kind != wDelete || (!w.tree && !w.t.Glob) {
+		return false
+	}
+	s := x.selfPaths()
+	if x.Home != "" && within(x.Home, p) || p == "/" {
+		return false // the home directory or above: the filesystem rules hold it
+	}
+	protected := append(append(append([]string(nil), s.ledger...), s.state...), s.config...)
+	if w.t.Glob {
+		// The pattern's first component with a pattern character is
+		// matched against the names in p.
+		comp := ""
+		for _, part := range strings.Split(w.t.Word.Value, "/") {
+			if strings.ContainsAny(part, "*?[") {
+				comp = part
+				break
+			}
+		}
+		for _, l := range protected {
+			if filepath.Dir(l) == p && dotMatch(comp, filepath.Base(l)) {
+				return true
+			}
+		}
+		return false
+	}
+	if !anyBelow(p, protected) {
+		return false
+	}
+	if len(w.names) == 0 {
+		return true
+	}
+	for _, pat := range w.names {
+		for _, n := range ledgerNames {
+			if ok, _ := filepath.Match(pat, n); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keyName is the user's key inside the user configuration directory
+// (paths.KeyFile).
+const keyName = "ledger.key"
+
+// readsKey reports whether a command reads the user's key, by name or by
+// a pattern that matches it: with it, a command could forge ledger
+// records, cached verdicts and approvals.
+func (x *Ctx) readsKey(c *parse.Command) bool {
+	s := x.selfPaths()
+	isKey := func(p string) bool {
+		for _, d := range s.config {
+			if p == filepath.Join(d, keyName) {
+				return true
+			}
+		}
+		return false
+	}
+	if c.Stdin != nil && c.Stdin.Kind == parse.InputFile && c.Stdin.Path != "" && isKey(x.resolve(c.Stdin.Path)) {
+		return true
+	}
+	for _, tg := range x.readTargets(c) {
+		switch {
+		case tg.Glob:
+			for _, d := range s.config {
+				if tg.Path == d && dotMatch(filepath.Base(tg.Word.Value), keyName) {
+					return true
+				}
+			}
+		case tg.Known:
+			if isKey(x.resolve(tg.raw)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dotMatch is a shell pattern match of one name, where a leading dot must
+// be matched by a dot in the pattern (bash without dotglob).
+func dotMatch(pat, name string) bool {
+	if strings.HasPrefix(name, ".") && !strings.HasPrefix(pat, ".") {
+		return false
+	}
+	ok, _ := filepath.Match(strings.ReplaceAll(pat, "[!", "[^"), name)
+	return ok
 }
 
 // selfLookupRE finds the guard's program looked up on PATH, as a command
@@ -405,6 +509,64 @@ var selfRules = []*Rule{
 			"echo x > ~/.config/other/x",
 			"rm -rf ~/.cache/guard-exec",
 			"echo x > ~/.cache/pip/x",
+		},
+	},
+	{
+		ID: "self-ledger-reach", Family: "self-defence", Severity: Hold,
+		Message: "deletes, moves or stashes a directory that holds guard-exec's evidence ledger (or its key and anchors), taking the ledger with it",
+		Hint:    "name the files you mean, or leave .guard-exec out (git clean -e .guard-exec, find … -not -path './.guard-exec/*')",
+		Script:  spansOf(fSelfLedgerReach),
+		Raw:     `(\bfind\b[^;&|]*(-delete|-exec(dir)?\s+rm)|\brsync\b[^;&|]*--del|\bgit\b[^;&|]*\b(stash\b[^;&|]*(\s-a\b|--all)|clean\b[^;&|]*\s-[a-zA-Z]*[xX]))`,
+		Examples: []string{
+			"find . -name '*.jsonl' -delete",
+			"find . -type f -delete",
+			"find . -name '*.jsonl' -exec rm -f {} +",
+			"find . -name 'ledger*' -execdir rm {} ';'",
+			"rsync -a --delete empty/ ./",
+			"rsync -a --delete-after empty/ .",
+			"git stash --all",
+			"git stash push -a",
+			"git -C . stash save --all",
+			"rm -rf .[!.]*",
+			"rm -rf .??*",
+			"rm -rf .g*",
+			"mv ../project /tmp/x",
+			"cd .. && mv project /srv/old",
+		},
+		NotExamples: []string{
+			"find . -name '*.pyc' -delete",
+			"find . -type d -empty -delete",
+			"find src -delete",
+			"find . -name '*.jsonl' -print",
+			"rsync -a --delete src/ /tmp/backup/",
+			"rsync -a empty/ ./",
+			"git stash",
+			"git stash -u",
+			"git stash list --all",
+			"git clean -ndx",
+			"git clean -fdx -e .guard-exec",
+			"rm -rf src",
+			"rm -rf .cache",
+			"rm -rf *",
+			"rm -rf */node_modules",
+			"git clean -fdX -- node_modules",
+		},
+	},
+	{
+		ID: "self-key", Family: "self-defence", Severity: Deny,
+		Message: "reads guard-exec's key, with which ledger records, cached verdicts and approvals could be forged",
+		Hint:    "leave the key alone; guard-exec log --verify checks the ledger with it",
+		Script:  spansOf(fSelfKey),
+		Raw:     `guard-exec/ledger\.key`,
+		Examples: []string{
+			"cat ~/.config/guard-exec/ledger.key",
+			"base64 < ~/.config/guard-exec/ledger.key",
+			"cp ~/.config/guard-exec/ledger.key /tmp/k",
+			"cat ~/.config/guard-exec/*.key",
+		},
+		NotExamples: []string{
+			"cat ~/.config/guard-exec/config.toml",
+			"ls ~/.config/guard-exec",
 		},
 	},
 	{

@@ -42,6 +42,13 @@ type write struct {
 	// tighten marks a permission change that only takes access away
 	// (chmod 600, chmod go-rwx): outside the roots it is a fix, not a risk.
 	tighten bool
+	// selfOnly marks a delete that only the self-defence rules judge: one
+	// whose other effects the program's own rules already weigh (find
+	// -exec rm, rsync --delete, git stash --all, git clean -x).
+	selfOnly bool
+	// names, when set, are the only names a tree delete takes below its
+	// path (find -name PATTERN): patterns, as find matches them.
+	names []string
 }
 
 // writer says, for one program, which of its targetOps and option values
@@ -225,11 +232,18 @@ func (x *Ctx) writes(c *parse.Command) []write {
 		for i := range ws {
 			if ws[i].kind == wDelete {
 				ws[i].recursive, ws[i].tree = true, true
+				if v := ws[i].t.Word.Value; v == "." || v == ".." || strings.HasSuffix(v, "/.") || strings.HasSuffix(v, "/..") {
+					ws[i].names = noNames // rm refuses to remove . and ..
+				}
 			}
 		}
 	}
 	return ws
 }
+
+// noNames is a names filter that matches no file: the tree delete takes
+// nothing of what is below its path.
+var noNames = []string{"/"}
 
 // optValues returns the values of a short and a long option.
 func optValues(a *parse.Args, short byte, long string) []string {

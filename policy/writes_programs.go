@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/guard-exec/guard-exec/internal/paths"
 	"github.com/guard-exec/guard-exec/parse"
 )
 
@@ -289,6 +290,21 @@ var gitCloneSpec = parse.LookupProgram("git clone").Spec()
 // judged by setting, not as a file write (boundary.go).
 func gitTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 	sub, rest := gitSub(c)
+	switch sub {
+	case "stash", "clean":
+		if gitTakesIgnored(sub, rest) {
+			// Ignored files go (into a stash commit, or away): the
+			// ledger's directory is one.
+			root := x.Project
+			if sub == "clean" && c.Dir != "" {
+				root = c.Dir
+			}
+			if root != "" {
+				ws = append(ws, write{kind: wDelete, t: x.target(c, valueWord(root)), tree: true, selfOnly: true})
+			}
+		}
+		return ws
+	}
 	if sub != "clone" {
 		return ws
 	}
@@ -363,11 +379,25 @@ func findTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 	if len(starts) == 0 {
 		starts = []parse.Word{{Value: "."}}
 	}
+	names, keeps := findNames(c.Args[i:])
 	for ; i < len(c.Args); i++ {
 		switch c.Args[i].Value {
 		case "-delete":
 			for _, s := range starts {
-				ws = append(ws, write{kind: wDelete, t: x.target(c, s), recursive: true, tree: true})
+				w := write{kind: wDelete, t: x.target(c, s), recursive: true, tree: true, names: names}
+				if keeps {
+					w.names = noNames
+				}
+				ws = append(ws, w)
+			}
+		case "-exec", "-execdir", "-ok", "-okdir":
+			// The program it runs is judged on its own, with the
+			// files as unknown arguments; what the ledger needs to
+			// know is whether they may be its files.
+			if i+1 < len(c.Args) && deleters[filepath.Base(c.Args[i+1].Value)] && !keeps {
+				for _, s := range starts {
+					ws = append(ws, write{kind: wDelete, t: x.target(c, s), tree: true, names: names, selfOnly: true})
+				}
 			}
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
 			if i+1 < len(c.Args) {
@@ -376,6 +406,51 @@ func findTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 		}
 	}
 	return ws
+}
+
+// deleters are the programs that delete or move the files find hands them.
+var deleters = map[string]bool{"rm": true, "unlink": true, "shred": true, "mv": true, "truncate": true, "rmdir": false}
+
+// findNames returns the -name/-iname/-path patterns of a find expression
+// (the base of a -path pattern), and whether it deletes only what cannot
+// be the ledger: empty files and directories (-empty, or -type d alone,
+// which -delete removes only when empty). With -o anywhere, the names are
+// not a filter.
+func findNames(args []parse.Word) (names []string, harmless bool) {
+	onlyDirs := false
+	or := false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch v {
+		case "-o", "-or", ",":
+			or = true
+		case "-empty":
+			harmless = true
+		case "-type":
+			if i+1 < len(args) && args[i+1].Value == "d" {
+				onlyDirs = true
+			}
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename":
+			if i+1 < len(args) {
+				pat := args[i+1].Value
+				if strings.Contains(pat, parse.Unknown) {
+					pat = "*"
+				}
+				if v != "-name" && v != "-iname" {
+					pat = pat[strings.LastIndexByte(pat, '/')+1:]
+				}
+				if strings.HasPrefix(v, "-i") {
+					pat = strings.ToLower(pat)
+				}
+				names = append(names, pat)
+				i++
+			}
+		}
+	}
+	if or {
+		names = nil
+	}
+	return names, harmless || onlyDirs
 }
 
 // goTargets: go build -o FILE, go test -c -o FILE.
@@ -412,7 +487,22 @@ func dashO(x *Ctx, c *parse.Command, args []parse.Word, ws []write) []write {
 
 // rsyncFileDest: rsync SRC DEST copies into DEST when it is a directory,
 // and replaces it when it is a file that is there (rsync x ~/notes.txt).
-func rsyncFileDest(x *Ctx, _ *parse.Command, _ *parse.Args, ws []write) []write {
+func rsyncFileDest(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
+	if rsyncDeletes(c) {
+		// --delete*: what is in DEST and not in SRC goes.
+		for _, w := range ws {
+			if w.kind == wInto {
+				ws = append(ws, write{kind: wDelete, t: w.t, tree: true, selfOnly: true})
+			}
+		}
+	}
+	if hasArg(c, "--remove-source-files") && len(a.Operands) > 1 {
+		for _, op := range a.Operands[:len(a.Operands)-1] {
+			if !remoteOperand(op.Value) {
+				ws = append(ws, write{kind: wDelete, t: x.target(c, op), tree: true, selfOnly: true})
+			}
+		}
+	}
 	for i, w := range ws {
 		if w.kind != wInto || !w.t.Known || w.t.Glob || strings.HasSuffix(w.t.Word.Value, "/") || x.isDir(w.t) {
 			continue
@@ -469,4 +559,107 @@ func zipTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 		return ws
 	}
 	return append(ws, write{kind: wWrite, t: x.target(c, a.Operands[0]), follow: true})
+}
+
+// rsyncDeletes reports whether rsync deletes in its destination:
+// --delete, --delete-before/-during/-delay/-after/-excluded, --del.
+func rsyncDeletes(c *parse.Command) bool {
+	for _, w := range c.Args {
+		if w.Value == "--" {
+			return false
+		}
+		if w.Value == "--del" || strings.HasPrefix(w.Value, "--delete") {
+			return true
+		}
+	}
+	return false
+}
+
+func hasArg(c *parse.Command, opt string) bool {
+	for _, w := range c.Args {
+		if w.Value == opt {
+			return true
+		}
+	}
+	return false
+}
+
+// gitTakesIgnored reports whether git stash or git clean removes ignored
+// files from the work tree: stash -a/--all (push, save or bare), clean
+// with -x or -X and -f, not a dry run, not excluding the ledger (-e).
+func gitTakesIgnored(sub string, args []parse.Word) bool {
+	all, force, dry := false, false, false
+	if sub == "stash" && len(args) > 0 {
+		switch args[0].Value {
+		case "list", "show", "drop", "pop", "apply", "branch", "clear", "create", "store":
+			return false // they take no new files (list passes --all to git log)
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			i = len(args)
+		case v == "--all" || v == "--include-ignored" && sub == "stash":
+			all = true
+		case v == "--force":
+			force = true
+		case v == "--dry-run":
+			dry = true
+		case v == "-e" || v == "--exclude":
+			if i+1 < len(args) && strings.Contains(args[i+1].Value, paths.LedgerDirName) {
+				return false
+			}
+			i++
+		case strings.HasPrefix(v, "--exclude="):
+			if strings.Contains(v, paths.LedgerDirName) {
+				return false
+			}
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--"):
+			for _, ch := range v[1:] {
+				switch {
+				case ch == 'a' && sub == "stash", (ch == 'x' || ch == 'X') && sub == "clean":
+					all = true
+				case ch == 'f':
+					force = true
+				case ch == 'n':
+					dry = true
+				}
+			}
+		}
+	}
+	if sub == "clean" {
+		return all && force && !dry && !narrowPathspecs(args)
+	}
+	return all && !dry
+}
+
+// narrowPathspecs reports whether git clean is given pathspecs, each a
+// plain name below the directory (git clean -fdX -- node_modules), none
+// of which can be the ledger's.
+func narrowPathspecs(args []parse.Word) bool {
+	var specs []string
+	for i, w := range args {
+		if w.Value == "--" {
+			for _, s := range args[i+1:] {
+				specs = append(specs, s.Value)
+			}
+			break
+		}
+		if !strings.HasPrefix(w.Value, "-") {
+			specs = append(specs, w.Value)
+		} else if w.Value == "-e" || w.Value == "--exclude" {
+			break // its value follows; options after it are rare enough
+		}
+	}
+	if len(specs) == 0 {
+		return false
+	}
+	for _, s := range specs {
+		s = strings.TrimPrefix(s, "./")
+		if s == "" || s == "." || strings.HasPrefix(s, ".") || strings.HasPrefix(s, ":") || strings.ContainsAny(s, "*?[") || strings.Contains(s, parse.Unknown) {
+			return false
+		}
+	}
+	return true
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/hmac"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/guard-exec/guard-exec/internal/paths"
 	"github.com/guard-exec/guard-exec/internal/redact"
 	"github.com/guard-exec/guard-exec/ledger"
 	"github.com/guard-exec/guard-exec/shim"
@@ -79,6 +81,17 @@ func runApprove(_ context.Context, g *guard, args []string) error {
 	if err != nil {
 		return fmt.Errorf("approve: %w", err)
 	}
+	key := g.key()
+	if key == nil {
+		return fmt.Errorf("approve: needs the user's key (%s), which it cannot read or make", paths.KeyFile(g.getenv))
+	}
+	held, err := time.Parse(time.RFC3339Nano, dec.Time)
+	if err != nil {
+		return fmt.Errorf("approve: %s has no valid time", id)
+	}
+	if err := checkPersonsTerminal(tty, held); err != nil {
+		return fmt.Errorf("approve: a person must answer, and this process %w", err)
+	}
 	showHeld(tty, dec)
 	fmt.Fprintf(tty, "guard-exec: let it run once, within %d minutes? [y/N] ", int(approvalTTL.Minutes()))
 	answer, _ := bufio.NewReader(io.LimitReader(tty, 256)).ReadString('\n')
@@ -93,6 +106,7 @@ func runApprove(_ context.Context, g *guard, args []string) error {
 		Command: dec.Command, Verdict: dec.Verdict, Rules: dec.Rules,
 		Expires: ledger.FormatTime(now.Add(approvalTTL)),
 	}
+	appr.Auth = ledger.ApprovalMAC(key, appr)
 	aid, err := led.Append(appr)
 	if err != nil {
 		return fmt.Errorf("approve: %w", g.ledgerFailure(err))
@@ -256,6 +270,7 @@ func (g *guard) approvedOnce(rec *ledger.Record) string {
 	if err != nil {
 		return ""
 	}
+	key := g.key()
 	now := time.Now()
 	recs := recentRecords(led, now.Add(-approvalTTL))
 	// The ledger stores commands redacted; compare like with like.
@@ -274,6 +289,12 @@ func (g *guard) approvedOnce(rec *ledger.Record) string {
 			}
 			exp, err := time.Parse(time.RFC3339Nano, r.Expires)
 			if err != nil || !now.Before(exp) {
+				continue
+			}
+			// Only guard-exec approve, which reads the user's key, makes
+			// a valid approval: a line written into the ledger otherwise
+			// lets nothing run.
+			if mac := ledger.ApprovalMAC(key, r); mac == "" || !hmac.Equal([]byte(mac), []byte(r.Auth)) {
 				continue
 			}
 			return r.ID

@@ -123,6 +123,20 @@ func (w *approveWorld) held(dir, script string) string {
 	return m[1]
 }
 
+// key is the world's user key, as the guard made it.
+func (w *approveWorld) key() []byte {
+	k := readKey(filepath.Join(w.work, "home", ".config", "guard-exec", "ledger.key"))
+	if k == nil {
+		w.t.Fatal("no user key")
+	}
+	return k
+}
+
+// ledgerOpts open the world's ledger as the guard does.
+func (w *approveWorld) ledgerOpts() ledger.Options {
+	return ledger.Options{Key: w.key(), AnchorDir: filepath.Join(w.work, "home", ".state", "guard-exec", "anchors")}
+}
+
 // approve runs `guard-exec approve id` on a pseudo-terminal, as a person
 // would, answering the question with answer (or nothing when the command
 // must refuse before asking). It returns what the terminal showed and the
@@ -227,7 +241,7 @@ func TestApproveAtTerminal(t *testing.T) {
 		t.Fatalf("approved retry: exit %d, runs %d, stderr:\n%s", code, w.runs(), stderr)
 	}
 	// The exec record names the approval, which names the decision.
-	led, err := ledger.Open(filepath.Join(w.work, "ledger"), ledger.Options{})
+	led, err := ledger.Open(filepath.Join(w.work, "ledger"), w.ledgerOpts())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,8 +271,10 @@ func TestApproveAtTerminal(t *testing.T) {
 
 	// An expired approval is no approval.
 	past := time.Now().Add(-time.Minute)
-	if _, err := led.Append(&ledger.Record{Kind: ledger.KindApproval, Ref: again, Mode: "approve",
-		Cwd: w.work, Command: "deploy-prod", Verdict: "hold", Expires: ledger.FormatTime(past)}); err != nil {
+	expired := &ledger.Record{Kind: ledger.KindApproval, Ref: again, Mode: "approve",
+		Cwd: w.work, Command: "deploy-prod", Verdict: "hold", Expires: ledger.FormatTime(past)}
+	expired.Auth = ledger.ApprovalMAC(w.key(), expired)
+	if _, err := led.Append(expired); err != nil {
 		t.Fatal(err)
 	}
 	w.held(w.work, "deploy-prod")
@@ -317,8 +333,22 @@ func TestApprovalFarBack(t *testing.T) {
 		return id
 	}
 	dec := add(&ledger.Record{Kind: ledger.KindDecision, Cwd: dir, Command: "deploy-prod", Verdict: "hold"})
-	appr := add(&ledger.Record{Kind: ledger.KindApproval, Ref: dec, Cwd: dir, Command: "deploy-prod",
-		Verdict: "hold", Expires: ledger.FormatTime(time.Now().Add(approvalTTL))})
+	// A forged approval, not authenticated with the user's key, is no
+	// approval (the retry of a forged line used to run).
+	forged := &ledger.Record{Kind: ledger.KindApproval, Ref: dec, Cwd: dir, Command: "deploy-prod",
+		Verdict: "hold", Expires: ledger.FormatTime(time.Now().Add(approvalTTL))}
+	add(forged)
+	if got := g.approvedOnce(&ledger.Record{Cwd: dir, Command: "deploy-prod"}); got != "" {
+		t.Fatalf("a forged approval was taken: %s", got)
+	}
+	ar := &ledger.Record{Kind: ledger.KindApproval, Ref: dec, Cwd: dir, Command: "deploy-prod",
+		Verdict: "hold", Expires: ledger.FormatTime(time.Now().Add(approvalTTL))}
+	ar.Auth = ledger.ApprovalMAC(g.key(), ar)
+	// An authenticated approval for another command or directory is none.
+	other := *ar
+	other.Command, other.Auth = "deploy-prod --all", ar.Auth
+	add(&other)
+	appr := add(ar)
 	for range 700 {
 		add(&ledger.Record{Kind: ledger.KindExec, Cwd: dir, Command: "make test", Verdict: "allow"})
 	}

@@ -44,6 +44,7 @@ func init() {
 		cmdRules,
 		cmdApprove,
 		cmdLog,
+		cmdShip,
 		cmdShow,
 		cmdStats,
 		cmdLoops,

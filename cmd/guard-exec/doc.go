@@ -260,9 +260,13 @@
 //	                    word that looks like a misspelt subcommand (guard-exec lgo)
 //
 // guard-exec check exits 0 for allow and warn, 126 for hold and deny, 125 for
-// errors. The commands that read the ledger exit 125 on errors (an unknown
-// id, an unreadable ledger). README's exit-code table is checked against
-// these constants (errors.go) by a test.
+// errors. guard-exec log --verify exits 1 when it finds a problem; the
+// commands that read the ledger exit 125 on errors (an unknown id, an
+// unreadable ledger). guard-exec ship exits 0 when every record went, 1
+// when the collector refused a batch or could not be reached (the rest
+// stays for the next ship), 125 on its own errors (no endpoint, a header
+// variable not set, an unreadable ledger). README's exit-code table is
+// checked against these constants (errors.go) by a test.
 //
 // # Help
 //
@@ -348,4 +352,12 @@
 // are written: tokens, keys, passwords in URLs and flags, and the values of
 // environment variables whose names say they are secrets. Environment
 // values are never stored; only the names of variables removed.
+//
+// guard-exec ship and log --format otlp send or print the records as
+// stored, so what redaction removed is not in them; the output digest is
+// not sent (its sizes and hashes are). Header values for the collector
+// are read from the configuration or the environment when shipping and
+// appear in requests only, never in a message, a cursor or a record; a
+// project's .guard-exec.toml cannot set [export], so a repository cannot
+// choose where its clones' evidence or their environment's secrets go.
 package main

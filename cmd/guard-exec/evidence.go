@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/guard-exec/guard-exec/internal/paths"
 	"github.com/guard-exec/guard-exec/internal/redact"
 	"github.com/guard-exec/guard-exec/ledger"
 )
@@ -26,8 +27,14 @@ func (g *guard) book() (*ledger.Ledger, error) {
 	dir := g.ledgerDir()
 	lc := g.config().Ledger
 	g.led, g.ledErr = ledger.Open(dir, ledger.Options{Secrets: g.secretValues(),
-		MaxBytes: lc.MaxBytes, Keep: lc.Keep, Durable: lc.Durable})
+		MaxBytes: lc.MaxBytes, Keep: lc.Keep, Durable: lc.Durable, Key: g.key(), AnchorDir: paths.AnchorDir(g.getenv)})
 	return g.led, g.ledErr
+}
+
+// readOptions are the options a reader of a ledger opens it with: the key
+// and anchors, so that Verify checks them.
+func (g *guard) readOptions() ledger.Options {
+	return ledger.Options{Key: g.key(), AnchorDir: paths.AnchorDir(g.getenv)}
 }
 
 // secretValues are the values of environment variables whose names say

@@ -49,6 +49,8 @@ type guard struct {
 
 	helpOut io.Writer      // where help goes instead of stdout (commands.go)
 	helpFS  *pflag.FlagSet // the flag set whose help was printed last
+	keyVal  []byte         // the user's key (key.go), once loaded
+	keyDone bool
 }
 
 // config returns the merged configuration, loaded once (config.go).

@@ -83,13 +83,15 @@ guard-exec approve --cwd ~/src/app 42`,
 var cmdLog = &command{
 	name:    "log",
 	summary: "list the recent commands from the ledger",
-	usage:   []string{"log [-n N] [--json] [--session S] [--failed] [--blocked]", "log --verify"},
+	usage:   []string{"log [-n N] [--json | --format otlp] [--session S] [--failed] [--blocked]", "log --verify"},
 	doc: `
 Log prints a table of the most recent commands of the ledger of the working
 directory (id, time, verdict, exit status, duration, command), fitted to the
 terminal's width. The filters combine; a filter that matches nothing says so.
 --verify checks the hash chain and the ids of the whole ledger and exits 1
-when it finds a problem.
+when it finds a problem. --format otlp writes the same records as OTLP/JSON,
+one export request per record and per line, for a collector's otlpjsonfile
+receiver (see guard-exec ship --help for the mapping).
 
 The ledger is <git work tree>/.guard-exec/ inside a git work tree, else
 $XDG_STATE_HOME/guard-exec/ (~/.local/state/guard-exec/);

@@ -42,7 +42,7 @@ func (g *guard) openForReading(dir string) (*ledger.Ledger, string, error) {
 	} else if err != nil {
 		return nil, dir, &ledgerError{dir: dir, err: err, reading: true}
 	}
-	led, err := ledger.Open(dir, ledger.Options{})
+	led, err := ledger.Open(dir, g.readOptions())
 	return led, dir, err
 }
 
@@ -146,6 +146,7 @@ func runLog(_ context.Context, g *guard, args []string) error {
 	fs := g.flags("log")
 	n := fs.IntP("number", "n", logDefaultN, "show the last `N` commands")
 	asJSON := fs.Bool("json", false, "print the stored records, one JSON object per line")
+	format := fs.String("format", "table", "print as `FORMAT`: table, json (as --json) or otlp (OTLP/JSON lines for a collector's otlpjsonfile receiver)")
 	session := fs.String("session", "", "only the commands of session `S`")
 	onlyFailed := fs.Bool("failed", false, "only commands that exited non-zero")
 	onlyBlocked := fs.Bool("blocked", false, "only held and denied commands")
@@ -157,6 +158,17 @@ func runLog(_ context.Context, g *guard, args []string) error {
 	}
 	if fs.NArg() > 0 {
 		return usagef("log takes no operands (got %q)", fs.Arg(0))
+	}
+	switch *format {
+	case "table":
+	case "json":
+		*asJSON = true
+	case "otlp":
+		if *asJSON {
+			return usagef("--json and --format otlp: choose one")
+		}
+	default:
+		return usagef("--format: want table, json or otlp, got %q", *format)
 	}
 	if *n < 1 || *n > logMaxN {
 		return usagef("-n: want 1 to %d, got %d", logMaxN, *n)
@@ -174,6 +186,7 @@ func runLog(_ context.Context, g *guard, args []string) error {
 		limit = filteredTail
 	}
 	var merged []*row
+	ledOf := map[*row]*ledger.Ledger{} // each row's ledger, for --format otlp
 	nprobs, nrecs := 0, 0
 	var failed error
 	for _, d := range dirs {
@@ -199,7 +212,11 @@ func runLog(_ context.Context, g *guard, args []string) error {
 		}
 		nprobs += len(probs)
 		nrecs += len(recs)
-		merged = append(merged, rows(recs)...)
+		rs := rows(recs)
+		for _, w := range rs {
+			ledOf[w] = led
+		}
+		merged = append(merged, rs...)
 	}
 	if *verify {
 		return failed
@@ -220,7 +237,11 @@ func runLog(_ context.Context, g *guard, args []string) error {
 	if len(sel) > *n {
 		sel = sel[len(sel)-*n:]
 	}
-	if *asJSON {
+	if *format == "otlp" {
+		if err := g.logOTLP(ledOf, sel); err != nil {
+			return err
+		}
+	} else if *asJSON {
 		enc := newJSONEncoder(g.st.out)
 		for _, w := range sel {
 			for i := range w.recs {
@@ -292,23 +313,39 @@ func (g *guard) printLog(sel []*row, withDir bool) {
 
 // verifyLedger checks the whole ledger; problems make the status 1.
 func (g *guard) verifyLedger(led *ledger.Ledger, where string) error {
+	var rep *ledger.Report
 	if led == nil {
-		fmt.Fprintf(g.st.out, "%s: OK: no ledger yet\n", where)
-		return nil
-	}
-	rep, err := led.Verify()
-	if err != nil {
-		return err
+		if rep = ledger.MissingReport(where, g.readOptions()); rep.OK {
+			fmt.Fprintf(g.st.out, "%s: OK: no ledger yet\n", where)
+			return nil
+		}
+	} else {
+		var err error
+		if rep, err = led.Verify(); err != nil {
+			return err
+		}
 	}
 	for _, note := range rep.Notes {
 		fmt.Fprintf(g.st.out, "note: %s\n", note)
 	}
 	if rep.OK {
-		fmt.Fprintf(g.st.out, "%s: OK: %s in %s, hash chain intact\n", where, plural(rep.Records, "record"), plural(rep.Segments, "segment"))
+		chain := "hash chain intact"
+		if g.key() != nil {
+			chain = "hash chain intact, authenticated and anchored"
+		}
+		fmt.Fprintf(g.st.out, "%s: OK: %s in %s, %s\n", where, plural(rep.Records, "record"), plural(rep.Segments, "segment"), chain)
 		return nil
 	}
 	for _, p := range rep.Problems {
-		fmt.Fprintf(g.st.out, "%s:%s\n", filepath.Join(where, p.File), problemPlace(p))
+		file := p.File
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(where, file)
+		}
+		if p.Line == 0 && p.Offset == 0 {
+			fmt.Fprintf(g.st.out, "%s: %s\n", file, p.Msg)
+			continue
+		}
+		fmt.Fprintf(g.st.out, "%s:%s\n", file, problemPlace(p))
 	}
 	what := "the hash chain is broken: records were changed, inserted or deleted"
 	if rep.ChainIntact() {

@@ -3,6 +3,7 @@ package main
 import (
 	"path/filepath"
 
+	"github.com/guard-exec/guard-exec/internal/paths"
 	"github.com/guard-exec/guard-exec/policy"
 )
 
@@ -25,10 +26,14 @@ func (g *guard) withLoopBrake(x *policy.Ctx) {
 }
 
 // loopSkip lists directories inside a project whose changes are not the
-// project's: the ledger (every command writes it) and the temp dir when
+// project's: the ledger and its anchors (every command writes them) and
+// the temp dir when
 // it lives there.
 func (g *guard) loopSkip(ledgerDir string) []string {
 	skip := []string{ledgerDir}
+	if a := paths.AnchorDir(g.getenv); a != "" {
+		skip = append(skip, a) // every append writes its anchor
+	}
 	if t := g.vars["TMPDIR"]; filepath.IsAbs(t) {
 		skip = append(skip, filepath.Clean(t))
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -17,6 +18,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/guard-exec/guard-exec/internal/paths"
+	"github.com/guard-exec/guard-exec/ledger"
 	"github.com/guard-exec/guard-exec/parse"
 )
 
@@ -45,7 +47,10 @@ import (
 // Finding the definitions means parsing the whole file once; the result
 // is cached in the cache directory (paths.CacheDir), keyed by the file's
 // path, device, inode, size, mtime and ctime, so a changed file is indexed
-// again. The cache is trusted as the configuration is.
+// again. Each entry is authenticated with a key derived from the user's
+// (key.go): an entry a command edited (to blank a line of the file as if
+// it were a function nobody calls) fails its check and the file is indexed
+// again; without a key nothing is cached.
 
 // reduceMin is the size from which a sourced file is reduced; smaller
 // files are analysed as they are. It is a matter of speed only: the
@@ -84,6 +89,7 @@ const indexVersion = 1
 // sourcedFiles is the FileReader the analysis reads sourced files through.
 type sourcedFiles struct {
 	cacheDir string
+	key      []byte // authenticates cache entries; nil: no cache
 	files    map[string]*loadedFile
 	keep     map[string]bool // function names put back, for every file
 	all      bool            // keep every function (rounds exhausted)
@@ -95,12 +101,18 @@ type loadedFile struct {
 	dropped map[string]bool
 }
 
-func newSourcedFiles(getenv func(string) string) *sourcedFiles {
+func newSourcedFiles(getenv func(string) string, key []byte) *sourcedFiles {
 	dir := paths.CacheDir(getenv)
-	if dir != "" {
+	if dir != "" && key != nil {
 		dir = filepath.Join(dir, "sourced")
+	} else {
+		dir = ""
 	}
-	return &sourcedFiles{cacheDir: dir, files: map[string]*loadedFile{}, keep: map[string]bool{}}
+	sf := &sourcedFiles{cacheDir: dir, files: map[string]*loadedFile{}, keep: map[string]bool{}}
+	if key != nil {
+		sf.key = ledger.Derive(key, "sourced-file cache")
+	}
+	return sf
 }
 
 // analyzeSourced is parse.Analyze with large sourced files reduced to
@@ -116,7 +128,7 @@ func (g *guard) analyzeArgvSourced(argv []string, opts parse.Options) *parse.Ana
 
 func (g *guard) withSources(opts parse.Options, analyze func(parse.Options) *parse.Analysis) *parse.Analysis {
 	if g.sources == nil {
-		g.sources = newSourcedFiles(g.getenv)
+		g.sources = newSourcedFiles(g.getenv, g.key())
 	}
 	sf := g.sources
 	opts.Files = sf
@@ -299,7 +311,11 @@ func (sf *sourcedFiles) cached(path, key string) *sourceIndex {
 	if err != nil {
 		return nil
 	}
-	idx, ok := decodeIndex(string(b))
+	body, ok := sf.open(b)
+	if !ok {
+		return nil
+	}
+	idx, ok := decodeIndex(body)
 	if !ok || idx.Path != path || idx.Key != key {
 		return nil
 	}
@@ -380,7 +396,7 @@ func (sf *sourcedFiles) store(idx *sourceIndex) {
 	if err := os.MkdirAll(sf.cacheDir, 0o700); err != nil {
 		return
 	}
-	b := []byte(encodeIndex(idx))
+	b := sf.seal(encodeIndex(idx))
 	tmp, err := os.CreateTemp(sf.cacheDir, ".tmp-*")
 	if err != nil {
 		return
@@ -392,6 +408,25 @@ func (sf *sourcedFiles) store(idx *sourceIndex) {
 		return
 	}
 	prune(sf.cacheDir, 30*24*time.Hour)
+}
+
+// seal appends the entry's authentication line; open checks and removes
+// it.
+func (sf *sourcedFiles) seal(body string) []byte {
+	return []byte(body + "mac " + ledger.MAC(sf.key, []byte(body)) + "\n")
+}
+
+func (sf *sourcedFiles) open(b []byte) (string, bool) {
+	text := strings.TrimSuffix(string(b), "\n")
+	i := strings.LastIndex(text, "\nmac ")
+	if i < 0 || sf.key == nil {
+		return "", false
+	}
+	body, mac := text[:i+1], text[i+len("\nmac "):]
+	if !hmac.Equal([]byte(mac), []byte(ledger.MAC(sf.key, []byte(body)))) {
+		return "", false
+	}
+	return body, true
 }
 
 func prune(dir string, age time.Duration) {

@@ -208,3 +208,42 @@ func BenchmarkClaudeSnapshot(b *testing.B) {
 		g.analyzeSourced(line, parse.Options{Env: env, Dir: "/tmp"})
 	}
 }
+
+// The cache of a sourced file's index decides what is blanked: an entry
+// edited to blank the file's rm -rf ~ as if it were an uncalled function
+// must not be trusted (it was, and the snapshot ran rm -rf ~ every time).
+func TestSourcedCacheForged(t *testing.T) {
+	snap := snapshot(t, nil, "rm -rf ~\n")
+	g := testGuard(t)
+	if d := g.decide(claudeLine(snap, "git status"), "/work/proj"); d.Verdict.String() != "hold" {
+		t.Fatalf("before: %s", d.Verdict)
+	}
+	data, err := os.ReadFile(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := strings.Index(string(data), "rm -rf ~")
+	entries, _ := filepath.Glob(filepath.Join(g.getenv("XDG_CACHE_HOME"), "guard-exec", "sourced", "*"))
+	if len(entries) != 1 {
+		t.Fatalf("cache entries: %v", entries)
+	}
+	b, _ := os.ReadFile(entries[0])
+	text := string(b)
+	if i := strings.LastIndex(text, "mac "); i >= 0 {
+		text = text[:i] // a forger without the key drops or keeps a stale mac
+	}
+	forged := text + fmt.Sprintf("f %d %d git\n", at, at+len("rm -rf ~"))
+	if err := os.WriteFile(entries[0], []byte(forged), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g2 := newGuard(g.env, nil)
+	if d := g2.decide(claudeLine(snap, "git status"), "/work/proj"); d.Verdict.String() != "hold" {
+		t.Errorf("with a forged cache entry: %s, want hold", d.Verdict)
+	}
+	if err := os.WriteFile(entries[0], []byte(forged+"mac 00\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if d := newGuard(g.env, nil).decide(claudeLine(snap, "git status"), "/work/proj"); d.Verdict.String() != "hold" {
+		t.Errorf("with a forged mac: %s, want hold", d.Verdict)
+	}
+}

@@ -60,6 +60,29 @@ func ShimDir(getenv func(string) string) string {
 	return ""
 }
 
+// KeyFile is the user's secret key, UserConfigDir/ledger.key: it
+// authenticates the ledger's chain and anchors, the sourced-file cache and
+// approvals. Guarded commands may neither read nor write it: the
+// self-defence rules deny both, and the kernel sandbox leaves it out of
+// the command's reach. "" when unknown.
+func KeyFile(getenv func(string) string) string {
+	if d := UserConfigDir(getenv); d != "" {
+		return filepath.Join(d, "ledger.key")
+	}
+	return ""
+}
+
+// AnchorDir holds the anchors of the ledgers, StateDir/anchors: for each
+// ledger, the last id and a tag of the last record, outside the ledger's
+// own directory, so that deleting or truncating a ledger shows. Guarded
+// commands may not write it. "" when unknown.
+func AnchorDir(getenv func(string) string) string {
+	if d := StateDir(getenv); d != "" {
+		return filepath.Join(d, "anchors")
+	}
+	return ""
+}
+
 // CacheDir is $XDG_CACHE_HOME/guard-exec, else ~/.cache/guard-exec. It
 // holds the index of large sourced files (an agent's shell snapshot) and
 // the user rules whose examples passed, which the guard trusts as it
