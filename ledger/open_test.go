@@ -130,7 +130,12 @@ func TestLocation(t *testing.T) {
 		{"", env("HOME", "/h", "XDG_STATE_HOME", "/s"), "/s/guard-exec"},
 		{"", env("HOME", "/h", "XDG_STATE_HOME", "relative"), "/h/.local/state/guard-exec"},
 		{"", env("HOME", "/h"), "/h/.local/state/guard-exec"},
-		{"", env(), ""},
+		{"", env("HOME", "relative"), ""},
+		// never a new .guard-exec/ in /, /tmp or $HOME, even as a work tree's root
+		{"/", env("HOME", "/h"), "/h/.local/state/guard-exec"},
+		{"/tmp", env("HOME", "/h"), "/h/.local/state/guard-exec"},
+		{"/h", env("HOME", "/h/"), "/h/.local/state/guard-exec"},
+		{"/h/proj", env("HOME", "/h"), "/h/proj/.guard-exec"},
 	}
 	for _, tt := range tests {
 		if got := Location(tt.root, tt.getenv); got != tt.want {

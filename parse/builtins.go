@@ -104,6 +104,9 @@ func (fr *frame) chdir(dir string) {
 		st.forget("OLDPWD")
 	}
 	delete(st.vars, "PWD")
+	if dir != st.dir || dir == "" {
+		st.dropRelativeMade()
+	}
 	st.dir = dir
 }
 
@@ -325,7 +328,7 @@ func (fr *frame) inputText(c *Command) (text string, own, ok bool) {
 	case in.Known:
 		return in.Text, own, true
 	case in.Kind == InputFile && in.Path != "":
-		t, ok, _ := fr.readScript("/", in.Path)
+		t, ok := fr.readData("/", in.Path)
 		return t, own, ok
 	}
 	return "", false, false
@@ -486,9 +489,21 @@ func builtinSet(fr *frame, c *Command, args []arg) {
 				if ws[i+1].Value == "posix" {
 					st.expandAliases = a[0] == '-'
 				}
+				if ws[i+1].Value == "noglob" {
+					st.setGlobOpt(optNoglob, a[0] == '-')
+				}
+				if !ws[i+1].Literal() {
+					st.globOpts |= optUnknown
+				}
 				i++
 			}
+			if strings.Contains(a, "f") {
+				st.setGlobOpt(optNoglob, a[0] == '-')
+			}
 		case strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+"):
+			if strings.Contains(a, "f") {
+				st.setGlobOpt(optNoglob, a[0] == '-')
+			}
 		default:
 			fr.setArgs(ws[i:])
 			return

@@ -277,9 +277,11 @@ func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
 	w, feeders := fr.single(a.Value, true)
 	w.Pos = pos
 	v := fr.assignWord(a, w, flags)
-	if len(feeders) > 0 {
+	made := a.Index == nil && !a.Append && (w.Made || isMktempSubst(a.Value))
+	if len(feeders) > 0 || made {
 		nv := *v.v
 		nv.feeders = feeders
+		nv.made = made
 		v.v = &nv
 	}
 	return v

@@ -140,8 +140,19 @@
 // as a program call and the body is analysed too. A call from inside the
 // same function is not followed again and is marked Recursive; recursive
 // calls in a pipeline or in the background set Analysis.ForkBomb. The
-// bodies of functions never called are analysed at the end with
-// InUncalled.
+// bodies of functions the command line defines but never calls are
+// analysed at the end with InUncalled. Functions that come from a file
+// read from disk (source FILE, a shell snapshot, BASH_ENV) or from the
+// environment (BASH_FUNC_name%%) are judged only where they are called: a
+// library of functions the command does not use runs nothing. Positions
+// inside such a file name it (Pos.File) with its own line and column.
+//
+// Code bash takes from the environment is analysed, not ignored:
+// exported functions are imported (maybe defined, judged where called),
+// the BASH_ENV file (ENV for sh) is analysed like source before the
+// script and before the script of every new shell the command starts, and
+// a value bash would import but that cannot be parsed, or a startup file
+// that cannot be read, is a DynEnvCode fact.
 //
 // Aliases are expanded when bash would (expand_aliases on, unquoted first
 // word, defined on an earlier line), analysed as a script with InAlias;

@@ -26,15 +26,23 @@ func (d Dialect) String() string {
 	return "bash"
 }
 
-// Pos is a 1-based line and column in the top-level script. Facts found in a
-// nested script (bash -c, eval, a heredoc fed to sh) carry the position of
-// the outer word or body they came from, shifted into it when the nested
-// text is a plain literal of the outer script.
+// Pos is a 1-based line and column in the top-level script, or in the file
+// named by File. Facts found in a nested script (bash -c, eval, a heredoc
+// fed to sh) carry the position of the outer word or body they came from,
+// shifted into it when the nested text is a plain literal of the outer
+// script. Facts found in a file read from disk (source FILE, bash FILE,
+// BASH_ENV) carry File and their line and column inside it.
 type Pos struct {
+	File      string
 	Line, Col int
 }
 
-func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+func (p Pos) String() string {
+	if p.File != "" {
+		return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	}
+	return fmt.Sprintf("%d:%d", p.Line, p.Col)
+}
 
 // IsValid reports whether p points somewhere.
 func (p Pos) IsValid() bool { return p.Line > 0 }
@@ -51,6 +59,10 @@ type Word struct {
 	// Glob is set when the word holds unquoted pattern characters
 	// (*, ?, [...]) that bash would expand against the filesystem.
 	Glob bool
+	// Made is set when the word is exactly the expansion of a variable that
+	// names a path the script made itself (mktemp's, or mkdir's of a path
+	// it found absent): it holds only the script's own work (made.go).
+	Made bool
 	// Pos is where the source word starts.
 	Pos Pos
 }
@@ -334,6 +346,7 @@ const (
 	DynAlias       DynKind = "alias"        // alias definition or expand_aliases that cannot be followed
 	DynTooDeep     DynKind = "too-deep"     // nesting beyond the depth limit, or the analysis budget spent
 	DynUnparsable  DynKind = "unparsable"   // a nested script the parser rejects; Known holds its text
+	DynEnvCode     DynKind = "env-code"     // code bash takes from the environment that cannot be read or parsed (an exported function, the BASH_ENV file); Known names the variable
 )
 
 // Dynamic is a place where code runs that the analysis cannot see.

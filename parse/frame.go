@@ -25,6 +25,9 @@ type root struct {
 	defined  []*funcDef
 	// files are what the script wrote, by absolute path.
 	files map[string]*written
+	// dirs caches the directory listings globs were matched against
+	// (not ok for a directory that could not be listed).
+	dirs map[string]dirList
 	// tests caches hasTest for && and || chains.
 	tests map[*syntax.BinaryCmd]bool
 	// gitAliases are the aliases git config set earlier in the script.
@@ -80,6 +83,11 @@ type frame struct {
 	// aliasesActive are the aliases being expanded: bash does not expand
 	// an alias again inside its own expansion.
 	aliasesActive []string
+	// file is the file read from disk whose code this frame runs (source
+	// FILE, bash FILE, BASH_ENV, and everything nested in them), "" for
+	// the command line's own code. Functions defined there are judged
+	// only where they are called.
+	file string
 }
 
 func (fr *frame) posix() bool { return fr.dialect == POSIX }
@@ -142,9 +150,9 @@ func (m posMap) of(p syntax.Pos) Pos {
 	}
 	l, c := int(p.Line()), int(p.Col())
 	if l == 1 {
-		return Pos{Line: m.base.Line, Col: m.base.Col + c - 1}
+		return Pos{File: m.base.File, Line: m.base.Line, Col: m.base.Col + c - 1}
 	}
-	return Pos{Line: m.base.Line + l - 1, Col: c}
+	return Pos{File: m.base.File, Line: m.base.Line + l - 1, Col: c}
 }
 
 // span returns the bounded source text of a node.

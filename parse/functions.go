@@ -25,6 +25,8 @@ type funcDef struct {
 	expDef   *funcDef
 	// envVar names the environment variable it came from, if any.
 	envVar string
+	// file is the file read from disk that defined it, if any.
+	file string
 }
 
 func (f *funcDef) origin() *funcDef {
@@ -64,7 +66,7 @@ func (fr *frame) defineFunc(d *syntax.FuncDecl) {
 		return
 	}
 	name := d.Name.Value
-	f := &funcDef{name: name, body: d.Body, src: fr.src, pos: fr.pos, via: fr.via, dialect: fr.dialect}
+	f := &funcDef{name: name, body: d.Body, src: fr.src, pos: fr.pos, via: fr.via, dialect: fr.dialect, file: fr.file}
 	fr.addFunc(f)
 }
 
@@ -105,6 +107,9 @@ func (fr *frame) function(c *Command) *funcDef {
 // the call's arguments as positional parameters, its input and
 // redirections. A call from inside the same function is not followed
 // again; it is marked Recursive.
+// funcDepthFactor is how many times deeper than MaxDepth function calls may nest.
+const funcDepthFactor = 4
+
 func (fr *frame) callFunc(f *funcDef, c *Command, args []arg) {
 	c.Function = !f.possibly
 	o := f.origin()
@@ -117,7 +122,9 @@ func (fr *frame) callFunc(f *funcDef, c *Command, args []arg) {
 			return
 		}
 	}
-	if fr.depth+1 > fr.r.maxDepth {
+	// Calls nest deeper than scripts do (bats' failure trace is eight
+	// functions deep); the work budget bounds them all the same.
+	if fr.depth+1 > funcDepthFactor*fr.r.maxDepth {
 		fr.emitDynamic(&Dynamic{Kind: DynTooDeep, Sink: c, Known: "function " + f.name, Pos: c.Pos})
 		return
 	}
@@ -160,6 +167,7 @@ func (fr *frame) callFunc(f *funcDef, c *Command, args []arg) {
 		active:  append(slices.Clip(fr.active), f),
 		partial: fr.partial,
 		dialect: f.dialect,
+		file:    f.file,
 	}
 	body.walkStmt(f.body)
 	st.dead = false // return ends the function, not the script
@@ -206,10 +214,21 @@ func (r *root) finish(top *frame) {
 // calls: nothing in the text runs them, but something outside it might
 // (an exported function, a trap set elsewhere), so their commands are
 // reported with InUncalled.
+//
+// Functions that come from a file on disk (a sourced file, a shell
+// snapshot, BASH_ENV) or from the environment (BASH_FUNC_name%%) are not:
+// such a file is a library of functions of which a command uses a few —
+// Claude Code sources a capture of the user's whole shell before every
+// command — so they are judged where they are called, and a risky one
+// the command never calls blocks nothing. bash calls
+// command_not_found_handle by itself, so it is always judged.
 func (r *root) uncalled(top *frame) {
 	for i := 0; i < len(r.defined); i++ {
 		f := r.defined[i]
 		if r.called[f.body] {
+			continue
+		}
+		if (f.file != "" || f.envVar != "") && f.name != "command_not_found_handle" {
 			continue
 		}
 		if r.called == nil {
@@ -230,6 +249,7 @@ func (r *root) uncalled(top *frame) {
 			st:      st,
 			active:  []*funcDef{f},
 			dialect: f.dialect,
+			file:    f.file,
 		}
 		st.locals = map[string]*variable{}
 		body.walkStmt(f.body)

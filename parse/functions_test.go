@@ -86,8 +86,43 @@ func TestEnvCode(t *testing.T) {
 	if strings.Join(an.EnvCode, ",") != "BASH_ENV,BASH_FUNC_git%%,PS4" {
 		t.Errorf("envcode %v", an.EnvCode)
 	}
-	// The runner strips the function: the call may reach the real git.
+	// The function is maybe defined (sh does not import it): the call
+	// may reach the real git.
 	checkCommands(t, an, []string{"git status ¦ nofn", "rm -rf / ¦ vias=env BASH_FUNC_git%%>function git"})
+	// A BASH_ENV that cannot be read is not known code.
+	if len(an.Dynamic) != 1 || an.Dynamic[0].Kind != DynEnvCode || an.Dynamic[0].Known != "BASH_ENV=/x/rc" {
+		t.Errorf("dynamic %v", an.Dynamic)
+	}
+
+	// Exported functions and the BASH_ENV file's functions are judged
+	// where they are called, not where they are defined (bats exports
+	// dozens, a few with rm -rf in them).
+	opts = testOptions()
+	opts.Env["BASH_ENV"] = "rc"
+	opts.Env["BASH_FUNC_cleanup%%"] = "() { rm -rf \"$BATS_RUN_TMPDIR\"; }"
+	an = Analyze("ls; greet", opts)
+	checkCommands(t, an, []string{"ls", "greet ¦ fn", "echo hi ¦ via=function greet ¦ pos=/proj/rc:1:11"})
+	if len(an.Dynamic) != 0 {
+		t.Errorf("dynamic %v", an.Dynamic)
+	}
+	an = Analyze("cleanup", opts)
+	checkCommands(t, an, []string{"cleanup ¦ nofn", "rm -rf  ¦ vias=env BASH_FUNC_cleanup%%>function cleanup"})
+
+	// A value bash would import but that does not parse: not known code.
+	for _, v := range []string{"() { rm -rf /", "() { :; }; rm -rf /", "() { :; } & rm -rf /"} {
+		opts = testOptions()
+		opts.Env["BASH_FUNC_f%%"] = v
+		an = Analyze("ls", opts)
+		if len(an.Dynamic) != 1 || an.Dynamic[0].Kind != DynEnvCode {
+			t.Errorf("%q: dynamic %v", v, an.Dynamic)
+		}
+	}
+	// A value that does not start with "() {" is a plain variable.
+	opts = testOptions()
+	opts.Env["BASH_FUNC_f%%"] = "(not code"
+	if an = Analyze("f", opts); len(an.Dynamic) != 0 {
+		t.Errorf("plain variable: dynamic %v", an.Dynamic)
+	}
 }
 
 func TestArgv(t *testing.T) {

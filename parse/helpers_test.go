@@ -66,6 +66,8 @@ var testFiles = mapFiles{
 	"/proj/big.sh":             "",
 	"/proj/mk/Makefile":        "BUILD = out\nall: build\nbuild:\n\tgo build -o $(BUILD)/app .\nclean:\n\trm -rf $(BUILD)\n",
 	"/proj/web/package.json":   `{"scripts": {"build": "tsc -p .", "prebuild": "rm -rf dist", "test": "jest", "nuke": "rm -rf ~"}}`,
+	"/proj/lib.sh":             "# a library\nrmall() { rm -rf \"$@\"; }\nsafe() { ls \"$@\"; }\nalias nuke='rm -rf ~'\n",
+	"/proj/rc":                 "greet() { echo hi; }\nwipe() { rm -rf /; }\n",
 }
 
 type mapFiles map[string]string

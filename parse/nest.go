@@ -34,6 +34,8 @@ type nesting struct {
 	// supplied is set when the holes are only the arguments the sink
 	// splices in at run time (Dynamic.Placeholder).
 	supplied bool
+	// file is set when text is a file read from disk (frame.file).
+	file string
 }
 
 // sentinel is the parameter that stands for an unknown part when text with
@@ -118,6 +120,10 @@ func (fr *frame) child(n nesting, partial bool) *frame {
 
 		placeholder:   fr.placeholder || n.sink != nil && n.sink.Placeholder,
 		aliasesActive: fr.aliasesActive,
+		file:          n.file,
+	}
+	if c.file == "" {
+		c.file = fr.file
 	}
 	if c.remote == "" {
 		c.remote = fr.remote
@@ -184,7 +190,7 @@ func (fr *frame) textPos(a arg) posMap {
 }
 
 func exactAt(p Pos, shift int) posMap {
-	return posMap{exact: true, base: Pos{Line: p.Line, Col: p.Col + shift}, at: p}
+	return posMap{exact: true, base: Pos{File: p.File, Line: p.Line, Col: p.Col + shift}, at: p}
 }
 
 // inputPos maps positions inside a command's input text.

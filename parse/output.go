@@ -22,7 +22,7 @@ func (fr *frame) cmdSubst(cs *syntax.CmdSubst, e *evaluator) (string, bool) {
 	if path, ok := readSubst(cs, got); ok {
 		// $(<file) is the file's contents: bash reads it without a
 		// command (an empty literal was a wrong known value).
-		text, known, _ := fr.readScript(sub.st.dir, path)
+		text, known := fr.readData(sub.st.dir, path)
 		if !known {
 			return "", false
 		}
@@ -240,7 +240,7 @@ func (fr *frame) catFiles(c *Command) bool {
 			b.WriteString(t)
 			continue
 		}
-		text, ok, _ := fr.readScript(c.Dir, w.Value)
+		text, ok := fr.readData(c.Dir, w.Value)
 		if !ok || b.Len()+len(text) > MaxScript {
 			return true
 		}

@@ -149,7 +149,11 @@ func (fr *frame) shellFile(c *Command, name string, inv shellInvocation) {
 	st.args = append([]string{f.Value}, values(inv.params)...)
 	st.argsKnown = true
 	fr.shellEnvCode(c, st)
-	fr.nest(nesting{sink: c, via: name + " " + "file", text: text, pos: posMap{at: f.Pos}, kind: DynSource, st: st, stdin: c.Stdin, dialect: shellDialect(name), user: c.User})
+	pos, file := posMap{at: f.Pos}, ""
+	if f.Literal() {
+		pos, file = fr.diskFile(c.Dir, f.Value, f.Pos)
+	}
+	fr.nest(nesting{sink: c, via: name + " " + "file", text: text, pos: pos, kind: DynSource, st: st, stdin: c.Stdin, dialect: shellDialect(name), user: c.User, file: file})
 }
 
 // shellRunner runs input text in a new shell started by c.
@@ -166,27 +170,10 @@ func (fr *frame) shellRunnerArgs(c *Command, name string, params []arg) runner {
 	}
 }
 
-// shellEnvCode follows BASH_ENV (bash) or ENV (sh) that the script set for
-// a new non-interactive shell: it sources that file before the script.
-// Values from Options.Env are reported in Analysis.EnvCode instead, since
-// the runner removes them.
+// shellEnvCode follows the code a new shell takes from its environment:
+// the exported functions the command passes it and the BASH_ENV (bash) or
+// ENV (sh) file it sources before the script.
 func (fr *frame) shellEnvCode(c *Command, st *state) {
-	name := "BASH_ENV"
-	if shellDialect(c.Name) == POSIX {
-		name = "ENV" // only for interactive sh; followed anyway
-	}
-	vr := st.lookup(name)
-	v, set := vr.value()
-	if !vr.known || !set || v == "" {
-		return // unknown (a remote shell's environment): nothing to follow
-	}
-	if orig, ok := fr.r.opts.Env[name]; ok && orig == v {
-		return // the caller's own, reported in EnvCode
-	}
-	text, ok, _ := fr.readScript(c.Dir, v)
-	if !ok {
-		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: name + "=" + v, Pos: c.Pos})
-		return
-	}
-	fr.nest(nesting{sink: c, via: name, text: text, pos: posMap{at: c.Pos}, kind: DynSource, st: st, dialect: shellDialect(c.Name), user: c.User})
+	fr.childEnvFuncs(c, st)
+	fr.startupFile(c, st, shellDialect(c.Name), c.Dir)
 }

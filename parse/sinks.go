@@ -70,7 +70,7 @@ func sinkEval(fr *frame, c *Command, args []arg) {
 	}
 	fr.nest(nesting{sink: c, via: "eval", text: joinValues(ws), pos: fr.argsPos(ws, c), kind: DynEval, feeders: feedersOf(ws), st: fr.st, dialect: fr.dialect, keepRedirs: true})
 	if hasUnknown(joinValues(ws)) {
-		fr.st.poison()
+		fr.st.poisonCode(false)
 	}
 }
 
@@ -132,7 +132,7 @@ func sinkSource(fr *frame, c *Command, args []arg) {
 	}
 	if !ok {
 		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Feeders: withWriter(f.feeders, writer), Pos: c.Pos})
-		fr.st.poisonVars()
+		fr.st.poisonCode(true)
 		return
 	}
 	st := fr.st
@@ -140,7 +140,11 @@ func sinkSource(fr *frame, c *Command, args []arg) {
 	if len(ws) > 1 {
 		st.args, st.argsKnown = append([]string{argZero(st)}, values(ws[1:])...), true
 	}
-	fr.nest(nesting{sink: c, via: "source", text: text, pos: posMap{at: f.Pos}, kind: DynSource, st: st, dialect: fr.dialect, keepRedirs: true})
+	pos, file := posMap{at: f.Pos}, ""
+	if f.Literal() {
+		pos, file = fr.diskFile(c.Dir, f.Value, f.Pos)
+	}
+	fr.nest(nesting{sink: c, via: "source", text: text, pos: pos, kind: DynSource, st: st, dialect: fr.dialect, keepRedirs: true, file: file})
 	if len(ws) > 1 {
 		st.args, st.argsKnown = saved, savedKnown
 	}

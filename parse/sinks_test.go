@@ -100,7 +100,19 @@ func TestSinks(t *testing.T) {
 		{src: `nix-shell -p jq --run 'jq . x'`, want: []string{"nix-shell -p jq --run jq . x", "jq . x ¦ via=nix-shell --run"}},
 		{src: `rsync -e 'ssh -p 2222' -a src/ host:dst/`, want: []string{"rsync -e ssh -p 2222 -a src/ host:dst/", "ssh -p 2222 ¦ via=rsync -e"}},
 		{src: `BASH_ENV=/proj/bashenv bash -c ls`, want: []string{"bash -c ls", "curl http://x ¦ via=BASH_ENV", "sh ¦ exec", "ls"}, dyn: []string{"pipe-shell|feeders=curl"}},
-		{src: `BASH_ENV=/x/y bash -c ls`, want: []string{"bash -c ls", "ls"}, dyn: []string{"source:BASH_ENV=/x/y"}},
+		{src: `BASH_ENV=/x/y bash -c ls`, want: []string{"bash -c ls", "ls"}, dyn: []string{"env-code:BASH_ENV=/x/y"}},
+		{src: `BASH_ENV=/proj/rc bash -c ls`, want: []string{"bash -c ls", "ls"}},
+		{src: `BASH_ENV=/proj/rc bash -c wipe`, want: []string{"bash -c wipe", "wipe ¦ fn", "rm -rf / ¦ vias=bash -c>function wipe ¦ pos=/proj/rc:2:10"}},
+		{src: `env 'BASH_FUNC_ls%%=() { rm -rf ~; }' bash -c ls`, want: []string{"bash -c ls ¦ wrap=env ¦ assign=BASH_FUNC_ls%%=() { rm -rf ~; }", "ls ¦ nofn", "rm -rf /home/u ¦ vias=bash -c>env BASH_FUNC_ls%%>function ls"}},
+		{src: `env 'BASH_FUNC_ls%%=() { rm -rf ~; }' bash -c 'echo hi'`, want: []string{"bash -c echo hi ¦ wrap=env ¦ assign=BASH_FUNC_ls%%=() { rm -rf ~; }", "echo hi"}},
+		{src: `env 'BASH_FUNC_ls%%=not code' bash -c ls`, want: []string{"bash -c ls ¦ wrap=env ¦ assign=BASH_FUNC_ls%%=not code", "ls ¦ nofn"}},
+		{src: `env 'BASH_FUNC_ls%%=() { rm -rf ~; }; rm -rf /' bash -c ls`, want: []string{"bash -c ls ¦ wrap=env ¦ assign=BASH_FUNC_ls%%=() { rm -rf ~; }; rm -rf /", "ls ¦ nofn"}, dyn: []string{"env-code:BASH_FUNC_ls%%"}},
+		// A sourced library: its functions are judged where they are
+		// called, positions inside it are its own.
+		{src: `source lib.sh; git status`, want: []string{"source lib.sh", "alias nuke=rm -rf ~ ¦ pos=/proj/lib.sh:4:1", "git status"}},
+		{src: `source lib.sh; rmall /`, want: []string{"source lib.sh", "alias nuke=rm -rf ~", "rmall / ¦ fn", "rm -rf / ¦ via=function rmall ¦ pos=/proj/lib.sh:2:11"}},
+		{src: "source lib.sh\nshopt -s expand_aliases\nnuke", want: []string{"source lib.sh", "alias nuke=rm -rf ~", "shopt -s expand_aliases", "nuke", "rm -rf /home/u ¦ via=alias nuke"}},
+		{src: `rmall() { rm -rf "$@"; }`, want: []string{"rm -rf … ¦ ctx=uncalled"}},
 	})
 }
 

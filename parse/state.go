@@ -47,6 +47,9 @@ type state struct {
 	// (declare -i, -l, -u, -c), by name; "?" when they differ between
 	// the paths that reach this point.
 	attrs map[string]string
+	// globOpts are the shell options that change glob expansion
+	// (dotglob, nullglob, set -f …), as bits; optUnknown when not known.
+	globOpts uint8
 }
 
 // variable is one shell variable as far as it is known.
@@ -62,6 +65,9 @@ type variable struct {
 	// feeders are the commands whose output went into the value
 	// (X=$(cat key)): they reach whatever the variable is expanded in.
 	feeders []*Command
+	// made is set while the value names a path the script made itself,
+	// and absent while it names a path the script found missing (made.go).
+	made, absent bool
 }
 
 var unknownVar = &variable{}
@@ -276,6 +282,12 @@ func isDecimal(s string) bool {
 	return true
 }
 
+// forgetBut makes a variable unknown after a merge of paths where it was a and
+// b, keeping that it names a path the script made when it does on both.
+func (s *state) forgetBut(name string, a, b *variable) {
+	s.set(name, &variable{made: a.made && b.made, absent: a.absent && b.absent})
+}
+
 // forget makes a variable unknown.
 func (s *state) forget(name string) {
 	s.set(name, &variable{})
@@ -372,12 +384,12 @@ func (s *state) merge(o *state) {
 	}
 	for name, v := range o.vars {
 		if !sameVar(s.lookup(name), v) {
-			s.forget(name)
+			s.forgetBut(name, s.lookup(name), v)
 		}
 	}
 	for name, v := range s.vars {
 		if _, ok := o.vars[name]; !ok && !sameVar(v, o.lookup(name)) {
-			s.forget(name)
+			s.forgetBut(name, v, o.lookup(name))
 		}
 	}
 	if s.dir != o.dir {
@@ -412,6 +424,9 @@ func (s *state) merge(o *state) {
 			s.aliases[name] = al.maybe()
 		}
 	}
+	if s.globOpts != o.globOpts {
+		s.globOpts |= optUnknown
+	}
 	if s.expandAliases != o.expandAliases {
 		s.expandAliases, s.maybeAliases = true, true
 	}
@@ -436,7 +451,7 @@ func (s *state) merge(o *state) {
 
 // equal reports whether merging o into s would change nothing.
 func (s *state) equal(o *state) bool {
-	if s.dead != o.dead || s.poisoned != o.poisoned || s.dir != o.dir || len(s.vars) != len(o.vars) || !maps.Equal(s.attrs, o.attrs) {
+	if s.dead != o.dead || s.poisoned != o.poisoned || s.dir != o.dir || len(s.vars) != len(o.vars) || !maps.Equal(s.attrs, o.attrs) || s.globOpts != o.globOpts {
 		return false
 	}
 	for name, v := range s.vars {
@@ -448,13 +463,13 @@ func (s *state) equal(o *state) bool {
 }
 
 func sameVar(a, b *variable) bool {
-	if a == b || !a.known && !b.known {
+	if a == b || !a.known && !b.known && a.made == b.made && a.absent == b.absent {
 		return true // unknown is unknown
 	}
 	if !a.known || !b.known {
 		return false
 	}
-	if a.v.Set != b.v.Set || a.v.Kind != b.v.Kind || a.pattern != b.pattern {
+	if a.v.Set != b.v.Set || a.v.Kind != b.v.Kind || a.pattern != b.pattern || a.made != b.made || a.absent != b.absent {
 		return false
 	}
 	return a.v.Str == b.v.Str && slices.Equal(a.v.List, b.v.List) && maps.Equal(a.v.Map, b.v.Map)
@@ -467,6 +482,7 @@ func (s *state) poison() {
 	s.dirStack = nil
 	s.vars = nil
 	s.args, s.argsKnown = nil, false
+	s.globOpts |= optUnknown
 }
 
 // hasUnknown reports whether a value holds an unknown part.
@@ -476,10 +492,33 @@ func hasUnknown(s string) bool { return strings.Contains(s, Unknown) }
 // poison, keeps the directory: used for a sourced file that cannot be
 // read (". venv/bin/activate"), which sets variables and functions but
 // rarely changes directory.
+
 func (s *state) poisonVars() {
 	dir, stack := s.dir, s.dirStack
 	s.poison()
 	s.dir, s.dirStack = dir, stack
+}
+
+// poisonCode is poison for code that cannot be seen (eval of unknown text, a
+// sourced file that cannot be read), unlike data read into an unknown name
+// (`read "$X"`): the variables the shell knew keep their values. The code may
+// change them, but what runs after it is judged as the script wrote it (bats
+// removes its own output file after sourcing the test file it runs, and after
+// an eval that builds an array), and the code itself could do anything, which
+// it is warned or held for. Variables the shell did not set are unknown.
+// keepDir keeps the directory too, as poisonVars does.
+func (s *state) poisonCode(keepDir bool) {
+	vars := s.vars
+	if keepDir {
+		s.poisonVars()
+	} else {
+		s.poison()
+	}
+	for name, v := range vars {
+		if v.known {
+			s.set(name, v)
+		}
+	}
 }
 
 func indexed(list []string) expand.Variable {

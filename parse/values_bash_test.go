@@ -77,6 +77,14 @@ func TestValuesAgainstBash(t *testing.T) {
 		{`printf '[%s]\n' "$(dirname /a/b/c)" "$(basename /a/b/c.sh .sh)" "$(dirname x)" "$(basename /a/b/)"`, true},
 		{`cd /tmp; printf '[%s]\n' "$(pwd)" "$(dirname "$PWD")"`, true},
 		{`printf '[%s]\n' "$(basename -s .sh /a/b.sh)" "$(dirname a/b c/d)"`, true},
+		// Globs against the scratch directory (.git/, .gx, d/a, d/.h, f, g).
+		{`printf '[%s]\n' .g* .??* * d/* "d"/.* ./?`, true},
+		{`x=d; printf '[%s]\n' "$x"/* $x/* '.g'* [.]g* *.none d/*/z`, true},
+		{`shopt -s dotglob; printf '[%s]\n' d/* *; shopt -u dotglob; printf '[%s]\n' d/*`, true},
+		{`shopt -s nullglob; printf '[%s]\n' x *.none y`, true},
+		{`set -f; printf '[%s]\n' .g*; set +f; printf '[%s]\n' .g*`, true},
+		{`[ -e f ] && shopt -s dotglob; printf '[%s]\n' d/*`, false},
+		{`printf '[%s]\n' [[:alpha:]] [!f] [^g] \.g* .g\*`, false},
 	}
 	home := "/home/u"
 	for _, r := range rows {
@@ -86,6 +94,16 @@ func TestValuesAgainstBash(t *testing.T) {
 		}
 		if err := os.WriteFile(filepath.Join(dir, "g"), []byte("a b\nc\n"), 0o644); err != nil {
 			t.Fatal(err)
+		}
+		for _, d := range []string{".git", "d"} {
+			if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, f := range []string{".gx", "d/a", "d/.h"} {
+			if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		dir, _ = filepath.EvalSymlinks(dir)
 		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", r.script)
@@ -106,6 +124,11 @@ func TestValuesAgainstBash(t *testing.T) {
 		for _, c := range an.Commands {
 			if c.Name == "printf" && c.Context&InCmdSubst == 0 && (len(c.Args) == 0 || c.Args[0].Value != "-v") {
 				for _, a := range c.Args[1:] {
+					if a.Glob {
+						// A pattern left unexpanded is not a known value.
+						got = append(got, "["+Unknown+"]")
+						continue
+					}
 					got = append(got, "["+a.Value+"]")
 				}
 			}
@@ -137,6 +160,15 @@ func agrees(ours, bash string) bool {
 type osFiles struct{}
 
 func (osFiles) ReadFile(p string) ([]byte, error) { return os.ReadFile(p) }
+
+func (osFiles) ReadDir(p string) ([]string, error) {
+	es, err := os.ReadDir(p)
+	names := make([]string, len(es))
+	for i, e := range es {
+		names[i] = e.Name()
+	}
+	return names, err
+}
 
 // TestRevParseAgainstGit compares git rev-parse as the analysis works it
 // out with what git prints, at the top of a repository and below it.

@@ -1,6 +1,10 @@
 package parse
 
-import "testing"
+import (
+	"os"
+	"strings"
+	"testing"
+)
 
 // TestKnownValues covers values the analysis once believed it knew but
 // got wrong, each turning a destructive command into a harmless-looking
@@ -84,4 +88,57 @@ func TestRevParse(t *testing.T) {
 		{src: `echo "$(git rev-parse --show-toplevel)"`, want: []string{"echo …", "git rev-parse --show-toplevel"}},
 		{src: `echo "$(git rev-parse HEAD)"`, opt: repo, want: []string{"echo …", "git rev-parse HEAD"}},
 	})
+}
+
+// globFiles is a tree globs are matched against: each key a file, each
+// directory implied by the paths under it.
+type globFiles map[string]string
+
+func (g globFiles) ReadFile(p string) ([]byte, error) { return mapFiles(g).ReadFile(p) }
+
+func (g globFiles) ReadDir(dir string) ([]string, error) {
+	seen := map[string]bool{}
+	var names []string
+	for p := range g {
+		rest, ok := strings.CutPrefix(p, dir+"/")
+		if !ok {
+			continue
+		}
+		n, _, _ := strings.Cut(rest, "/")
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return nil, os.ErrNotExist
+	}
+	return names, nil
+}
+
+// TestGlobs covers globs expanded against the filesystem when checked.
+func TestGlobs(t *testing.T) {
+	tree := func(o *Options) {
+		o.Files = globFiles{"/proj/.git/HEAD": "", "/proj/.guard-exec/ledger": "", "/proj/.gitignore": "", "/proj/src/a.go": "", "/proj/src/b.go": "", "/proj/README": ""}
+	}
+	rows := []row{
+		{src: `rm -rf ./.g*`, want: []string{"rm -rf ./.git ./.gitignore ./.guard-exec ¦ lit=1"}},
+		{src: `rm -rf .??*`, want: []string{"rm -rf .git .gitignore .guard-exec"}},
+		{src: `rm -rf *`, want: []string{"rm -rf README src"}},
+		{src: `shopt -s dotglob; rm -rf *`, want: []string{"shopt -s dotglob", "rm -rf .git .gitignore .guard-exec README src"}},
+		{src: `rm -f src/*.go`, want: []string{"rm -f src/a.go src/b.go"}},
+		{src: `d=src; rm -f "$d"/*.go`, want: []string{"rm -f src/a.go src/b.go"}},
+		{src: `rm -rf /proj/.gu*`, want: []string{"rm -rf /proj/.guard-exec"}},
+		{src: `rm -f *.none`, want: []string{"rm -f *.none ¦ lit=1"}},
+		{src: `shopt -s nullglob; rm -f *.none`, want: []string{"shopt -s nullglob", "rm -f"}},
+		{src: `set -f; rm -rf .g*`, want: []string{"set -f", "rm -rf .g* ¦ lit=1"}},
+		// Not known: options set on some paths only, globstar, classes.
+		{src: `[ -n "$1" ] && shopt -s dotglob; rm -rf *`, want: []string{"[ -n … ]", "shopt -s dotglob", "rm -rf * ¦ glob=1"}},
+		{src: `shopt -s globstar; rm -rf **`, want: []string{"shopt -s globstar", "rm -rf ** ¦ glob=1"}},
+		{src: `rm -rf .[[:alpha:]]*`, want: []string{"rm -rf .[[:alpha:]]* ¦ glob=1"}},
+	}
+	for i := range rows {
+		rows[i].opt = tree
+	}
+	runRows(t, rows)
 }

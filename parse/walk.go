@@ -131,10 +131,16 @@ func (fr *frame) andOr(b *syntax.BinaryCmd) *state {
 	before := fr.st.clone()
 	okA := fr.sub(InCondition | InOrLeft).cond(b.X)
 	afterA := fr.st.clone()
-	fr.st.merge(before)
+	if !doneEitherWay(b.X) {
+		fr.st.merge(before)
+	}
 	okB := fr.sub(InBranch).cond(b.Y)
+	bDead := fr.st.dead
 	fr.st.merge(afterA)
 	okB.merge(okA)
+	if made := fr.mkdirMade(b.X); made != "" && bDead && !b.X.Negated {
+		fr.st.setFlag(made, true, false) // mkdir "$d" || exit 1
+	}
 	return okB
 }
 
@@ -199,11 +205,27 @@ func (fr *frame) ifClause(c *syntax.IfClause) {
 	before := fr.st.clone()
 	okCond := fr.condList(c.Cond)
 	afterCond := fr.st.clone()
+	var last *syntax.Stmt
+	if n := len(c.Cond); n > 0 {
+		last = c.Cond[n-1]
+	}
+	made := fr.mkdirMade(last)
 	*fr.st = *okCond
+	if made != "" && !last.Negated {
+		fr.st.setFlag(made, true, false) // if mkdir "$d"; then …
+	}
 	fr.sub(InBranch).walkStmts(c.Then)
 	thenEnd := fr.st.clone()
 	*fr.st = *afterCond
-	fr.st.merge(before)
+	switch {
+	case made != "" && last.Negated: // if ! mkdir "$d"; then exit 1; else …
+		fr.st.setFlag(made, true, false)
+	case last == nil || !doneEitherWay(last):
+		fr.st.merge(before)
+	}
+	if v := absentTested(last); v != "" {
+		fr.st.setFlag(v, false, true) // if [ -e "$d" ]; then …; else …
+	}
 	if el := c.Else; el != nil {
 		if len(el.Cond) > 0 {
 			fr.sub(InBranch).ifClause(el)
@@ -212,6 +234,15 @@ func (fr *frame) ifClause(c *syntax.IfClause) {
 		}
 	}
 	fr.st.merge(thenEnd)
+}
+
+// doneEitherWay reports whether a condition does all it does whether it succeeds
+// or fails, so that the state it leaves on failure is the state after it: a
+// statement of assignments only (`if ! dir=$(mktemp -d); then exit 1; fi`), whose
+// status is that of its last substitution but whose assignments happen anyway.
+func doneEitherWay(s *syntax.Stmt) bool {
+	c, ok := s.Cmd.(*syntax.CallExpr)
+	return ok && len(c.Args) == 0 && len(c.Assigns) > 0 && len(s.Redirs) == 0 && !s.Background && !s.Coprocess
 }
 
 // condList walks the statements of a condition; it returns the state

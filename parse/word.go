@@ -102,8 +102,16 @@ func (e *evaluator) expandArg1(w *syntax.Word, args []arg) []arg {
 		}
 	}
 	fs := e.word(w.Parts)
+	if len(fs) == 1 && fs[0].glob {
+		if matched, ok := e.glob(w, fs[0], pos); ok {
+			return append(args, matched...)
+		}
+	}
 	for _, f := range fs {
 		args = append(args, arg{Word: f.word(pos), syn: w, whole: len(fs) == 1})
+	}
+	if len(fs) == 1 {
+		e.fr.markMade(w, &args[len(args)-1].Word)
 	}
 	return args
 }
@@ -189,6 +197,7 @@ func (fr *frame) single(w *syntax.Word, assign bool) (Word, []*Command) {
 		e.cur = joined
 	}
 	wd := e.cur.word(fr.pos.of(w.Pos()))
+	fr.markMade(w, &wd)
 	return wd, e.feeders
 }
 

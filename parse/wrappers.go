@@ -229,13 +229,27 @@ func wrapEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		i++
 	}
 	for ; i < len(args); i++ {
-		name, val, ok := isAssignWord(args[i])
+		name, val, ok := isEnvAssignWord(args[i])
 		if !ok {
 			break
 		}
 		c.addAssign(args[i], name, val)
 	}
 	return rest(args, i)
+}
+
+// isEnvAssignWord reports whether a word is an assignment for env, which
+// takes any name without '=' (BASH_FUNC_ls%%=… too), not only a shell
+// identifier.
+func isEnvAssignWord(a arg) (name, val string, ok bool) {
+	if a.Dynamic && !strings.Contains(a.Known(), "=") {
+		return "", "", false
+	}
+	name, val, ok = strings.Cut(a.Value, "=")
+	if !ok || name == "" || hasUnknown(name) {
+		return "", "", false
+	}
+	return name, val, true
 }
 
 // splitEnvString splits env -S's string into words as GNU env does:

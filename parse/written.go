@@ -139,6 +139,55 @@ func (fr *frame) readScript(dir, p string) (text string, ok bool, writer *Comman
 	return string(b), true, nil
 }
 
+// DataReader is implemented by an Options.Files whose ReadFile may give a
+// script as the analysis should follow it rather than as it is (a large
+// sourced file reduced to the functions used): ReadData gives the bytes
+// as they are, for files read as data ($(<file), cat file, read < file).
+type DataReader interface {
+	ReadData(path string) ([]byte, error)
+}
+
+// readData reads a file whose contents become a value: what the line
+// wrote there, else the file as it is.
+func (fr *frame) readData(dir, p string) (string, bool) {
+	if hasUnknown(p) {
+		return "", false
+	}
+	full := resolvePath(dir, p)
+	if full == "" {
+		return "", false
+	}
+	if w := fr.r.files[full]; w != nil {
+		return w.text, w.known
+	}
+	var b []byte
+	var err error
+	switch fs := fr.r.opts.Files.(type) {
+	case nil:
+		return "", false
+	case DataReader:
+		b, err = fs.ReadData(full)
+	default:
+		b, err = fs.ReadFile(full)
+	}
+	if err != nil || len(b) > MaxScript {
+		return "", false
+	}
+	return string(b), true
+}
+
+// diskFile returns, for a script the command runs from the file p, where
+// positions inside its text map and the file's name: into the file itself,
+// line and column, when it is read from disk; at the outer word at when it
+// is one the script itself wrote (its text is the script's) or unknown.
+func (fr *frame) diskFile(dir, p string, at Pos) (posMap, string) {
+	full := resolvePath(dir, p)
+	if full == "" || hasUnknown(p) || fr.r.files[full] != nil || fr.r.opts.Files == nil {
+		return posMap{at: at}, ""
+	}
+	return posMap{exact: true, base: Pos{File: full, Line: 1, Col: 1}, at: at}, full
+}
+
 // execFile follows a script run by its path (./x.sh): one the command
 // line wrote, or one on disk that Options.Files reads. It is analysed by
 // its #! line, as a shell script when it has none; a file that is not

@@ -106,7 +106,7 @@ var boundaryRules = []*Rule{
 		},
 	},
 	{
-		ID: "boundary-unknown-write", Family: "boundary", Severity: Hold,
+		ID: "boundary-unknown-write", Family: "boundary", Severity: Hold, Bounded: true,
 		Message: "writes to a file whose name is computed when the command runs, so it could be any file, a guard or persistence file included",
 		Hint:    "write to a path the command line spells out, inside the project",
 		Script:  spansOf(fUnknownWrite),

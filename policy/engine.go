@@ -185,7 +185,7 @@ func (e *Engine) match(a *parse.Analysis, x *Ctx) []Hit {
 	}
 	for _, r := range e.script {
 		for _, s := range r.Script(x, a) {
-			hits = append(hits, e.hit(r, s.Text, s.Pos))
+			hits = append(hits, x.boundedScript(e.hit(r, s.Text, s.Pos)))
 		}
 	}
 	return hits

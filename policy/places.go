@@ -213,6 +213,9 @@ func (x *Ctx) placeOf(c *parse.Command, w parse.Word) Place {
 		return x.remotePlace(c, w)
 	}
 	switch {
+	case w.Made:
+		// A path the script made itself: only its own work is there.
+		return PlaceInside
 	case w.Dynamic && c.Placeholder && strings.HasPrefix(w.Value, parse.Unknown) && wordFeeders(c, w) == nil:
 		// The path starts with what the sink supplies ("{}", "{}/sub");
 		// a known prefix ("$HOME/{}") is judged by that prefix instead.

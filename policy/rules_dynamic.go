@@ -88,6 +88,22 @@ var dynamicRules = []*Rule{
 		NotExamples: []string{"bash -c 'bash -c ls'", "bash -c 'eval eval eval ls'"},
 	},
 	{
+		ID: "env-code-unknown", Family: "dynamic", Severity: Hold,
+		Message: "bash takes code from the environment that the guard cannot read or parse (an exported function, the BASH_ENV or ENV file), so what it runs is not checked",
+		Hint:    "unset the variable, or define the function in the command itself so it can be checked",
+		Dynamic: func(_ *Ctx, d *parse.Dynamic) bool { return d.Kind == parse.DynEnvCode },
+		Examples: []string{
+			"env 'BASH_FUNC_f%%=() { rm -rf / ' bash -c f",
+			"env \"BASH_FUNC_ls%%=$(cat f)\" bash -c ls",
+			"BASH_ENV=/no/such/startup/file bash -c 'echo hi'",
+		},
+		NotExamples: []string{
+			"env 'BASH_FUNC_f%%=() { echo hi; }' bash -c f",
+			"env 'BASH_FUNC_f%%=not code' bash -c 'echo $BASH_FUNC_f'",
+			"env -u BASH_ENV bash -c 'echo hi'",
+		},
+	},
+	{
 		ID: "dynamic-unparsable-risky", Family: "dynamic", Severity: Hold,
 		Message: "runs a nested script the parser rejects, and its text matches a risky pattern",
 		Hint:    "fix the quoting of the nested script so it can be checked",
@@ -221,7 +237,7 @@ func dynamicUnknown(x *Ctx, d *parse.Dynamic) bool {
 		return false
 	}
 	switch d.Kind {
-	case parse.DynTooDeep, parse.DynUnparsable:
+	case parse.DynTooDeep, parse.DynUnparsable, parse.DynEnvCode:
 		return false
 	case parse.DynSource:
 		if d.Known != "" && !strings.Contains(d.Known, parse.Unknown) {

@@ -188,7 +188,7 @@ var filesystemRules = []*Rule{
 				spec = truncateSpec
 			}
 			for _, op := range operands(c.Args, spec) {
-				if x.place(c, op).Dangerous() {
+				if !ownStream(op) && x.place(c, op).Dangerous() {
 					return true
 				}
 			}
@@ -207,6 +207,8 @@ var filesystemRules = []*Rule{
 			"truncate -s 0 app.log",
 			"truncate -s 10M /tmp/disk.img",
 			"man shred",
+			"truncate -s3 /dev/stdout",
+			"truncate -s 0 /proc/self/fd/2",
 		},
 	},
 	{
@@ -598,6 +600,26 @@ func anyString(ss []string, v string) bool {
 func userDevice(p string) bool {
 	for _, pre := range []string{"/dev/tty", "/dev/cu.", "/dev/kvm", "/dev/video", "/dev/snd/", "/dev/bus/usb/", "/dev/hidraw", "/dev/dri/", "/dev/net/tun", "/dev/uinput", "/dev/fuse"} {
 		if strings.HasPrefix(p, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownStream reports whether w names one of the command's own descriptors
+// (/dev/stdout, /dev/fd/1, /proc/self/fd/2): the file behind it is what the
+// caller gave the command as its output, which it may truncate as under bash.
+func ownStream(w parse.Word) bool {
+	if !w.Literal() {
+		return false
+	}
+	v := w.Value
+	switch v {
+	case "/dev/stdout", "/dev/stderr":
+		return true
+	}
+	for _, pre := range []string{"/dev/fd/", "/proc/self/fd/"} {
+		if n, ok := strings.CutPrefix(v, pre); ok && n != "" && strings.Trim(n, "0123456789") == "" {
 			return true
 		}
 	}

@@ -21,3 +21,15 @@ func (x *Ctx) bounded(h Hit, c *parse.Command) Hit {
 	}
 	return h
 }
+
+// boundedScript is bounded for a Script rule: a Bounded script rule holds
+// only for a place that is unknown (a write to a computed path), which is
+// exactly what the kernel sandbox confines to the write roots, with the
+// guard's own files and the git hooks and config kept read-only inside
+// them; so under the sandbox its hold is a warning.
+func (x *Ctx) boundedScript(h Hit) Hit {
+	if x.Sandboxed && h.Rule.Bounded && h.Severity >= Hold && h.Severity != Deny {
+		h.Severity, h.Bounded = Warn, true
+	}
+	return h
+}

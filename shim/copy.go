@@ -39,11 +39,12 @@ type copier struct {
 	observer int
 	wg       sync.WaitGroup // the forwarder and the observer
 
-	exited atomic.Bool // set by markExited
-	grace  time.Duration
-	done   chan struct{} // closed when forwarder and observer have both finished
-	broken bool          // a write to dst failed
-	cut    bool          // stopped while a background process still held the pipe
+	exited    atomic.Bool // set by markExited
+	grace     time.Duration
+	done      chan struct{} // closed when forwarder and observer have both finished
+	broken    bool          // a write to dst failed
+	cut       bool          // stopped while a background process still held the pipe
+	handedOff bool          // the rest of the stream went to a relay (relay.go)
 
 	copyMode  bool         // dst refused splice: read and write through user space
 	delivered atomic.Int64 // bytes that reached dst; the observer digests no further
@@ -155,9 +156,9 @@ func (c *copier) startObserver() {
 // run forwards until EOF. Once the command has exited it first forwards everything
 // the command wrote before it exited (however slowly the caller's reader takes it:
 // that output must not be lost), then gives background processes that still hold
-// the pipe (`sleep 2 & echo hi`) grace more time before it gives up and marks the
-// stream cut. Under bash alone those processes would go on writing to the caller's
-// stdout; here their next write fails with EPIPE.
+// the pipe (`sleep 2 & echo hi`) grace more time before it hands the rest of the
+// stream to a relay that outlives the guard (relay.go). Only when no relay can be
+// started is the stream cut, and their next write fails with EPIPE.
 func (c *copier) run() {
 	defer c.finishForwarding()
 	var read, owed int64 = 0, -1
@@ -187,7 +188,8 @@ func (c *copier) run() {
 		case time.Now().Before(stopAt): // the wake-up came late and replaced our deadline
 			_ = c.r.SetReadDeadline(stopAt)
 		default:
-			c.cut = true
+			c.handedOff = c.handOff()
+			c.cut = !c.handedOff
 			return
 		}
 	}
@@ -476,7 +478,7 @@ func drain(grace time.Duration, cs ...*copier) (incomplete bool) {
 		if c != nil {
 			<-c.done
 			c.r.Close()
-			incomplete = incomplete || c.broken || c.cut
+			incomplete = incomplete || c.broken || c.cut || c.handedOff
 		}
 	}
 	return incomplete

@@ -17,20 +17,26 @@
 //
 // Run picks pipe mode or pty mode (Spec.PTY).
 //
-// In pipe mode the command gets the caller's stdin descriptor itself and a pipe for
-// stdout and one for stderr (one pipe for both when they are the same file, so lines
-// keep their order). A goroutine per pipe forwards to the caller's file with
-// splice(2), after duplicating each chunk with tee(2) into a pipe that another
-// goroutine reads for a bounded digest (length, SHA-256, first and last
+// In pipe mode the command gets the caller's own descriptors wherever observing them
+// is not needed: stdin always, and stdout and stderr when they are a regular file,
+// /dev/null, a terminal or another character device, so /dev/stdout, seeks,
+// truncation, terminal checks ([ -t 2 ]), write errors (>/dev/full) and background
+// writers behave exactly as under bash. A regular file is digested afterwards from
+// the region the command wrote (fileregion.go); the others are not observed.
+//
+// Only a pipe or a socket (an agent's stdout) is relayed, through a pipe of the
+// guard's: one for stdout and one for stderr (one for both when they are the same
+// file, so lines keep their order). A goroutine per pipe forwards to the caller's
+// file with splice(2), after duplicating each chunk with tee(2) into a pipe that
+// another goroutine reads for a bounded digest (length, SHA-256, first and last
 // Spec.DigestBytes); so the bytes pass kernel-side and hashing runs beside the
-// forwarding. A destination that refuses splice (a terminal, a file opened with
-// O_APPEND) gets read and write instead. Hashing never holds the output back by more
-// than 5% of the time it takes: past the first 16 MiB, if waiting for the hash costs
-// more, it is given up and Stream.Hashed says how many bytes SHA256 covers (the
-// ledger then records sha256_prefix and hashed instead of sha256); Bytes, Head and
-// Tail stay exact. A reader slower than SHA-256 runs (an agent, a terminal, a log
-// being written) never makes it wait. Both pipes of a stream grow to 1 MiB once it
-// has passed 1 MiB, so big outputs move in big chunks.
+// forwarding. A destination that refuses splice gets read and write instead.
+// Hashing never holds the output back by more than 5% of the time it takes: past
+// the first 16 MiB, if waiting for the hash costs more, it is given up and
+// Stream.Hashed says how many bytes SHA256 covers; Bytes, Head and Tail stay exact.
+// Both pipes of a stream grow to 1 MiB once it has passed 1 MiB. A reader that went
+// away closes the relay, so the command's next write fails with EPIPE as it would
+// have.
 //
 // In pty mode the command runs in a new session on a pseudo-terminal; the outer
 // terminal is raw while it runs, so keys such as ^C and ^Z reach the command's line
@@ -40,27 +46,32 @@
 //
 // # Process groups and signals
 //
-// The command leads its own process group, and SIGINT, SIGTERM, SIGHUP and SIGQUIT
-// sent to the guard are forwarded to that group. One exception, in pipe mode: when
-// the guard has a controlling terminal (an agent's TUI running it, or a person at a
-// shell) and no timeout is set, the command stays in the guard's group, as it would
-// under bash; in a group of its own it would not be part of the guard's job, and be
-// stopped by SIGTTIN at its first read of the terminal (sudo's password prompt).
-// The terminal then signals both directly, and only SIGTERM is forwarded, to the
-// command alone.
+// In pipe mode the command stays in the caller's process group and session, as
+// bash would be: at a terminal it is part of the caller's job (^Z, fg, bg, reads of
+// the terminal), and `timeout -s KILL`, which kills its own group, reaches
+// everything. Only a timeout (Spec.Timeout) gives it a group of its own, for the
+// guard to stop. In pty mode it leads a new session on the pty.
+//
+// Every catchable signal a caller sends to bash — INT, TERM, HUP, QUIT, USR1,
+// USR2, ALRM — is forwarded to bash alone, never its group, so its traps run and
+// its background jobs fare as under bash. A terminal's INT, QUIT and HUP are not
+// forwarded while the command shares the terminal's foreground group: the kernel
+// gave bash its own copy. In pty mode SIGTSTP sent to the guard stops the
+// command's job, and the guard follows it into the stop; SIGCONT resumes both.
+// When the command dies by a signal, the guard's caller sees the same death
+// (DieBy): default disposition restored, no core dump.
 //
 // The child has Pdeathsig SIGKILL, so it dies when the guard dies, even by SIGKILL.
-// Grandchildren cannot be reached that way; they are killed with the group on a
-// timeout and, in pty mode, when they keep the pty open after the command exited.
 // The guard does not make itself a child subreaper: orphans of the command are
 // re-parented as they would be under bash, and a command whose background jobs are
 // meant to outlive it (`server &`) keeps working.
 //
 // Everything the command wrote before it exited is delivered, however slowly the
-// caller reads. Background processes that still hold its stdout afterwards get
-// Spec.OutputGrace; then, in pipe mode, the guard stops reading and their next
-// write fails with EPIPE (under bash alone they would have gone on writing to the
-// caller's stdout), and in pty mode their process group is killed.
+// caller reads. Background processes that still hold a relayed pipe afterwards get
+// Spec.OutputGrace to finish; then the rest of the stream is handed to a relay
+// process that outlives the guard (relay.go), so they go on writing and the
+// caller sees end of file when the last of them closes it, as under bash. In pty
+// mode their process group is killed.
 //
 // Signals are listened to once per process (see Run), by a relay that hands them to
 // the Runs in progress.
@@ -68,11 +79,14 @@
 // # Limitations
 //
 // Linux only (Pdeathsig, pty and termios handling). Signals the guard inherited as
-// ignored reach the command still ignored only for SIGHUP and SIGINT: the Go runtime
-// installs its own handlers for the others, and a handler, unlike SIG_IGN, is reset
-// by exec. In pipe mode the command's stdout and stderr are pipes even when the
-// caller's are files or a terminal, which some programs notice: `grep … > out` no
-// longer warns that the input file is also the output, programs that seek on stdout
-// cannot, and a terminal stderr next to a redirected stdout (`git clone … > log`)
-// loses progress output that only shows on a terminal.
+// ignored reach the command still ignored only for the signals it does not listen
+// to: the Go runtime installs its own handlers for the others, and a handler,
+// unlike SIG_IGN, is reset by exec. A relayed stdout is a pipe the caller did not
+// make: its inode differs from the caller's (readlink /proc/self/fd/1 shows another
+// pipe). A `kill -INT` of the guard's pid while it shares a terminal's foreground
+// group is taken for the terminal's ^C and not forwarded (Go's signal API gives no
+// sender). A descriptor the guard was started with closed reaches the command as
+// /dev/null: Go's runtime opens /dev/null on closed descriptors 0-2 before any of
+// the guard's code runs, so `guard-exec -c 'echo hi' >&-` succeeds where bash
+// reports a write error.
 package shim

@@ -28,6 +28,9 @@ type helperReport struct {
 }
 
 func TestMain(m *testing.M) {
+	if len(os.Args) == 2 && os.Args[1] == RelayArg {
+		os.Exit(RelayMain())
+	}
 	if os.Getenv(helperEnv) != "" {
 		os.Exit(helperMain(os.Args[1:]))
 	}

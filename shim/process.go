@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -14,10 +13,22 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// launch is everything the command is started with. startProc is the one place
+// it is started.
+type launch struct {
+	path  string
+	argv  []string
+	env   []string // nil: the guard's own
+	dir   string
+	files []*os.File // the child's 0, 1, 2; a nil entry is closed in the child
+	sys   *syscall.SysProcAttr
+}
+
 // proc is the running command: the direct child and the process group that signals
 // and kills are aimed at.
 type proc struct {
-	cmd      *exec.Cmd
+	process  *os.Process
+	state    *os.ProcessState
 	pid      int
 	ownGroup bool // the child leads its own process group (pgid == pid)
 	start    time.Time
@@ -30,21 +41,38 @@ type proc struct {
 	kill     *time.Timer
 }
 
-// startProc starts c. Pdeathsig fires when the *thread* that forked exits, not the
+// startProc starts l. It uses os.StartProcess rather than exec.Cmd because only
+// the former can hand the child a closed descriptor (`guard-exec -c 'echo hi' >&-`
+// must fail to write as bash does, not write to /dev/null). Pdeathsig fires when the *thread* that forked exits, not the
 // process, so the fork happens on a locked thread; the thread is then returned to
 // the runtime, which keeps it (only a goroutine that exits while locked kills its
 // thread).
-func startProc(c *exec.Cmd, ownGroup bool, started func(int), start func(*exec.Cmd) error) (*proc, error) {
-	if start == nil {
-		start = (*exec.Cmd).Start
+func startProc(l *launch, ownGroup bool, started func(int), wrap func(fork func() (int, error)) error) (*proc, error) {
+	attr := &os.ProcAttr{Dir: l.dir, Env: l.env, Files: l.files, Sys: l.sys}
+	var process *os.Process
+	fork := func() (int, error) {
+		p, err := os.StartProcess(l.path, l.argv, attr)
+		if err != nil {
+			return 0, err
+		}
+		process = p
+		return p.Pid, nil
 	}
 	runtime.LockOSThread()
-	err := start(c)
+	var err error
+	if wrap != nil {
+		err = wrap(fork)
+	} else {
+		_, err = fork()
+	}
+	if err == nil && process == nil {
+		err = errors.New("the command was not started")
+	}
 	runtime.UnlockOSThread()
 	if err != nil {
 		return nil, err
 	}
-	p := &proc{cmd: c, pid: c.Process.Pid, ownGroup: ownGroup, start: time.Now()}
+	p := &proc{process: process, pid: process.Pid, ownGroup: ownGroup, start: time.Now()}
 	if started != nil {
 		started(p.pid)
 	}
@@ -59,20 +87,55 @@ func (p *proc) signalGroup(sig syscall.Signal) {
 		_ = syscall.Kill(-p.pid, sig)
 		return
 	}
-	_ = p.cmd.Process.Signal(sig) // a pidfd: never hits a recycled pid
+	p.signal(sig)
 }
 
-// forward passes on a signal the guard received. In its own group the command gets
-// every forwarded signal. Sharing the guard's group (see sharedGroup), it already got
-// the terminal's SIGINT, SIGQUIT and SIGHUP from the kernel, and a second copy would
-// run its traps twice, so only SIGTERM (what agents send to the pid they started)
-// is passed on.
+// signal sends sig to the command's own process, bash, and nothing else.
+func (p *proc) signal(sig syscall.Signal) {
+	_ = p.process.Signal(sig) // a pidfd: never hits a recycled pid
+}
+
+// forward passes on a signal the guard received to bash, and only to bash, as
+// if the caller had sent it there: bash decides what its jobs get (its traps,
+// its own death and the status it leaves). Sent to the group, a SIGINT would
+// kill background jobs bash leaves running, and a SIGTERM would reach every
+// job that does not trap it.
+//
+// The one exception is a signal a terminal sends to its whole foreground group
+// (^C, ^\, a hangup) while the command shares that group: bash got its own copy
+// from the kernel, and a second would run its traps twice. The guard cannot
+// tell a `kill -INT` of its pid from a ^C then (Go's signal API has no
+// siginfo), and takes it for the terminal's.
 func (p *proc) forward(sig os.Signal) {
 	s, ok := sig.(syscall.Signal)
-	if !ok || !isForwarded(s) || (!p.ownGroup && s != syscall.SIGTERM) {
+	if !ok || !isForwarded(s) {
 		return
 	}
-	p.signalGroup(s)
+	if !p.ownGroup && ttySignal(s) && inForeground() {
+		return
+	}
+	p.signal(s)
+}
+
+// ttySignal reports whether a terminal sends sig to its foreground group.
+func ttySignal(sig syscall.Signal) bool {
+	switch sig {
+	case syscall.SIGINT, syscall.SIGQUIT, syscall.SIGHUP, syscall.SIGWINCH, syscall.SIGTSTP:
+		return true
+	}
+	return false
+}
+
+// inForeground reports whether the guard's process group is the foreground group
+// of its controlling terminal.
+func inForeground() bool {
+	fd, err := unix.Open("/dev/tty", unix.O_RDONLY|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	defer unix.Close(fd)
+	pgrp, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
+	return err == nil && pgrp == unix.Getpgrp()
 }
 
 // waitLimits are how long the command may run and how it is stopped.
@@ -100,7 +163,7 @@ func (p *proc) wait(ctx context.Context, lim waitLimits) (timedOut bool) {
 		}
 		p.terminate(lim.killGrace)
 	})
-	_ = p.cmd.Wait() // all stdio is *os.File: Wait copies nothing, the status is in ProcessState
+	p.state, _ = p.process.Wait()
 	p.end = time.Now()
 	if timer != nil {
 		timer.Stop()
@@ -145,10 +208,14 @@ func (p *proc) exit() {
 // for a death by signal N.
 func (p *proc) status(r *Result) {
 	r.Duration = p.end.Sub(p.start)
-	ws, ok := p.cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if p.state == nil {
+		r.ExitCode = 128 + int(syscall.SIGKILL) // lost: Wait failed
+		return
+	}
+	ws, ok := p.state.Sys().(syscall.WaitStatus)
 	switch {
 	case !ok:
-		r.ExitCode = p.cmd.ProcessState.ExitCode()
+		r.ExitCode = p.state.ExitCode()
 	case ws.Signaled():
 		r.ExitCode = 128 + int(ws.Signal())
 		r.Signal = unix.SignalName(ws.Signal())

@@ -1,9 +1,9 @@
 package shim
 
 import (
+	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"syscall"
@@ -59,11 +59,13 @@ func runPTY(ctx context.Context, s *Spec) (*Result, error) {
 		return nil, err
 	}
 	defer t.close()
-	c, err := t.command()
+	l, done, err := t.command()
 	if err != nil {
+		done()
 		return nil, err
 	}
-	p, err := startProc(c, true, s.Started, s.Start)
+	p, err := startProc(l, true, s.Started, s.Start)
+	done()
 	t.tty.Close() // else the master never reports EIO
 	if t.errW != nil {
 		t.errW.Close()
@@ -137,30 +139,31 @@ func (t *ptySession) setup() error {
 // The child leads a new session with the slave as controlling terminal, so that the
 // slave's ^C reaches its foreground group; Ctty names the child's fd that holds the
 // slave (1 when stdin is the caller's pipe).
-func (t *ptySession) command() (*exec.Cmd, error) {
+func (t *ptySession) command() (*launch, func(), error) {
 	s := t.s
-	c := s.command()
-	ctty := 0
-	if t.outer.fd >= 0 {
-		c.Stdin = t.tty
-	} else {
-		c.Stdin, ctty = reader(s.Stdin), 1
+	in, ctty := t.tty, 0
+	if t.outer.fd < 0 {
+		in, ctty = s.Stdin, 1
 	}
-	c.Stdout = t.tty
+	errf := s.Stderr
 	switch {
-	case s.Stderr == nil:
+	case s.Stderr == nil || s.Closed[2]:
 	case IsTerminal(s.Stderr) || sameFile(s.Stderr, s.Stdout):
-		c.Stderr, t.merged = t.tty, true
+		errf, t.merged = t.tty, true
 	default:
 		// Errors sent to a log file (2>err.log) stay out of the terminal, as under bash.
 		var err error
 		if t.errCopy, t.errW, err = newCopier(s.Stderr, s.DigestBytes); err != nil {
-			return nil, err
+			return nil, func() {}, err
 		}
-		c.Stderr = t.errW
+		errf = t.errW
 	}
-	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: ctty, Pdeathsig: syscall.SIGKILL}
-	return c, nil
+	l, done, err := s.command(in, t.tty, errf)
+	if err != nil {
+		return nil, done, err
+	}
+	l.sys = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: ctty, Pdeathsig: syscall.SIGKILL}
+	return l, done, nil
 }
 
 func (t *ptySession) startLoops() {
@@ -231,13 +234,53 @@ func (t *ptySession) pumpInput() {
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := t.inStop.read(t.outer.fd, buf, nil)
-		if n > 0 && t.inStop.writeAll(t.mfd, buf[:n]) != nil {
+		if n > 0 && t.typed(buf[:n]) != nil {
 			return
 		}
 		if err != nil || n == 0 {
 			return
 		}
 	}
+}
+
+// typed passes keystrokes to the pty, except the suspend character (^Z) while the
+// pty's line discipline would turn it into SIGTSTP: the command leads a session of
+// its own, so its process group is orphaned, and Linux discards a SIGTSTP sent to
+// an orphaned group. The guard stops the group with SIGSTOP instead, which is not
+// discarded, and follows it into the stop (suspend).
+func (t *ptySession) typed(p []byte) error {
+	susp, ok := t.suspendChar()
+	for ok {
+		i := bytes.IndexByte(p, susp)
+		if i < 0 {
+			break
+		}
+		if err := t.inStop.writeAll(t.mfd, p[:i]); err != nil {
+			return err
+		}
+		t.stopJob()
+		p = p[i+1:]
+	}
+	return t.inStop.writeAll(t.mfd, p)
+}
+
+// suspendChar is the pty's VSUSP character when ISIG is on (a full-screen program
+// that reads ^Z as a key turns ISIG off).
+func (t *ptySession) suspendChar() (byte, bool) {
+	tio, err := unix.IoctlGetTermios(t.mfd, unix.TCGETS)
+	if err != nil || tio.Lflag&unix.ISIG == 0 || tio.Cc[unix.VSUSP] == 0 {
+		return 0, false
+	}
+	return tio.Cc[unix.VSUSP], true
+}
+
+// stopJob stops the pty's foreground process group, as ^Z would have.
+func (t *ptySession) stopJob() {
+	if pgrp, err := unix.IoctlGetInt(t.mfd, unix.TIOCGPGRP); err == nil && pgrp > 0 {
+		_ = unix.Kill(-pgrp, unix.SIGSTOP)
+		return
+	}
+	t.proc.signalGroup(unix.SIGSTOP)
 }
 
 // restoreOnPanic gives the person their terminal back before a panic in a loop

@@ -3,9 +3,7 @@ package shim
 import (
 	"context"
 	"errors"
-	"io"
 	"os"
-	"os/exec"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -15,7 +13,7 @@ import (
 type PTYMode uint8
 
 const (
-	PTYAuto   PTYMode = iota // a pty when stdin and stdout are both terminals
+	PTYAuto   PTYMode = iota // a pty when stdin and stdout are both terminals and the guard is in the foreground (AutoPTY)
 	PTYAlways                // a pty whatever stdio is
 	PTYNever                 // pipes whatever stdio is
 )
@@ -24,7 +22,7 @@ const (
 const (
 	DefaultDigestBytes = 2048
 	DefaultCastLimit   = 1 << 20
-	DefaultPipeGrace   = 250 * time.Millisecond
+	DefaultPipeGrace   = 50 * time.Millisecond
 	DefaultPTYGrace    = 500 * time.Millisecond
 	DefaultKillGrace   = 2 * time.Second
 )
@@ -36,14 +34,16 @@ type Spec struct {
 	Env                   []string      // nil: the guard's own environment
 	Dir                   string        // "": the guard's working directory
 	Stdin, Stdout, Stderr *os.File      // nil: /dev/null
+	Closed                [3]bool       // the caller's descriptor 0, 1 or 2 is closed: the command's is closed too, whatever the file field says
 	PTY                   PTYMode       // Auto: pty when stdin AND stdout are terminals
 	Timeout               time.Duration // 0 = none; on expiry kill the process group, Result.TimedOut (the command then always has a group of its own, even at a terminal)
 	DigestBytes           int           // bytes kept from the head and from the tail of each stream (default 2048)
 	CastLimit             int           // max bytes of asciicast kept in pty mode (default 1 MiB); beyond: stop recording, mark Incomplete
 	Started               func(pid int) // optional, called right after the child starts
-	// Start, when set, starts the command instead of cmd.Start: the
+	// Start, when set, is where the command starts: it calls fork (which
+	// starts the command and returns its pid) where it must happen. The
 	// kernel sandbox (internal/sandbox) forks it from a restricted thread.
-	Start func(*exec.Cmd) error
+	Start func(fork func() (int, error)) error
 
 	// OutputGrace is how long background processes that hold the command's stdout
 	// or pty after it exited (`sleep 2 & echo hi`) are waited for: in pipe mode
@@ -131,16 +131,52 @@ func (s *Spec) usePTY() bool {
 	case PTYNever:
 		return false
 	}
-	return IsTerminal(s.Stdin) && IsTerminal(s.Stdout)
+	return AutoPTY(s.Stdin, s.Stdout)
+}
+
+// AutoPTY reports whether PTYAuto picks a pty: stdin and stdout are terminals and
+// the guard's process group is stdin's terminal's foreground group. A guard started
+// in the background (`guard-exec -c 'sleep 1; echo X' &`) runs the command on the
+// caller's terminal directly, as bash would: raw mode from the background would
+// stop it with SIGTTOU for good, and it must not read what is typed next.
+func AutoPTY(stdin, stdout *os.File) bool {
+	if !IsTerminal(stdin) || !IsTerminal(stdout) {
+		return false
+	}
+	pgrp, err := unix.IoctlGetInt(rawFd(stdin), unix.TIOCGPGRP)
+	return err != nil || pgrp == unix.Getpgrp() // not our controlling terminal: as before
 }
 
 func (s *Spec) limits() waitLimits {
 	return waitLimits{timeout: s.Timeout, killGrace: s.KillGrace}
 }
 
-// command builds the exec.Cmd without its stdio.
-func (s *Spec) command() *exec.Cmd {
-	return &exec.Cmd{Path: s.Path, Args: s.Argv, Env: s.Env, Dir: s.Dir}
+// command builds the launch of the command with the given descriptors 0, 1 and 2
+// (nil: /dev/null, unless Closed says the caller's is closed). done releases the
+// /dev/null it may have opened; call it once the child has started.
+func (s *Spec) command(in, out, errf *os.File) (l *launch, done func(), err error) {
+	l = &launch{path: s.Path, argv: s.Argv, env: s.Env, dir: s.Dir}
+	var null *os.File
+	done = func() {
+		if null != nil {
+			null.Close()
+		}
+	}
+	for i, f := range []*os.File{in, out, errf} {
+		switch {
+		case s.Closed[i]:
+			f = nil
+		case f == nil:
+			if null == nil {
+				if null, err = os.OpenFile(os.DevNull, os.O_RDWR, 0); err != nil {
+					return nil, done, err
+				}
+			}
+			f = null
+		}
+		l.files = append(l.files, f)
+	}
+	return l, done, nil
 }
 
 // IsTerminal reports whether f is a terminal.
@@ -179,20 +215,4 @@ func sameFile(a, b *os.File) bool {
 	}
 	var sa, sb unix.Stat_t
 	return unix.Fstat(fa, &sa) == nil && unix.Fstat(fb, &sb) == nil && sa.Dev == sb.Dev && sa.Ino == sb.Ino
-}
-
-// reader and writer hand a possibly nil *os.File to exec.Cmd: a nil *os.File inside
-// a non-nil interface would close the child's descriptor instead of opening /dev/null.
-func reader(f *os.File) io.Reader {
-	if f == nil {
-		return nil
-	}
-	return f
-}
-
-func writer(f *os.File) io.Writer {
-	if f == nil {
-		return nil
-	}
-	return f
 }

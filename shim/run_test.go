@@ -145,13 +145,30 @@ func waitGone(t *testing.T, pid int) {
 	t.Fatalf("process %d is still running", pid)
 }
 
+// TestBackgroundHolder: a background job that writes after the command exited
+// still reaches the caller, and the caller's pipe ends when that job ends, as
+// under bash: the guard hands the stream to a relay (relay.go) and returns.
 func TestBackgroundHolder(t *testing.T) {
-	// sleep holds stdout: the guard reads for OutputGrace, then stops.
-	res, out, _ := runScript(t, Spec{OutputGrace: 50 * time.Millisecond}, "sleep 5 & echo hi")
-	if out != "hi\n" || res.ExitCode != 0 || !res.Incomplete {
-		t.Fatalf("out %q res %s", out, summary(res))
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
 	}
-	res, out, _ = runScript(t, Spec{}, "echo hi")
+	defer r.Close()
+	marker := filepath.Join(t.TempDir(), "m")
+	res, _, _ := runScript(t, Spec{Stdout: w, OutputGrace: 20 * time.Millisecond},
+		"(sleep 0.3; echo late; touch "+marker+") & echo hi")
+	w.Close()
+	if res.ExitCode != 0 || !res.Incomplete {
+		t.Fatalf("res %s", summary(res))
+	}
+	all, err := io.ReadAll(r) // EOF only once the background job is gone
+	if string(all) != "hi\nlate\n" || err != nil {
+		t.Fatalf("read %q, %v", all, err)
+	}
+	if _, err := os.Stat(marker); err != nil {
+		t.Fatalf("the background job did not finish: %v", err)
+	}
+	res, out, _ := runScript(t, Spec{}, "echo hi")
 	if out != "hi\n" || res.Incomplete {
 		t.Fatalf("out %q res %s", out, summary(res))
 	}
@@ -217,8 +234,9 @@ func TestCallerStdoutClosedFd1(t *testing.T) {
 	}
 }
 
-// TestSignalForwarding: SIGTERM sent to the guard reaches the command's whole group:
-// bash runs its trap, and the background sleep dies too.
+// TestSignalForwarding: SIGTERM sent to the guard reaches bash, and only bash, as
+// if it had been sent to bash: bash runs its trap, and the background sleep,
+// which bash leaves alone, lives on.
 func TestSignalForwarding(t *testing.T) {
 	cmd, report := helperCommand(t, "never", "-c", `trap 'echo got-TERM; exit 9' TERM; sleep 30 & echo "ready $!"; wait`)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true} // no terminal: the command gets a group of its own
@@ -245,7 +263,10 @@ func TestSignalForwarding(t *testing.T) {
 	if rep := readReport(t, report); rep.Result.ExitCode != 9 {
 		t.Fatalf("%s", summary(rep.Result))
 	}
-	waitGone(t, sleepPid)
+	if err := syscall.Kill(sleepPid, 0); err != nil {
+		t.Fatalf("the background sleep was killed too: %v", err)
+	}
+	syscall.Kill(sleepPid, syscall.SIGKILL)
 }
 
 // TestGuardKilled: when the guard dies by SIGKILL the command dies with it.

@@ -70,6 +70,9 @@ func isGuardCopy(path string) bool {
 // (env -i), as bash itself falls back to a built-in search path.
 const DefaultPath = "/usr/local/bin:/usr/bin:/bin"
 
+// fallbackPath is searched when PATH holds no real shell.
+const fallbackPath = "/bin:/usr/bin"
+
 // FindShell is FindRealShell made safe against copies of guard-exec: a
 // candidate that is guard-exec under another name is skipped, its directory
 // dropped from the search, and the search goes on. With pathSet false (no
@@ -80,6 +83,13 @@ func FindShell(name, pathEnv string, pathSet bool, self string) (string, error) 
 	}
 	for range 64 {
 		p, err := FindRealShell(name, pathEnv, self)
+		if errors.Is(err, ErrNoShell) && pathEnv != fallbackPath {
+			// No real shell on PATH (PATH=/nonexistent bash -c …): bash's
+			// caller found bash without PATH, and so does the guard, in the
+			// places a system keeps it.
+			pathEnv, err = fallbackPath, nil
+			continue
+		}
 		if err != nil {
 			return "", noShell(name, err)
 		}

@@ -16,17 +16,20 @@ import (
 // with none in progress, a terminating signal does what it would have done to a
 // program that never listened.
 
-// relayed are the signals every Run needs: the four a shell stand-in forwards, and
+// relayed are the signals every Run needs: the ones a shell stand-in forwards
+// (every catchable signal whose default ends or is handled by bash, except the
+// Go runtime's own SIGURG and SIGPROF and the job-control stops), and
 // SIGPIPE, which is only swallowed so that a closed stdout cannot kill the guard
 // before it has written its ledger (a notification, unlike signal.Ignore, does not
 // hand SIG_IGN down to the command).
-var relayed = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGPIPE}
+var relayed = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT,
+	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM, syscall.SIGPIPE}
 
 // ptyRelayed are the resize and stop notifications only pty mode uses. They are
 // listened to from the first pty Run on, not before: each signal enabled is a round
 // trip to the runtime's signal-mask thread, and a SIGCHLD listened to wakes the
 // relay at every exit of a child, which in pipe mode nobody wants to hear about.
-var ptyRelayed = []os.Signal{syscall.SIGWINCH, syscall.SIGCHLD}
+var ptyRelayed = []os.Signal{syscall.SIGWINCH, syscall.SIGCHLD, syscall.SIGTSTP, syscall.SIGCONT}
 
 type subscriber struct{ handle func(os.Signal) }
 
@@ -120,7 +123,7 @@ func actAsDefault(sig os.Signal, sinceRun time.Duration) {
 			return
 		}
 		fallthrough
-	case syscall.SIGTERM, syscall.SIGHUP:
+	case syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM:
 		signal.Reset(sig)
 		_ = syscall.Kill(os.Getpid(), sig.(syscall.Signal))
 	}
@@ -129,7 +132,9 @@ func actAsDefault(sig os.Signal, sinceRun time.Duration) {
 // isForwarded reports whether sig is one a shell stand-in passes on to the command.
 func isForwarded(sig os.Signal) bool {
 	switch sig {
-	case syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT:
+	case syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT,
+		syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM, syscall.SIGWINCH,
+		syscall.SIGTSTP, syscall.SIGCONT:
 		return true
 	}
 	return false

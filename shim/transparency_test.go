@@ -87,7 +87,7 @@ func runDirect(t *testing.T, bash, dir string, c transparency.Case, merged bool)
 	cmd := exec.Command(bash, c.BashArgs()...)
 	cmd.Args[0] = "bash" // as when run by name from PATH: $0 and error messages say "bash"
 	cmd.Env, cmd.Dir = append(os.Environ(), c.Env...), dir
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = reader(stdin), stdout, stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinOf(stdin), stdout, stderr
 	err := cmd.Run()
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {
@@ -193,4 +193,13 @@ func prefixSum(t *testing.T, path string, n int64) string {
 		t.Fatal(err)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// stdinOf keeps a nil *os.File out of exec.Cmd's io.Reader (which would close the
+// child's stdin instead of opening /dev/null).
+func stdinOf(f *os.File) io.Reader {
+	if f == nil {
+		return nil
+	}
+	return f
 }

@@ -93,7 +93,7 @@ func (cf *commandFlags) script(fs *pflag.FlagSet, missing string) (string, error
 func (g *guard) parseFlags(fs *pflag.FlagSet, args []string) error {
 	err := fs.Parse(args)
 	if errors.Is(err, pflag.ErrHelp) {
-		return statusError{0} // stop here, successfully: the usage was the answer
+		return statusError{code: 0} // stop here, successfully: the usage was the answer
 	}
 	if err != nil {
 		msg := fs.Name() + ": " + err.Error()

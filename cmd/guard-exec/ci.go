@@ -66,8 +66,12 @@ func (g *guard) ciAnnotate(file string, d *policy.Decision) {
 	}
 	for _, h := range d.Hits {
 		props := []string{"title=" + escapeProp("guard-exec "+h.Rule.ID)}
-		if file != "" {
-			props = append(props, "file="+escapeProp(file))
+		at := file
+		if h.Pos.File != "" {
+			at = h.Pos.File // a hit inside a file the script sources
+		}
+		if at != "" {
+			props = append(props, "file="+escapeProp(at))
 			if h.Pos.IsValid() {
 				props = append(props, fmt.Sprintf("line=%d", h.Pos.Line), fmt.Sprintf("col=%d", h.Pos.Col))
 			}

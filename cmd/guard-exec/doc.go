@@ -86,9 +86,10 @@
 //
 // # Environment
 //
-// The command always runs without BASH_ENV, ENV and exported functions
-// (BASH_FUNC_*), since no parse of the command line can see the code they
-// carry. With --strict or strip_credentials it also runs without
+// BASH_ENV, ENV and exported functions (BASH_FUNC_*) reach the command as
+// they would reach bash: the analysis reads the startup file like a sourced
+// file and judges an exported function where the command calls it, and a
+// value bash would import that does not parse is held. With --strict or strip_credentials it also runs without
 // variables whose names say they are secrets (*_TOKEN, *_SECRET, *_KEY,
 // *PASSWORD*, *_CREDENTIALS, *_AUTH…; not PATH, PWD, SSH_AUTH_SOCK), without
 // GIT_ASKPASS, SSH_ASKPASS*, SUDO_ASKPASS, VSCODE_GIT_*, GIT_TRACE*,
@@ -284,9 +285,7 @@
 // warned about rather than followed. A login shell (-l) reads
 // /etc/profile and ~/.bash_profile, which are not analysed. A script file
 // is read twice, by the guard and then by bash; a file changed in between
-// runs as changed. The runner removes BASH_ENV, ENV and exported functions
-// from the command's environment, since no parse can see the code they
-// carry, and adds GUARD_EXEC_PARENT so nested guards can record their
+// runs as changed; so is a BASH_ENV file. The runner adds GUARD_EXEC_PARENT so nested guards can record their
 // parent. The boundary judges the paths a command names, resolved when it
 // is checked: what a program decides to write by itself, a link the same
 // command line creates and then writes through, and a secret copied to a
@@ -299,6 +298,17 @@
 // warning when guard-exec itself cannot be started, so nobody is locked out
 // of their shell; and `trap - DEBUG` turns it off. It is a guard for
 // people at a terminal, not a boundary.
+//
+// The command sees what bash would: the caller's own stdin, and its own
+// stdout and stderr unless they are a pipe or socket, which is relayed for
+// the digest (a regular file is digested afterwards from the region
+// written); it stays in the caller's process group; every signal sent to
+// the guard reaches bash alone; and the guard dies by the signal bash died
+// by. Under a name other than guard-exec (exec -a NAME) that name is bash's
+// $0. Two differences remain: a descriptor the guard was started with closed
+// (`>&-`) reaches the command as /dev/null, because Go's runtime opens
+// /dev/null on closed descriptors 0-2 before any of the guard's code runs;
+// and GUARD_EXEC_PARENT is in the command's environment, for nested guards.
 //
 // When the ledger cannot record a command, the command does not run (exit
 // 125): evidence is part of the contract, so the guard fails closed. The
@@ -319,9 +329,10 @@
 // the program bash replaced itself with) dies with it (a parent-death
 // signal), and the ledger shows the command as interrupted: an exec record
 // with no exit. Processes that command put in the background are not
-// reached: in pipe mode their next write to stdout fails, in pty mode the
-// terminal hangs up on them (SIGHUP), and otherwise they live on, as they
-// would had bash itself been killed. Reaching them would take a helper
+// reached: when stdout is a pipe the guard relays, their next write to it
+// fails, in pty mode the terminal hangs up on them (SIGHUP), and otherwise
+// (output to a file, /dev/null or the caller's terminal) they live on, as
+// they would had bash itself been killed. Reaching them would take a helper
 // process between the guard and bash on every command, which would about
 // double what the guard costs per command.
 //

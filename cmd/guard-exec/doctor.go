@@ -313,7 +313,7 @@ func problemText(probs []policy.Problem, def string) string {
 func (dr *doctor) ledger() {
 	g := dr.g
 	dr.section("ledger")
-	dir := ledger.Location(g.projectRoot(), g.getenv)
+	dir := g.ledgerDir()
 	if dir == "" {
 		dr.bad("no place for the ledger: set HOME, XDG_STATE_HOME or GUARD_EXEC_LEDGER_DIR")
 		return
@@ -322,7 +322,14 @@ func (dr *doctor) ledger() {
 		dr.bad("%s cannot be appended to (%v): every guarded command would fail with 125; make it writable by you, or set GUARD_EXEC_LEDGER_DIR to a directory that is", dir, err)
 		return
 	}
-	dr.ok("%s (appendable)", dir)
+	where := "this project's (the git work tree's)"
+	if g.workTree() == "" || dir == ledger.UserLocation(g.getenv) {
+		where = "the user's (no git work tree here; each record names its directory)"
+	}
+	if g.getenv("GUARD_EXEC_LEDGER_DIR") != "" {
+		where = "set by GUARD_EXEC_LEDGER_DIR"
+	}
+	dr.ok("this directory's ledger: %s, %s (appendable)", dir, where)
 }
 
 // build says whether this guard-exec links the C runtime: it works, but

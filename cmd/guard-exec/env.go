@@ -12,14 +12,6 @@ import (
 // a guard started inside it (a nested shim) records its parent.
 const envParent = "GUARD_EXEC_PARENT"
 
-// envCode reports whether a variable makes bash run code that no analysis
-// of the command line can see: BASH_ENV and ENV name startup files, and
-// BASH_FUNC_name%% (or the older BASH_FUNC_name()) import functions that
-// can shadow any command.
-func envCode(name string) bool {
-	return name == "BASH_ENV" || name == "ENV" || strings.HasPrefix(name, "BASH_FUNC_")
-}
-
 // loginRoute reports whether a variable leads to a stored login without
 // being a secret itself: the programs git, ssh and sudo ask for a password
 // (an editor's terminal points them at a helper answering from its own
@@ -104,8 +96,7 @@ func (g *guard) scrubbed() *envScrub {
 	return g.scrub
 }
 
-// scrubEnv removes from env what bash would run without the command line
-// showing it (always), and with strip the credentials and the routes to a
+// scrubEnv removes from env, with strip, the credentials and the routes to a
 // stored login: secret-named variables, git's askpass and trace variables,
 // and the settings of git's configuration group outside the local sections,
 // the group renumbered from 0 because git stops at the first missing index.
@@ -119,9 +110,6 @@ func scrubEnv(env []string, strip bool) envScrub {
 		k, v, _ := strings.Cut(kv, "=")
 		switch {
 		case k == envParent, k == envSandbox:
-			continue // the runner sets its own
-		case envCode(k):
-			s.removed = append(s.removed, k)
 			continue
 		case !strip:
 		case gitConfigVar(k):

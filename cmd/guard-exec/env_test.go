@@ -15,10 +15,10 @@ func TestScrubEnv(t *testing.T) {
 		removed []string
 	}{
 		{
-			name:    "code bash takes from the environment is always removed",
+			name:    "code bash takes from the environment passes: the analysis judged it",
 			env:     []string{"PATH=/bin", "BASH_ENV=/x", "ENV=/y", "BASH_FUNC_ls%%=() { :; }", "BASH_FUNC_cd()=() { :; }", "GITHUB_TOKEN=t"},
-			want:    []string{"PATH=/bin", "GITHUB_TOKEN=t"},
-			removed: []string{"BASH_ENV", "ENV", "BASH_FUNC_ls%%", "BASH_FUNC_cd()"},
+			want:    []string{"PATH=/bin", "BASH_ENV=/x", "ENV=/y", "BASH_FUNC_ls%%=() { :; }", "BASH_FUNC_cd()=() { :; }", "GITHUB_TOKEN=t"},
+			removed: nil,
 		},
 		{
 			name:    "the parent id is the runner's own",

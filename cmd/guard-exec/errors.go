@@ -1,6 +1,12 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"syscall"
+
+	"github.com/guard-exec/guard-exec/shim"
+	"golang.org/x/sys/unix"
+)
 
 // Exit statuses guard-exec gives itself; every other status is the
 // command's own. Bash gives 126 and 125 no meaning a caller relies on for
@@ -14,17 +20,31 @@ const (
 
 // statusError carries a status to main without printing anything: the
 // command's own exit status, or a block already explained on stderr.
-type statusError struct{ code int }
+type statusError struct {
+	code   int
+	signal syscall.Signal // the command died by it: main ends the guard by it too
+}
 
 func (e statusError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 func (e statusError) ExitCode() int { return e.code }
+
+// commandStatus is the command's own outcome: its exit status, or its death
+// by a signal, which the guard passes on as bash's caller would see it.
+func commandStatus(res *shim.Result) error {
+	if res.Signal != "" {
+		if sig := unix.SignalNum(res.Signal); sig != 0 {
+			return statusError{code: res.ExitCode, signal: sig}
+		}
+	}
+	return status(res.ExitCode)
+}
 
 // status returns nil for 0, so success needs no error value.
 func status(code int) error {
 	if code == 0 {
 		return nil
 	}
-	return statusError{code}
+	return statusError{code: code}
 }
 
 // usageError is bad usage of guard-exec itself: a message and a short

@@ -5,12 +5,25 @@ import (
 	"github.com/guard-exec/guard-exec/ledger"
 )
 
+// ledgerDir is where this directory's commands are recorded: the git
+// work tree's .guard-exec/, or the user's ledger outside one (never a new
+// .guard-exec/ in whatever directory a command runs in).
+func (g *guard) ledgerDir() string {
+	return ledger.Location(g.workTree(), g.getenv)
+}
+
+// workTree is the root of the git work tree of the working directory, ""
+// outside one.
+func (g *guard) workTree() string {
+	return repoRoot(g.projectRoot())
+}
+
 // book opens the ledger of the current project once.
 func (g *guard) book() (*ledger.Ledger, error) {
 	if g.led != nil || g.ledErr != nil {
 		return g.led, g.ledErr
 	}
-	dir := ledger.Location(g.projectRoot(), g.getenv)
+	dir := g.ledgerDir()
 	lc := g.config().Ledger
 	g.led, g.ledErr = ledger.Open(dir, ledger.Options{Secrets: g.secretValues(),
 		MaxBytes: lc.MaxBytes, Keep: lc.Keep, Durable: lc.Durable})

@@ -139,7 +139,11 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 	spec.Env = sb.env(g.childEnv(a, id))
 	mark("ledger")
 	start := time.Now()
-	res, runErr := shim.Run(ctx, spec)
+	var res *shim.Result
+	runErr := sb.wrap(spec) // sandbox.go: Seatbelt's sandbox-exec, on macOS
+	if runErr == nil {
+		res, runErr = shim.Run(ctx, spec)
+	}
 	mark("run")
 	g.sandboxAfter(sb, res)
 	exit := exitRecord(id, start, res, runErr)
@@ -157,7 +161,7 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 	if runErr != nil {
 		return fmt.Errorf("starting %s: %w", j.path, runErr)
 	}
-	return status(res.ExitCode)
+	return commandStatus(res)
 }
 
 // ptyMode resolves auto to a concrete mode now, so the exec record can say
@@ -167,7 +171,7 @@ func (g *guard) ptyMode() shim.PTYMode {
 	case shim.PTYAlways, shim.PTYNever:
 		return g.pty
 	}
-	if shim.IsTerminal(g.st.in) && shim.IsTerminal(g.st.out) {
+	if shim.AutoPTY(g.st.in, g.st.out) {
 		return shim.PTYAlways
 	}
 	return shim.PTYNever

@@ -143,6 +143,21 @@ func (osFiles) ReadFile(path string) ([]byte, error) {
 	return b, err
 }
 
+// ReadDir lists a directory's names for the analysis' glob expansion,
+// reading no more than it would use.
+func (osFiles) ReadDir(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(parse.MaxGlobDir + 1)
+	if err == io.EOF {
+		err = nil
+	}
+	return names, err
+}
+
 // readScript reads a regular file of at most maxSourced bytes, with the
 // FileInfo it was read under.
 func readScript(path string) ([]byte, os.FileInfo, error) {

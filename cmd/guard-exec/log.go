@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -31,7 +32,7 @@ const (
 // creates one: with none there yet it returns nil and the directory.
 func (g *guard) openForReading(dir string) (*ledger.Ledger, string, error) {
 	if dir == "" {
-		dir = ledger.Location(g.projectRoot(), g.getenv)
+		dir = g.ledgerDir()
 		if dir == "" {
 			return nil, "", errors.New("no ledger location: set HOME or GUARD_EXEC_LEDGER_DIR")
 		}
@@ -150,6 +151,7 @@ func runLog(_ context.Context, g *guard, args []string) error {
 	onlyBlocked := fs.Bool("blocked", false, "only held and denied commands")
 	verify := fs.Bool("verify", false, "check the hash chain and the ids of the whole ledger")
 	dir := fs.String("ledger", "", "read the ledger in `DIR`")
+	all := fs.Bool("all", false, "read both this directory's project ledger and the user's ledger")
 	if err := g.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -159,28 +161,54 @@ func runLog(_ context.Context, g *guard, args []string) error {
 	if *n < 1 || *n > logMaxN {
 		return usagef("-n: want 1 to %d, got %d", logMaxN, *n)
 	}
-	led, where, err := g.openForReading(*dir)
-	if err != nil {
-		return err
+	if *all && *dir != "" {
+		return usagef("--all and --ledger: give one")
 	}
-	if *verify {
-		return g.verifyLedger(led, where)
-	}
-	if led == nil {
-		g.noLedger(where)
-		return nil
+	dirs := []string{*dir}
+	if *all {
+		dirs = g.allLedgers()
 	}
 	filtered := *session != "" || *onlyFailed || *onlyBlocked
 	limit := 3**n + 8 // exec, exit, and room for approvals
 	if filtered {
 		limit = filteredTail
 	}
-	recs, probs, err := led.Tail(limit)
-	if err != nil {
-		return err
+	var merged []*row
+	nprobs, nrecs := 0, 0
+	var failed error
+	for _, d := range dirs {
+		led, where, err := g.openForReading(d)
+		if err != nil {
+			return err
+		}
+		if *verify {
+			if err := g.verifyLedger(led, where); err != nil {
+				failed = err
+			}
+			continue
+		}
+		if led == nil {
+			if !*all {
+				g.noLedger(where)
+			}
+			continue
+		}
+		recs, probs, err := led.Tail(limit)
+		if err != nil {
+			return err
+		}
+		nprobs += len(probs)
+		nrecs += len(recs)
+		merged = append(merged, rows(recs)...)
+	}
+	if *verify {
+		return failed
+	}
+	if len(dirs) > 1 {
+		slices.SortStableFunc(merged, func(a, b *row) int { return strings.Compare(a.rec.Time, b.rec.Time) })
 	}
 	var sel []*row
-	for _, w := range rows(recs) {
+	for _, w := range merged {
 		if *session != "" && w.rec.Session != *session {
 			continue
 		}
@@ -202,13 +230,13 @@ func runLog(_ context.Context, g *guard, args []string) error {
 			}
 		}
 	} else {
-		g.printLog(sel)
+		g.printLog(sel, len(dirs) > 1)
 	}
 	if len(sel) == 0 {
-		g.noMatch(*session, *onlyFailed, *onlyBlocked, len(recs))
+		g.noMatch(*session, *onlyFailed, *onlyBlocked, nrecs)
 	}
-	if len(probs) > 0 {
-		fmt.Fprintf(g.st.err, "guard-exec: warning: %d unreadable ledger lines skipped (guard-exec log --verify shows where)\n", len(probs))
+	if nprobs > 0 {
+		fmt.Fprintf(g.st.err, "guard-exec: warning: %d unreadable ledger lines skipped (guard-exec log --verify shows where)\n", nprobs)
 	}
 	return nil
 }
@@ -233,10 +261,30 @@ func (g *guard) noMatch(session string, failed, blocked bool, read int) {
 	fmt.Fprintf(g.st.err, "guard-exec: no command matches %s (among the last %s)\n", strings.Join(f, " "), plural(read, "record"))
 }
 
-func (g *guard) printLog(sel []*row) {
-	t := newTable(g.st.out, g.termWidth(), "ID", "TIME", "VERDICT", "EXIT", "DURATION", "COMMAND")
+// allLedgers are the ledgers log --all reads: this directory's (the work
+// tree's, or the user's outside one) and the user's.
+func (g *guard) allLedgers() []string {
+	dirs := []string{g.ledgerDir()}
+	if u := ledger.UserLocation(g.getenv); u != "" && u != dirs[0] {
+		dirs = append(dirs, u)
+	}
+	return dirs
+}
+
+// printLog prints the table; withDir adds the directory each command ran
+// in, for rows from several ledgers.
+func (g *guard) printLog(sel []*row, withDir bool) {
+	cols := []string{"ID", "TIME", "VERDICT", "EXIT", "DURATION", "COMMAND"}
+	if withDir {
+		cols = []string{"ID", "TIME", "VERDICT", "EXIT", "DURATION", "DIR", "COMMAND"}
+	}
+	t := newTable(g.st.out, g.termWidth(), cols...)
 	now := time.Now()
 	for _, w := range sel {
+		if withDir {
+			t.add(w.rec.ID, shortTime(w.rec.Time, now), w.verdict(), w.outcome(), w.duration(), w.rec.Cwd, w.command())
+			continue
+		}
 		t.add(w.rec.ID, shortTime(w.rec.Time, now), w.verdict(), w.outcome(), w.duration(), w.command())
 	}
 	t.flush()

@@ -6,18 +6,33 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+
+	"github.com/guard-exec/guard-exec/shim"
 )
 
 func main() {
 	// The runtime samples allocations for a heap profile nobody reads:
 	// every 512 KiB it walks the stack, a few of which each command pays.
 	runtime.MemProfileRate = 0
+	os.Exit(mainStatus())
+}
+
+// mainStatus is the program on the process's own arguments and streams; it
+// returns the exit status, or ends the process by the signal the command died by.
+func mainStatus() int {
+	if len(os.Args) == 2 && os.Args[1] == shim.RelayArg {
+		return shim.RelayMain() // the rest of a background job's output (shim/relay.go)
+	}
 	env := os.Environ()
 	startTrace(env) // trace.go
 	st := &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}
-	code := exitCode(run(context.Background(), os.Args, env, st), st)
+	err := run(context.Background(), os.Args, env, st)
 	flushTrace()
-	os.Exit(code)
+	var se statusError
+	if errors.As(err, &se) && se.signal != 0 {
+		shim.DieBy(se.signal) // as bash did; returns only if the signal did not end us
+	}
+	return exitCode(err, st)
 }
 
 // exitCode maps run's error to the process status: a command's own status

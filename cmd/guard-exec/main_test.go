@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -18,10 +17,7 @@ import (
 // guardMain is main for testscript's copies of the test binary, which it
 // installs on $PATH as guard-exec, bash and sh: run dispatches on argv[0]
 // exactly as the installed program does.
-func guardMain() {
-	st := &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}
-	os.Exit(exitCode(run(context.Background(), os.Args, os.Environ(), st), st))
-}
+func guardMain() { os.Exit(mainStatus()) }
 
 func TestMain(m *testing.M) {
 	systemTempDirs = nil // work directories are under /tmp; see roots.go

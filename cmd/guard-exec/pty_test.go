@@ -32,6 +32,12 @@ type terminal struct {
 
 func startTerminal(t *testing.T, args ...string) *terminal {
 	t.Helper()
+	return startOnTerminal(t, installedGuard(t), "guard-exec", args...)
+}
+
+// startOnTerminal runs path (as arg0) on a fresh pseudo-terminal.
+func startOnTerminal(t *testing.T, path, arg0 string, args ...string) *terminal {
+	t.Helper()
 	master, slave, err := pty.Open()
 	if err != nil {
 		t.Skip("no pseudo-terminal:", err)
@@ -39,8 +45,8 @@ func startTerminal(t *testing.T, args ...string) *terminal {
 	pty.Setsize(master, &pty.Winsize{Rows: 24, Cols: 80})
 	term := &terminal{t: t, master: master, slave: slave, done: make(chan struct{}),
 		ledger: filepath.Join(t.TempDir(), "ledger")}
-	term.cmd = exec.Command(installedGuard(t), args...)
-	term.cmd.Args[0] = "guard-exec"
+	term.cmd = exec.Command(path, args...)
+	term.cmd.Args[0] = arg0
 	// Never a real repository, never the real git: a held command that a
 	// test lets through must not reach anything that matters.
 	term.cmd.Dir = t.TempDir()
@@ -85,6 +91,19 @@ func (term *terminal) waitFor(s string) {
 	term.t.Fatalf("the screen never showed %q; it shows %q", s, term.text())
 }
 
+// waitForN waits until the screen shows s n times.
+func (term *terminal) waitForN(s string, n int) {
+	term.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if strings.Count(term.text(), s) >= n {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	term.t.Fatalf("the screen never showed %q %d times; it shows %q", s, n, term.text())
+}
+
 func (term *terminal) text() string {
 	term.mu.Lock()
 	defer term.mu.Unlock()
@@ -106,6 +125,16 @@ func (term *terminal) wait() int {
 		term.t.Fatal(err)
 	}
 	return term.cmd.ProcessState.ExitCode()
+}
+
+// waitSignal returns the signal the guard died by (0: it exited).
+func (term *terminal) waitSignal() syscall.Signal {
+	term.t.Helper()
+	term.wait()
+	if ws := term.cmd.ProcessState.Sys().(syscall.WaitStatus); ws.Signaled() {
+		return ws.Signal()
+	}
+	return 0
 }
 
 func errorsAs(err error, target **exec.ExitError) bool {
@@ -159,8 +188,8 @@ func TestPTYInterruptStopsCommandNotGuard(t *testing.T) {
 	term := startTerminal(t, "-c", `echo sleeping; sleep 30`)
 	term.waitFor("sleeping")
 	term.typeText("\x03")
-	if code := term.wait(); code != 130 {
-		t.Errorf("exit status %d after ^C, want 130", code)
+	if sig := term.waitSignal(); sig != syscall.SIGINT {
+		t.Errorf("the guard ended by %v after ^C, want death by SIGINT as bash's", sig)
 	}
 	log, _ := os.ReadFile(filepath.Join(term.ledger, "ledger.jsonl"))
 	if !strings.Contains(string(log), `"exit":130`) {
@@ -216,4 +245,49 @@ func fakeGit(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// interactiveBash is a person's bash on a terminal, with guard-exec on PATH.
+func interactiveBash(t *testing.T) *terminal {
+	t.Helper()
+	term := startOnTerminal(t, realBashOnPath(t), "bash", "--norc", "--noprofile", "-i")
+	// Markers are computed, so that the echo of what was typed does not match.
+	term.typeText("PS1='$ '; echo shell-$((6*7))\r")
+	term.waitFor("shell-42")
+	return term
+}
+
+// TestPTYCtrlCEndsLoop: ^C in a loop of guarded commands ends the loop, as it
+// does for a loop of bash -c: the guard dies by the SIGINT its command died by.
+func TestPTYCtrlCEndsLoop(t *testing.T) {
+	term := interactiveBash(t)
+	term.typeText(`for i in 1 2 3; do guard-exec -c "echo run-$((i*11)); sleep 20"; done; echo loop-$((0))over` + "\r")
+	term.waitFor("run-11")
+	term.typeText("\x03")
+	term.waitForN("\x1b[?2004h$ ", 2) // a second prompt: the loop is over
+	term.typeText("echo after-$?\r")
+	term.waitFor("after-130")
+	if strings.Contains(term.text(), "run-22") || strings.Contains(term.text(), "loop-0over") {
+		t.Errorf("the loop went on after ^C: %q", term.text())
+	}
+	term.typeText("exit\r")
+	term.wait()
+}
+
+// TestPTYCtrlZAndFg: ^Z stops a guarded command and its guard together, the
+// shell gets its prompt back, and fg resumes both.
+func TestPTYCtrlZAndFg(t *testing.T) {
+	term := interactiveBash(t)
+	term.typeText(`guard-exec -c 'echo started-$((2*2)); sleep 1; echo resumed-$((3*3))'` + "\r")
+	term.waitFor("started-4")
+	term.typeText("\x1a")
+	term.waitFor("Stopped")
+	term.typeText("echo at-$((1+1))\r")
+	term.waitFor("at-2")
+	term.typeText("fg\r")
+	term.waitFor("resumed-9")
+	term.typeText("echo fg-$?-$((5+5))\r")
+	term.waitFor("fg-0-10")
+	term.typeText("exit\r")
+	term.wait()
 }

@@ -159,11 +159,19 @@ func (g *guard) tempDirs() []string {
 	return tmp
 }
 
+// repoRoot is root when it is a git work tree's, else "".
+func repoRoot(root string) string {
+	if project.InRepo(root) {
+		return root
+	}
+	return ""
+}
+
 // selfPaths are guard-exec's own files, which commands may not change.
 func (g *guard) selfPaths(proj string) policy.SelfPaths {
 	return policy.SelfPaths{
 		ConfigFiles: []string{paths.UserConfigDir(g.getenv), paths.SystemConfigDir},
-		LedgerDir:   ledger.Location(proj, g.getenv),
+		LedgerDir:   ledger.Location(repoRoot(proj), g.getenv),
 		StateDir:    paths.StateDir(g.getenv),
 		ShimDir:     paths.ShimDir(g.getenv),
 		CacheDir:    paths.CacheDir(g.getenv),

@@ -33,7 +33,12 @@ func run(ctx context.Context, args []string, env []string, st *stdio) error {
 		return runShell(ctx, g, args[0], args[1:])
 	}
 	arg0 := "guard-exec"
-	if strings.HasPrefix(filepath.Base(args[0]), "-") {
+	switch {
+	case !strings.HasPrefix(name, "guard-exec"):
+		// `exec -a myname guard-exec -c 'echo $0'`: the name the caller
+		// gave is bash's $0 and the name in its messages, as it would be.
+		arg0 = args[0]
+	case strings.HasPrefix(filepath.Base(args[0]), "-"):
 		arg0 = "-guard-exec"
 	}
 	rest := args[1:]

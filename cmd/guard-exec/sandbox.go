@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -149,27 +148,38 @@ func within(p, dir string) bool {
 // starter is the shim.Spec.Start of a sandboxed command. The journal is
 // taken before the command starts: of the absent protected paths always,
 // of the contents where no mount namespace will bind them read-only.
-func (sb *sandboxRun) starter() func(*exec.Cmd) error {
-	if sb == nil || sb.inherited || sb.spec == nil {
-		return nil
+func (sb *sandboxRun) starter() func(fork func() (int, error)) error {
+	if sb == nil || sb.inherited || sb.spec == nil || sb.mech == "seatbelt" {
+		return nil // Seatbelt wraps the command instead (wrap)
 	}
-	return func(c *exec.Cmd) error {
-		if sb.mech == "seatbelt" {
-			// The profile denies the protected paths by name, present or
-			// not: nothing to journal.
-			cov, err := sandbox.Start(c, sb.spec)
-			sb.cov, sb.started = cov, err == nil
-			return err
-		}
+	return func(fork func() (int, error)) error {
 		full := !sandbox.CanMountNS()
 		j := sandbox.TakeJournal(sb.spec, full)
-		cov, err := sandbox.Start(c, sb.spec)
+		cov, err := sandbox.Start(fork, sb.spec)
 		sb.cov, sb.started = cov, err == nil
 		if err == nil {
 			sb.journal, sb.fullJournal = j, full && !cov.MountNS
 		}
 		return err
 	}
+}
+
+// wrap makes a command that runs under Seatbelt (macOS) sandbox-exec's,
+// with the profile of its sandbox; Landlock needs nothing of the kind (its
+// starter forks the command from a restricted thread). Nothing is
+// journaled under Seatbelt: the profile denies the protected paths by
+// name, those that do not exist yet too.
+func (sb *sandboxRun) wrap(spec *shim.Spec) error {
+	if sb == nil || sb.inherited || sb.spec == nil || sb.mech != "seatbelt" {
+		return nil
+	}
+	path, argv, cov, err := sandbox.Wrap(spec.Path, spec.Argv, spec.Env, sb.spec)
+	if err != nil {
+		return err
+	}
+	spec.Path, spec.Argv = path, argv
+	sb.cov, sb.started = cov, true
+	return nil
 }
 
 // insideSandbox reports whether the command runs inside another's sandbox.

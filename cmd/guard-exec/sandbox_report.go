@@ -188,7 +188,7 @@ func (dr *doctor) sandboxProbe() {
 	os.Mkdir(in, 0o700)
 	os.Mkdir(out, 0o700)
 	c := exec.Command("/bin/sh", "-c", `echo x > "$1/m" && { echo x > "$2/m"; } 2>/dev/null; exit 0`, "sh", in, out)
-	if _, err := sandbox.Start(c, &sandbox.Spec{Mode: sandbox.Write, WriteRoots: []string{in}}); err != nil {
+	if _, err := sandbox.StartCmd(c, &sandbox.Spec{Mode: sandbox.Write, WriteRoots: []string{in}}); err != nil {
 		dr.bad("sandbox probe: could not start a sandboxed command: %v", err)
 		return
 	}

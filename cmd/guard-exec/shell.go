@@ -38,6 +38,9 @@ func runShell(ctx context.Context, g *guard, argv0 string, args []string) error 
 		name = "bash"
 	}
 	inv, err := shim.ParseInvocation(argv0, args)
+	if err == nil && inv.Arg0 == "" && !strings.HasPrefix(strings.TrimPrefix(filepath.Base(argv0), "-"), "guard-exec") {
+		inv.Arg0 = argv0 // a name given with exec -a
+	}
 	if err != nil {
 		if g.invocation == "shim" {
 			// Strictly the shell: bash reports bad options with status 2.
@@ -107,10 +110,19 @@ func usageStatus(err error) int {
 // reads of the script's own file behave as under bash.
 func (g *guard) runScriptFile(ctx context.Context, j *job, inv *shim.Invocation, name string) error {
 	g.invocation = "script"
+	if fi, err := os.Stat(inv.ScriptFile); err == nil && fi.IsDir() {
+		// bash names the script as $0 before it finds it cannot read it.
+		fmt.Fprintf(g.st.err, "%s: %s: Is a directory\n", inv.ScriptFile, inv.ScriptFile)
+		return status(126)
+	}
 	b, err := readBounded(inv.ScriptFile)
 	if err != nil {
+		code := 127
+		if os.IsPermission(err) {
+			code = 126
+		}
 		fmt.Fprintf(g.st.err, "%s: %s: %v\n", name, inv.ScriptFile, pathErrText(err))
-		return status(127)
+		return status(code)
 	}
 	j.script = string(b)
 	j.args = append([]string{inv.ScriptFile}, inv.Args...)

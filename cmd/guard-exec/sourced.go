@@ -47,8 +47,11 @@ import (
 // again. The cache is trusted as the configuration is.
 
 // reduceMin is the size from which a sourced file is reduced; smaller
-// files are analysed as they are.
-const reduceMin = 8 << 10
+// files are analysed as they are. It is a matter of speed only: the
+// functions of a sourced file are judged where they are called (parse
+// does not judge the bodies of those it never calls), so reduced or not,
+// a file gives the same verdicts.
+const reduceMin = 4 << 10
 
 // maxRounds bounds the rounds of putting functions back; past it every
 // function is kept.
@@ -171,6 +174,17 @@ func (sf *sourcedFiles) ReadFile(path string) ([]byte, error) {
 	return lf.reduce(sf.keep), nil
 }
 
+// ReadData returns the file as it is, for the analysis' values ($(<f)).
+func (sf *sourcedFiles) ReadData(path string) ([]byte, error) {
+	if lf, ok := sf.files[path]; ok {
+		return lf.data, nil
+	}
+	return osFiles{}.ReadFile(path)
+}
+
+// ReadDir lists a directory for glob expansion.
+func (sf *sourcedFiles) ReadDir(path string) ([]string, error) { return osFiles{}.ReadDir(path) }
+
 // load reads a file the way osFiles does and finds its index.
 func (sf *sourcedFiles) load(path string) (*loadedFile, error) {
 	data, fi, err := readScript(path)
@@ -217,13 +231,24 @@ func (lf *loadedFile) reduce(keep map[string]bool) []byte {
 			continue
 		}
 		out = append(out, lf.data[pos:c.Start]...)
+		pos = c.End
+		if c.Repl == "" {
+			// A blanked definition keeps its shape, so that positions
+			// after it, on its last line too, stay where they are.
+			for _, ch := range lf.data[c.Start:c.End] {
+				if ch != '\n' {
+					ch = ' '
+				}
+				out = append(out, ch)
+			}
+			continue
+		}
 		lines := bytes.Count(lf.data[c.Start:c.End], newline)
 		out = append(out, c.Repl...)
 		lines -= strings.Count(c.Repl, "\n")
 		for ; lines > 0; lines-- {
 			out = append(out, '\n')
 		}
-		pos = c.End
 	}
 	return append(out, lf.data[pos:]...)
 }

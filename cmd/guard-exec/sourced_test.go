@@ -16,6 +16,13 @@ import (
 // filler functions make it large enough to be reduced.
 func snapshot(t testing.TB, funcs map[string]string, extra string) string {
 	t.Helper()
+	return snapshotN(t, 120, funcs, extra)
+}
+
+// snapshotN is a snapshot with n filler functions: 0 gives a small file
+// like that of a user with few functions of their own.
+func snapshotN(t testing.TB, n int, funcs map[string]string, extra string) string {
+	t.Helper()
 	var b strings.Builder
 	b.WriteString("# Snapshot file\n# Unset all aliases to avoid conflicts with functions\nunalias -a 2>/dev/null || true\n# Functions\n")
 	enc := func(def string) {
@@ -28,7 +35,7 @@ func snapshot(t testing.TB, funcs map[string]string, extra string) string {
 		lines = append(lines, e)
 		fmt.Fprintf(&b, "eval \"$(echo '%s' | base64 -d)\" > /dev/null 2>&1\n", strings.Join(lines, "\n"))
 	}
-	for i := 0; i < 120; i++ {
+	for i := 0; i < n; i++ {
 		enc(fmt.Sprintf("__filler_%d () \n{ \n    local x=%d;\n    printf '%%s\\n' \"$x\" \"$@\" | sed -e 's/a/b/' | sort | uniq -c;\n    if [[ -n $x ]]; then echo yes; fi\n}", i, i))
 	}
 	for name, body := range funcs {
@@ -93,6 +100,43 @@ func TestSourcedSnapshotVerdicts(t *testing.T) {
 				t.Errorf("%q (round %d): %s, want %s %v", tc.cmd, round, got, tc.want, d.Hits)
 			}
 			g.sources = nil
+		}
+	}
+}
+
+// The functions of a snapshot are judged where the command calls them,
+// whatever the file's size: a small snapshot holding a risky function the
+// command never calls allows it (it once held every command, and padding
+// the file past the reduction size made it pass), and the position of a
+// hit is file:line:col inside the snapshot.
+func TestSourcedSnapshotAnySize(t *testing.T) {
+	funcs := map[string]string{"rmall": "    rm -rf \"$@\"", "nuke_home": "    rm -rf ~"}
+	for _, n := range []int{0, 1, 10, 40, 120} {
+		snap := snapshotN(t, n, funcs, "")
+		fi, err := os.Stat(snap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct{ cmd, want string }{
+			{"git status --short", "allow"},
+			{"ls -la && git diff", "allow"},
+			{"echo rmall", "allow"},
+			{"rmall /", "hold"},
+			{"cd /tmp && nuke_home", "hold"},
+		} {
+			g := testGuard(t)
+			for round := 0; round < 2; round++ {
+				d := g.decide(claudeLine(snap, tc.cmd), "/work/proj")
+				if got := d.Verdict.String(); got != tc.want {
+					t.Errorf("%d bytes: %q (round %d): %s, want %s %v", fi.Size(), tc.cmd, round, got, tc.want, d.Hits)
+				}
+				for _, h := range d.Hits {
+					if h.Pos.File != snap || h.Pos.Line < 5 {
+						t.Errorf("%d bytes: %q: hit at %s, want a line of %s", fi.Size(), tc.cmd, h.Pos, snap)
+					}
+				}
+				g.sources = nil
+			}
 		}
 	}
 }

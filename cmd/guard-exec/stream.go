@@ -102,7 +102,11 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 	exited := make(chan struct{})
 	start := time.Now()
 	go func() {
-		res, err := shim.Run(ctx, spec)
+		var res *shim.Result
+		err := sb.wrap(spec) // sandbox.go: Seatbelt's sandbox-exec, on macOS
+		if err == nil {
+			res, err = shim.Run(ctx, spec)
+		}
 		close(exited)
 		done <- outcome{res, err}
 	}()
@@ -120,7 +124,7 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 	if out.err != nil {
 		return fmt.Errorf("starting %s: %w", j.path, out.err)
 	}
-	return status(out.res.ExitCode)
+	return commandStatus(out.res)
 }
 
 // feed reads in until end of input or until the shell exits, passing each

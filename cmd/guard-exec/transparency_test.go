@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -123,10 +124,12 @@ func runOnce(t *testing.T, path, arg0, dir string, env []string, c transparency.
 	return r
 }
 
+// statusOf is the exit status, or for a death by signal N, -N: the guard must
+// die by the signal bash died by, not exit with 128+N.
 func statusOf(ps *os.ProcessState) int {
 	ws := ps.Sys().(syscall.WaitStatus)
 	if ws.Signaled() {
-		return 128 + int(ws.Signal())
+		return -int(ws.Signal())
 	}
 	return ws.ExitStatus()
 }
@@ -161,5 +164,30 @@ func sameBytes(t *testing.T, stream string, merged bool, want, got transparency.
 	t.Helper()
 	if !got.Same(want) {
 		t.Errorf("merged=%v: %s differs%s", merged, stream, transparency.Diff(got, want))
+	}
+}
+
+// TestArgv0FromExecA: a guard started under a name of the caller's choosing
+// (`exec -a myname guard-exec -c …`) gives bash that name, for $0 and its
+// messages, as bash started that way would have.
+func TestArgv0FromExecA(t *testing.T) {
+	dir := t.TempDir()
+	out, err := os.Create(filepath.Join(dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	errf, err := os.Create(filepath.Join(dir, "err"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer errf.Close()
+	env := append(os.Environ(), "GUARD_EXEC_LEDGER_DIR="+filepath.Join(dir, "ledger"))
+	st := &stdio{in: nil, out: out, err: errf}
+	_ = run(context.Background(), []string{"myname", "-c", "echo $0; no-such-cmd-xyz"}, env, st)
+	gotOut, _ := os.ReadFile(out.Name())
+	gotErr, _ := os.ReadFile(errf.Name())
+	if string(gotOut) != "myname\n" || string(gotErr) != "myname: line 1: no-such-cmd-xyz: command not found\n" {
+		t.Errorf("stdout %q stderr %q", gotOut, gotErr)
 	}
 }

@@ -74,7 +74,7 @@ func BenchmarkStartWaitSandboxed(b *testing.B) {
 		spec := *s
 		spec.real = nil // each command builds its spec anew
 		j := TakeJournal(&spec, false)
-		if _, err := Start(c, &spec); err != nil {
+		if _, err := StartCmd(c, &spec); err != nil {
 			b.Fatal(err)
 		}
 		c.Wait()
@@ -91,7 +91,7 @@ func BenchmarkStartWaitSandboxedMinimal(b *testing.B) {
 	defer reportCPU(b, cpuTime())
 	for i := 0; i < b.N; i++ {
 		c := exec.Command("/bin/true")
-		if _, err := Start(c, s); err != nil {
+		if _, err := StartCmd(c, s); err != nil {
 			b.Fatal(err)
 		}
 		c.Wait()

@@ -36,7 +36,7 @@ func run(t *testing.T, s *Spec, script string, env ...string) (string, Coverage,
 	var out bytes.Buffer
 	c.Stdout, c.Stderr = &out, &out
 	c.Env = append(os.Environ(), env...)
-	cov, err := Start(c, s)
+	cov, err := StartCmd(c, s)
 	if err != nil {
 		t.Fatalf("Start: %v", err)
 	}
@@ -131,7 +131,7 @@ func TestStrictDeniesTCP(t *testing.T) {
 	c.Env = append(os.Environ(), "SANDBOX_TEST_ATTACK=tcp")
 	var out bytes.Buffer
 	c.Stdout, c.Stderr = &out, &out
-	if _, err := Start(c, s); err != nil {
+	if _, err := StartCmd(c, s); err != nil {
 		t.Fatal(err)
 	}
 	c.Wait()
@@ -171,7 +171,7 @@ func TestChildCannotWriteGuardMemory(t *testing.T) {
 		copy(secret, "original-secret!")
 	}
 	s := &Spec{Mode: Write, WriteRoots: []string{t.TempDir()}}
-	out := attackWith(func(c *exec.Cmd) error { _, err := Start(c, s); return err })
+	out := attackWith(func(c *exec.Cmd) error { _, err := StartCmd(c, s); return err })
 	runtime.KeepAlive(secret)
 	if string(secret) != "original-secret!" || strings.Contains(out, "overwrote") {
 		t.Fatalf("the sandboxed child overwrote the guard's memory: %q\n%s", secret, out)
@@ -228,7 +228,7 @@ func TestGuardThreadsStayUnrestricted(t *testing.T) {
 	s := &Spec{Mode: Write, WriteRoots: []string{t.TempDir()}}
 	for i := 0; i < 50; i++ {
 		c := exec.Command("/bin/true")
-		if _, err := Start(c, s); err != nil {
+		if _, err := StartCmd(c, s); err != nil {
 			t.Fatal(err)
 		}
 		c.Wait()

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -29,24 +30,41 @@ func Mechanism() string {
 // Missing says why no sandbox can be made here.
 const Missing = "/usr/bin/sandbox-exec (Seatbelt) is missing"
 
-// Start starts c under sandbox-exec with s's profile: c's program becomes
-// sandbox-exec's command, so the profile bounds it and all it starts and
-// guard-exec stays unbounded. sandbox-exec names the command by its path:
-// c.Args[0] is not passed on.
-func Start(c *exec.Cmd, s *Spec) (Coverage, error) {
-	var cov Coverage
-	argv, err := seatbeltArgv(c.Path, c.Args, s, homeOf(c.Env))
+// StartCmd starts c under sandbox-exec with s's profile: c's program
+// becomes sandbox-exec's command, so the profile bounds it and all it
+// starts, and guard-exec stays unbounded.
+func StartCmd(c *exec.Cmd, s *Spec) (Coverage, error) {
+	path, argv, cov, err := Wrap(c.Path, c.Args, c.Env, s)
 	if err != nil {
 		return cov, err
 	}
-	c.Path, c.Args = sandboxExec, argv
+	c.Path, c.Args = path, argv
 	if err := c.Start(); err != nil {
-		return cov, err
+		return Coverage{}, err
 	}
-	cov.Seatbelt = true
-	cov.TCPDenied = s.Mode == Strict
-	cov.Bound = append(cov.Bound, s.Protected...)
 	return cov, nil
+}
+
+// Start cannot bound a command another function forks: Seatbelt is
+// applied by sandbox-exec to itself before it execs the command, so the
+// command's path and arguments must go through Wrap.
+func Start(fork func() (int, error), s *Spec) (Coverage, error) {
+	return Coverage{}, errors.New("sandbox: Seatbelt bounds a command through sandbox-exec (Wrap), not a fork")
+}
+
+// Wrap is what to exec instead of path and argv so that the command runs
+// under Seatbelt with s's profile: sandbox-exec with the profile and the
+// command. sandbox-exec names the command by its path: argv[0] is not
+// passed on. env is the command's environment (for HOME; nil: the
+// guard's).
+func Wrap(path string, argv, env []string, s *Spec) (string, []string, Coverage, error) {
+	args, err := seatbeltArgv(path, argv, s, homeOf(env))
+	if err != nil {
+		return "", nil, Coverage{}, err
+	}
+	cov := Coverage{Seatbelt: true, TCPDenied: s.Mode == Strict}
+	cov.Bound = append(cov.Bound, s.Protected...)
+	return sandboxExec, args, cov, nil
 }
 
 // Exec replaces guard-exec with path under sandbox-exec with s's profile

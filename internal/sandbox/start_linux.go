@@ -8,7 +8,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Start starts c inside the sandbox s describes, and only c: guard-exec
+// Start starts the command fork starts (fork returns its pid) inside the
+// sandbox s describes, and only that command: guard-exec
 // itself stays unrestricted, so it can still write the ledger's exit
 // record, and the cost is a thread, not a re-exec (about 0.1 ms against
 // several).
@@ -24,8 +25,8 @@ import (
 // at once.
 //
 // The error is that of a sandbox that could not be set up (c did not
-// start) or of c.Start. On success cov says what is in force.
-func Start(c *exec.Cmd, s *Spec) (cov Coverage, err error) {
+// start) or of fork. On success cov says what is in force.
+func Start(fork func() (pid int, err error), s *Spec) (cov Coverage, err error) {
 	cov.ABI = ABI()
 	if cov.ABI == 0 {
 		return cov, ErrNoLandlock
@@ -47,7 +48,7 @@ func Start(c *exec.Cmd, s *Spec) (cov Coverage, err error) {
 	// The caller's thread stays locked while the worker starts: were the
 	// caller on the main thread, the worker cannot land there.
 	runtime.LockOSThread()
-	go worker(c, s, rfd, binds, done, nil)
+	go worker(fork, s, rfd, binds, done, nil)
 	res := <-done
 	runtime.UnlockOSThread()
 	res.cov.ABI = cov.ABI
@@ -64,14 +65,14 @@ type result struct {
 // it would stay restricted and keep c in reach for the rest of the process.
 // So a worker that finds itself there hands the job to another and keeps
 // m0 busy (locked, waiting) until that one has locked its own thread.
-func worker(c *exec.Cmd, s *Spec, rfd int, binds []bind, done chan<- result, locked chan<- struct{}) {
+func worker(fork func() (int, error), s *Spec, rfd int, binds []bind, done chan<- result, locked chan<- struct{}) {
 	runtime.LockOSThread() // never unlocked: the thread ends with the goroutine
 	if locked != nil {
 		close(locked)
 	}
 	if unix.Gettid() == unix.Getpid() {
 		next := make(chan struct{})
-		go worker(c, s, rfd, binds, done, next)
+		go worker(fork, s, rfd, binds, done, next)
 		<-next
 		runtime.UnlockOSThread() // nothing was done to m0
 		return
@@ -93,11 +94,11 @@ func worker(c *exec.Cmd, s *Spec, rfd int, binds []bind, done chan<- result, loc
 		done <- result{err: fmt.Errorf("sandbox: %w", err)}
 		return
 	}
-	if err := c.Start(); err != nil {
+	pid, err := fork()
+	if err != nil {
 		done <- result{err: err}
 		return
 	}
-	pid := c.Process.Pid
 	done <- result{cov: cov}
 	waitExit(pid)
 }
@@ -116,4 +117,14 @@ func waitExit(pid int) {
 			return
 		}
 	}
+}
+
+// StartCmd is Start for an exec.Cmd: c.Start runs on the restricted thread.
+func StartCmd(c *exec.Cmd, s *Spec) (Coverage, error) {
+	return Start(func() (int, error) {
+		if err := c.Start(); err != nil {
+			return 0, err
+		}
+		return c.Process.Pid, nil
+	}, s)
 }

@@ -11,8 +11,16 @@ func Mechanism() string { return "" }
 // Missing says why no sandbox can be made here.
 const Missing = "this system has neither Landlock (Linux) nor Seatbelt (macOS)"
 
-// Start never starts c: there is no boundary to start it in.
-func Start(c *exec.Cmd, s *Spec) (Coverage, error) { return Coverage{}, ErrNoLandlock }
+// Start never forks: there is no boundary to start a command in.
+func Start(fork func() (int, error), s *Spec) (Coverage, error) { return Coverage{}, ErrNoLandlock }
+
+// StartCmd never starts c, for the same reason.
+func StartCmd(c *exec.Cmd, s *Spec) (Coverage, error) { return Coverage{}, ErrNoLandlock }
+
+// Wrap has no sandbox-exec to wrap a command in.
+func Wrap(path string, argv, env []string, s *Spec) (string, []string, Coverage, error) {
+	return "", nil, Coverage{}, ErrNoLandlock
+}
 
 // Exec never execs: there is no boundary to exec into.
 func Exec(path string, argv, env []string, s *Spec) (Coverage, error) {
