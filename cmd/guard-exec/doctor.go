@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-
 	"github.com/guard-exec/guard-exec/internal/buildinfo"
 	"github.com/guard-exec/guard-exec/internal/paths"
 	"github.com/guard-exec/guard-exec/ledger"
