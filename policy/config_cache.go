@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 )
 
 // ExampleCache remembers user rules whose examples have passed, so that a
@@ -114,14 +113,4 @@ func (c *FileExampleCache) Flush() {
 	if err := os.Rename(tmp, c.Path); err != nil {
 		os.Remove(tmp)
 	}
-}
-
-// binarySalt identifies the running executable by device, inode, size
-// and modification time: one stat, and it changes with every build.
-func binarySalt() string {
-	var st syscall.Stat_t
-	if err := syscall.Stat("/proc/self/exe", &st); err != nil {
-		return "unknown"
-	}
-	return fmt.Sprintf("%d:%d:%d:%d.%d", st.Dev, st.Ino, st.Size, st.Mtim.Sec, st.Mtim.Nsec)
 }

@@ -139,7 +139,11 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 	spec.Env = sb.env(g.childEnv(a, id))
 	mark("ledger")
 	start := time.Now()
-	res, runErr := shim.Run(ctx, spec)
+	var res *shim.Result
+	runErr := sb.wrap(spec) // sandbox.go: Seatbelt's sandbox-exec, on macOS
+	if runErr == nil {
+		res, runErr = shim.Run(ctx, spec)
+	}
 	mark("run")
 	g.sandboxAfter(sb, res)
 	exit := exitRecord(id, start, res, runErr)

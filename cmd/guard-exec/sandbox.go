@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -21,15 +20,21 @@ import (
 // runs under, so a guard started inside it (a shim, a nested guard-exec)
 // knows it is bounded already: it cannot mount, and its ledger is
 // read-only to it. The guard believes it only together with the kernel's
-// no_new_privs flag, which every sandboxed process has and nothing inside
-// it can clear.
+// word (confined): on Linux the no_new_privs flag, which every sandboxed
+// process has and nothing inside it can clear; on macOS a write the
+// Seatbelt profile refuses.
 const envSandbox = "GUARD_EXEC_SANDBOX"
+
+// sandboxMissing is the messages' "this kernel has no Landlock", or what
+// is missing elsewhere.
+var sandboxMissing = strings.Replace(sandbox.Missing, "the kernel", "this kernel", 1)
 
 // sandboxRun is the boundary of one command.
 type sandboxRun struct {
 	mode      policy.SandboxMode
 	abi       int
-	inherited bool // started inside a sandboxed command: bounded by its sandbox
+	mech      string // landlock, seatbelt; "": none here
+	inherited bool   // started inside a sandboxed command: bounded by its sandbox
 	spec      *sandbox.Spec
 	cov       sandbox.Coverage
 	journal   *sandbox.Journal
@@ -50,28 +55,23 @@ func (g *guard) sandboxMode() policy.SandboxMode {
 // inSandbox reports whether this guard runs inside a sandboxed command.
 func (g *guard) inSandbox() (policy.SandboxMode, bool) {
 	m, err := policy.ParseSandboxMode(g.vars[envSandbox])
-	if err != nil || m == policy.SandboxOff || !noNewPrivs() {
+	if err != nil || m == policy.SandboxOff || !confined(g) {
 		return policy.SandboxOff, false
 	}
 	return m, true
 }
 
-func noNewPrivs() bool {
-	b, err := os.ReadFile("/proc/self/status")
-	return err == nil && bytes.Contains(b, []byte("\nNoNewPrivs:\t1"))
-}
-
 // sandboxFor plans the boundary of a command run in dir; nil when off.
 func (g *guard) sandboxFor(dir string) *sandboxRun {
 	if m, ok := g.inSandbox(); ok {
-		return &sandboxRun{mode: m, abi: sandbox.ABI(), inherited: true}
+		return &sandboxRun{mode: m, abi: sandbox.ABI(), mech: sandbox.Mechanism(), inherited: true}
 	}
 	m := g.sandboxMode()
 	if m == policy.SandboxOff {
 		return nil
 	}
-	sb := &sandboxRun{mode: m, abi: sandbox.ABI()}
-	if sb.abi == 0 {
+	sb := &sandboxRun{mode: m, abi: sandbox.ABI(), mech: sandbox.Mechanism()}
+	if sb.mech == "" {
 		return sb
 	}
 	x := g.boundaryCtx(dir)
@@ -149,8 +149,8 @@ func within(p, dir string) bool {
 // taken before the command starts: of the absent protected paths always,
 // of the contents where no mount namespace will bind them read-only.
 func (sb *sandboxRun) starter() func(fork func() (int, error)) error {
-	if sb == nil || sb.inherited || sb.spec == nil {
-		return nil
+	if sb == nil || sb.inherited || sb.spec == nil || sb.mech == "seatbelt" {
+		return nil // Seatbelt wraps the command instead (wrap)
 	}
 	return func(fork func() (int, error)) error {
 		full := !sandbox.CanMountNS()
@@ -162,6 +162,24 @@ func (sb *sandboxRun) starter() func(fork func() (int, error)) error {
 		}
 		return err
 	}
+}
+
+// wrap makes a command that runs under Seatbelt (macOS) sandbox-exec's,
+// with the profile of its sandbox; Landlock needs nothing of the kind (its
+// starter forks the command from a restricted thread). Nothing is
+// journaled under Seatbelt: the profile denies the protected paths by
+// name, those that do not exist yet too.
+func (sb *sandboxRun) wrap(spec *shim.Spec) error {
+	if sb == nil || sb.inherited || sb.spec == nil || sb.mech != "seatbelt" {
+		return nil
+	}
+	path, argv, cov, err := sandbox.Wrap(spec.Path, spec.Argv, spec.Env, sb.spec)
+	if err != nil {
+		return err
+	}
+	spec.Path, spec.Argv = path, argv
+	sb.cov, sb.started = cov, true
+	return nil
 }
 
 // insideSandbox reports whether the command runs inside another's sandbox.
@@ -176,7 +194,7 @@ func (sb *sandboxRun) abiOf() int {
 
 // env adds, for guards started inside the command, the mode it runs under.
 func (sb *sandboxRun) env(env []string) []string {
-	if sb == nil || (sb.abi == 0 && !sb.inherited) {
+	if sb == nil || (sb.mech == "" && !sb.inherited) {
 		return env
 	}
 	return append(env, envSandbox+"="+sb.mode.String())
@@ -205,7 +223,7 @@ func (sb *sandboxRun) recordName() string {
 	switch {
 	case sb == nil:
 		return ""
-	case sb.abi == 0:
+	case sb.mech == "" && !sb.inherited:
 		return sb.mode.String() + " (unavailable)"
 	case sb.inherited:
 		return sb.mode.String() + " (inherited)"
@@ -218,6 +236,8 @@ func (sb *sandboxRun) protection() string {
 	switch {
 	case sb == nil || !sb.started:
 		return ""
+	case sb.cov.Seatbelt:
+		return "seatbelt"
 	case sb.cov.MountNS:
 		return "mount-namespace"
 	case sb.fullJournal:
@@ -230,14 +250,14 @@ func (sb *sandboxRun) protection() string {
 // (the default) the command is held, otherwise it runs with a warning. It
 // reports whether the command may run.
 func (g *guard) sandboxUnavailable(sb *sandboxRun, rec *ledger.Record) bool {
-	if sb == nil || sb.abi != 0 || sb.inherited {
+	if sb == nil || sb.mech != "" || sb.inherited {
 		return true
 	}
 	if !g.config().Sandbox.Required {
-		fmt.Fprintf(g.st.err, "guard-exec: warning: sandbox-unavailable: [sandbox] mode = %q but this kernel has no Landlock; nothing is enforced (required = false)\n", sb.mode)
+		fmt.Fprintf(g.st.err, "guard-exec: warning: sandbox-unavailable: [sandbox] mode = %q but %s; nothing is enforced (required = false)\n", sb.mode, sandboxMissing)
 		return true
 	}
-	const why = "the kernel has no Landlock, so the sandbox this configuration requires cannot be made"
+	const why = sandbox.Missing + ", so the sandbox this configuration requires cannot be made"
 	rec.Kind = ledger.KindDecision
 	rec.Verdict = policy.Hold.String()
 	rec.Rules = append(rec.Rules, ledger.Hit{ID: "sandbox-unavailable", Severity: "hold", Message: why})
@@ -247,7 +267,7 @@ func (g *guard) sandboxUnavailable(sb *sandboxRun, rec *ledger.Record) bool {
 		}
 	}
 	fmt.Fprintf(g.st.err, "guard-exec: held: sandbox-unavailable: %s ([sandbox] mode = %q)\n", why, sb.mode)
-	fmt.Fprintf(g.st.err, "guard-exec: hint: run on Linux 5.13+ with Landlock enabled, or a person sets [sandbox] required = false (runs unsandboxed, with a warning) or mode = \"off\" in the user configuration\n")
+	fmt.Fprintf(g.st.err, "guard-exec: hint: run on Linux 5.13+ with Landlock enabled or on macOS (Seatbelt), or a person sets [sandbox] required = false (runs unsandboxed, with a warning) or mode = \"off\" in the user configuration\n")
 	return false
 }
 
@@ -363,12 +383,12 @@ func underAny(p string, roots []string) bool {
 
 // execSandboxed replaces guard-exec with an interactive shell inside the
 // sandbox. The lines typed into it are judged by the DEBUG trap as usual,
-// and bounded by the kernel as they run. Without Landlock it runs
+// and bounded by the kernel as they run. Without a kernel sandbox it runs
 // unsandboxed with a warning even when the sandbox is required: a person
 // is never locked out of their own shell (the lines are still judged).
 func (g *guard) execSandboxed(sb *sandboxRun, real string, argv, env []string) error {
-	if sb.abi == 0 {
-		fmt.Fprintf(g.st.err, "guard-exec: warning: sandbox-unavailable: [sandbox] mode = %q but this kernel has no Landlock; this interactive shell runs unsandboxed\n", sb.mode)
+	if sb.mech == "" {
+		fmt.Fprintf(g.st.err, "guard-exec: warning: sandbox-unavailable: [sandbox] mode = %q but %s; this interactive shell runs unsandboxed\n", sb.mode, sandboxMissing)
 		return fmt.Errorf("starting %s: %w", real, syscall.Exec(real, argv, env))
 	}
 	_, err := sandbox.Exec(real, argv, sb.env(env), sb.spec)
@@ -387,5 +407,5 @@ func (g *guard) sandboxInForce() bool {
 	default:
 		return false // check and hooks judge commands that run elsewhere, unsandboxed
 	}
-	return g.sandboxMode() != policy.SandboxOff && sandbox.ABI() > 0
+	return g.sandboxMode() != policy.SandboxOff && sandbox.Mechanism() != ""
 }

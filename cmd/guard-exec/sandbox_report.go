@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/guard-exec/guard-exec/internal/sandbox"
@@ -17,6 +18,7 @@ import (
 type sandboxReport struct {
 	Mode      string   `json:"mode"`         // off, write, strict
 	ABI       int      `json:"landlock_abi"` // 0: no Landlock
+	Mechanism string   `json:"mechanism"`    // landlock, seatbelt; "": none here
 	InForce   bool     `json:"in_force"`     // commands run under it
 	Inherited bool     `json:"inherited"`    // inside another command's sandbox
 	Protect   string   `json:"protect"`      // mount-namespace, journal
@@ -38,7 +40,7 @@ var sandboxGaps = []string{
 }
 
 func (g *guard) sandboxReport(dir string) *sandboxReport {
-	r := &sandboxReport{Mode: g.sandboxMode().String(), ABI: sandbox.ABI(), Gaps: sandboxGaps}
+	r := &sandboxReport{Mode: g.sandboxMode().String(), ABI: sandbox.ABI(), Mechanism: sandbox.Mechanism(), Gaps: sandboxGaps}
 	if m, ok := g.inSandbox(); ok {
 		r.Mode, r.InForce, r.Inherited = m.String(), true, true
 		return r
@@ -46,11 +48,11 @@ func (g *guard) sandboxReport(dir string) *sandboxReport {
 	if r.Mode == "off" {
 		return r
 	}
-	if r.ABI == 0 {
+	if r.Mechanism == "" {
 		if g.config().Sandbox.Required {
-			r.Problem = "this kernel has no Landlock: every command is held (sandbox-unavailable)"
+			r.Problem = sandboxMissing + ": every command is held (sandbox-unavailable)"
 		} else {
-			r.Problem = "this kernel has no Landlock: commands run unsandboxed (required = false)"
+			r.Problem = sandboxMissing + ": commands run unsandboxed (required = false)"
 		}
 		return r
 	}
@@ -59,6 +61,13 @@ func (g *guard) sandboxReport(dir string) *sandboxReport {
 		r.Roots, r.Protected = sb.spec.WriteRoots, sb.spec.Protected
 	}
 	r.Protect = "mount-namespace"
+	if r.Mechanism == "seatbelt" {
+		r.Protect = "seatbelt"
+		if g.sandboxMode() == policy.SandboxStrict {
+			r.Network = "all network denied by Seatbelt: TCP, UDP, ICMP and unix sockets"
+		}
+		return r
+	}
 	if !sandbox.CanMountNS() {
 		r.Protect = "journal"
 	}
@@ -80,6 +89,18 @@ func strictNetwork(abi int) string {
 	return tcp + "; UDP, MPTCP, ICMP and abstract unix sockets NOT stopped (no network namespace without CAP_SYS_ADMIN)"
 }
 
+// mechanismName is what print says the boundary is: "Landlock ABI N" as
+// before, "Seatbelt" on macOS.
+func (r *sandboxReport) mechanismName() string {
+	switch r.Mechanism {
+	case "seatbelt":
+		return "Seatbelt"
+	case "":
+		return "no kernel sandbox"
+	}
+	return fmt.Sprintf("Landlock ABI %d", r.ABI)
+}
+
 func (r *sandboxReport) print(w io.Writer) {
 	switch {
 	case r.Inherited:
@@ -87,9 +108,9 @@ func (r *sandboxReport) print(w io.Writer) {
 	case r.Problem != "":
 		fmt.Fprintf(w, "sandbox %s: %s\n", r.Mode, r.Problem)
 	case !r.InForce:
-		fmt.Fprintf(w, "sandbox off (Landlock ABI %d here; [sandbox] mode = \"write\" bounds what commands change)\n", r.ABI)
+		fmt.Fprintf(w, "sandbox off (%s here; [sandbox] mode = \"write\" bounds what commands change)\n", r.mechanismName())
 	default:
-		fmt.Fprintf(w, "sandbox %s (Landlock ABI %d): writes only inside %s\n", r.Mode, r.ABI, strings.Join(r.Roots, ", "))
+		fmt.Fprintf(w, "sandbox %s (%s): writes only inside %s\n", r.Mode, r.mechanismName(), strings.Join(r.Roots, ", "))
 		fmt.Fprintf(w, "  protected (%s): %s\n", r.Protect, strings.Join(r.Protected, ", "))
 		if r.Network != "" {
 			fmt.Fprintf(w, "  network: %s\n", r.Network)
@@ -106,22 +127,29 @@ func (dr *doctor) sandbox() {
 	switch v := r.ABI; {
 	case v > 0:
 		dr.info("Landlock available, ABI version %d", v)
-	default:
+	case r.Mechanism == "seatbelt":
+		dr.info("Seatbelt available (sandbox-exec): commands run under a generated profile")
+	case runtime.GOOS == "linux":
 		dr.info("Landlock not available (Linux 5.13+ with Landlock enabled at boot is needed)")
+	default:
+		dr.info("no kernel sandbox on %s (guard-exec uses Landlock on Linux, Seatbelt on macOS)", runtime.GOOS)
 	}
+	dr.info("sandbox mechanism in force: %s", mechanismInForce(r))
 	switch {
 	case r.Inherited:
 		dr.ok("this guard runs inside a sandboxed command (%s)", r.Mode)
 	case r.Problem != "":
 		dr.bad("[sandbox] mode = %q: %s", r.Mode, r.Problem)
-	case !r.InForce && r.ABI > 0:
+	case !r.InForce && r.Mechanism != "":
 		dr.info("sandbox off; recommended: [sandbox] mode = \"write\" in %s (supported here: writes outside the project, temp dirs and caches fail; git hooks, git config, the ledger and agent settings cannot be changed by commands)",
 			tildeOf(userConfigFile(g), g.vars["HOME"]))
 	case !r.InForce:
 		dr.info("sandbox off (not supported by this kernel)")
 	default:
 		dr.ok("sandbox %s: commands write only inside %d roots", r.Mode, len(r.Roots))
-		if r.Protect == "mount-namespace" {
+		if r.Protect == "seatbelt" {
+			dr.ok("protected paths are denied by name in the Seatbelt profile, also where they do not exist yet; credential stores are unreadable")
+		} else if r.Protect == "mount-namespace" {
 			dr.ok("protected paths are read-only binds in each command's own mount namespace")
 		} else {
 			dr.info("protected paths are journaled and put back after each command (no mount namespace without CAP_SYS_ADMIN); the ledger inside the project is not protected, log --verify detects changes")
@@ -130,12 +158,21 @@ func (dr *doctor) sandbox() {
 			dr.info("strict network: %s", r.Network)
 		}
 	}
-	if r.ABI > 0 && !r.Inherited {
+	if r.Mechanism != "" && !r.Inherited {
 		dr.sandboxProbe()
 	}
 	for _, l := range r.Gaps {
 		fmt.Fprintf(dr.g.st.out, "  -     not bounded: %s\n", l)
 	}
+}
+
+// mechanismInForce is doctor's one word on the boundary commands get:
+// landlock, seatbelt or none.
+func mechanismInForce(r *sandboxReport) string {
+	if !r.InForce || r.Mechanism == "" {
+		return "none"
+	}
+	return r.Mechanism
 }
 
 // sandboxProbe starts a command in the sandbox that writes inside its

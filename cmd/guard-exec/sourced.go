@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -281,19 +280,6 @@ func (idx *sourceIndex) valid(size int) bool {
 		}
 	}
 	return true
-}
-
-// fileKey names one version of a file: a write changes mtime or at least
-// ctime, which no user-space call can set back.
-func fileKey(fi os.FileInfo) string {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return ""
-	}
-	return strings.Join([]string{
-		itoa(int64(st.Dev)), itoa(int64(st.Ino)), itoa(st.Size),
-		itoa(st.Mtim.Nano()), itoa(st.Ctim.Nano()),
-	}, ":")
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

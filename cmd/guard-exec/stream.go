@@ -102,7 +102,11 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 	exited := make(chan struct{})
 	start := time.Now()
 	go func() {
-		res, err := shim.Run(ctx, spec)
+		var res *shim.Result
+		err := sb.wrap(spec) // sandbox.go: Seatbelt's sandbox-exec, on macOS
+		if err == nil {
+			res, err = shim.Run(ctx, spec)
+		}
 		close(exited)
 		done <- outcome{res, err}
 	}()

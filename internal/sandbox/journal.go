@@ -9,8 +9,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // A Journal keeps what a command must not change inside the write roots
@@ -55,15 +53,6 @@ func CanMountNS() bool {
 var canMountNS struct {
 	sync.Once
 	v bool
-}
-
-func hasSysAdmin() bool {
-	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
-	var data [2]unix.CapUserData
-	if unix.Capget(&hdr, &data[0]) != nil {
-		return false
-	}
-	return data[unix.CAP_SYS_ADMIN/32].Effective&(1<<(unix.CAP_SYS_ADMIN%32)) != 0
 }
 
 // TakeJournal records the protected paths of s inside its roots before

@@ -64,6 +64,7 @@ type Spec struct {
 type Coverage struct {
 	ABI        int  // the kernel's Landlock ABI (0: none)
 	Landlock   bool // the ruleset is in force
+	Seatbelt   bool // macOS: the command runs under sandbox-exec with SeatbeltProfile's profile
 	MountNS    bool // protected paths inside the roots are read-only binds
 	NetNS      bool // strict: the command has a network namespace of its own (no UDP, no unix sockets by name elsewhere)
 	TCPDenied  bool // strict: Landlock denies TCP connect and bind

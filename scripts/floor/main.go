@@ -7,8 +7,9 @@
 //
 // With FLOOR_RELAY=1 in the environment it also stands in the output
 // stream, as guard-exec must to see it: bash writes into a pipe and floor
-// moves each chunk on to its own stdout with splice(2), the cheapest relay
-// there is (no copy through its memory, nothing observed). That is the
+// moves each chunk on to its own stdout with splice(2) on Linux, the
+// cheapest relay there is (no copy through its memory, nothing observed),
+// and with read and write elsewhere. That is the
 // throughput floor of any interposer in the stream.
 //
 // With GUARD_EXEC_TRACE_FD naming an inherited pipe it writes, as
@@ -25,8 +26,6 @@ import (
 	"strconv"
 	"syscall"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 func main() {
@@ -60,32 +59,6 @@ func main() {
 	}
 	fmt.Fprintln(os.Stderr, "floor:", err)
 	os.Exit(125)
-}
-
-// runRelayed runs c with its stdout into a pipe that is spliced to ours.
-func runRelayed(c *exec.Cmd) error {
-	r, w, err := os.Pipe()
-	if err != nil {
-		return err
-	}
-	c.Stdout = w
-	if err := c.Start(); err != nil {
-		return err
-	}
-	w.Close()
-	const chunk = 1 << 20
-	_, _ = unix.FcntlInt(r.Fd(), unix.F_SETPIPE_SZ, chunk) // as guard-exec grows its pipes
-	for {
-		n, err := unix.Splice(int(r.Fd()), nil, 1, nil, chunk, unix.SPLICE_F_MOVE)
-		if err == unix.EINTR {
-			continue
-		}
-		if n <= 0 || err != nil {
-			break // EOF, or stdout is not spliceable: the bench gives it a pipe
-		}
-	}
-	r.Close()
-	return c.Wait()
 }
 
 // The stage trace: the same line format as guard-exec's (its trace.go).
