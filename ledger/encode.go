@@ -4,7 +4,8 @@ import (
 	"errors"
 	"math"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/guard-exec/guard-exec/internal/jsonstr"
 )
 
 // appendRecord renders r as encoding/json would with HTML escaping off —
@@ -48,7 +49,7 @@ func appendRecord(b []byte, r *Record) ([]byte, error) {
 			if i > 0 {
 				w.b = append(w.b, ',')
 			}
-			w.b = appendString(w.b, s)
+			w.b = jsonstr.Append(w.b, s)
 		}
 		w.b = append(w.b, ']')
 	}
@@ -113,7 +114,7 @@ func (w *objWriter) str(k, v string, omitEmpty bool) {
 		return
 	}
 	w.key(k)
-	w.b = appendString(w.b, v)
+	w.b = jsonstr.Append(w.b, v)
 }
 
 func (w *objWriter) int(k string, v int64, omitEmpty bool) {
@@ -164,58 +165,4 @@ func appendFloat(b []byte, f float64) ([]byte, error) {
 		}
 	}
 	return b, nil
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendString quotes s as encoding/json does without HTML escaping:
-// quotes, backslashes and control bytes escaped, invalid UTF-8 replaced by
-// \ufffd, U+2028 and U+2029 escaped.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

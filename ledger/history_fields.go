@@ -3,6 +3,8 @@ package ledger
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/guard-exec/guard-exec/internal/jsonstr"
 )
 
 // eachField calls fn with each top-level key of the JSON object in b and
@@ -124,4 +126,4 @@ func unquote(v []byte) string {
 
 // jsonString encodes s exactly as Append's encoder does (no HTML
 // escaping), so it can be searched for in stored lines.
-func jsonString(s string) []byte { return appendString(nil, s) }
+func jsonString(s string) []byte { return jsonstr.Append(nil, s) }

@@ -138,25 +138,7 @@ func (g *guard) personAtTerminal(ci bool) (*os.File, error) {
 // and a process's initial environment (/proc/PID/environ) cannot be changed
 // afterwards, so `env -u GUARD_EXEC_PARENT script -c 'guard-exec approve …'`
 // still has a marked ancestor. Only used by approve.
-func insideGuardedCommand() bool {
-	pid := os.Getppid()
-	for range 64 {
-		if pid <= 1 {
-			return false
-		}
-		if env, err := readProcFile(pid, "environ", 1<<20); err == nil {
-			if bytes.HasPrefix(env, []byte(envParent+"=")) || bytes.Contains(env, []byte("\x00"+envParent+"=")) {
-				return true
-			}
-		}
-		next, ok := parentOf(pid)
-		if !ok {
-			return false
-		}
-		pid = next
-	}
-	return false
-}
+func insideGuardedCommand() bool { return markedChain(os.Getppid()) }
 
 func readProcFile(pid int, name string, max int64) ([]byte, error) {
 	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/" + name)

@@ -23,7 +23,8 @@ package otlp
 import (
 	"math"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/guard-exec/guard-exec/internal/jsonstr"
 )
 
 // Severity numbers of the log data model (SeverityNumber enum).
@@ -163,7 +164,7 @@ func appendAttrs(b []byte, kvs []KeyValue) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"key":`...)
-		b = appendString(b, kvs[i].Key)
+		b = jsonstr.Append(b, kvs[i].Key)
 		b = append(b, `,"value":`...)
 		b = kvs[i].Value.append(b)
 		b = append(b, '}')
@@ -175,7 +176,7 @@ func (v Value) append(b []byte) []byte {
 	switch v.kind {
 	case kindString:
 		b = append(b, `{"stringValue":`...)
-		b = appendString(b, v.s)
+		b = jsonstr.Append(b, v.s)
 	case kindInt:
 		b = append(b, `{"intValue":"`...)
 		b = strconv.AppendInt(b, v.i, 10)
@@ -236,7 +237,7 @@ func (w *obj) str(k, v string) {
 		return
 	}
 	w.key(k)
-	w.b = appendString(w.b, v)
+	w.b = jsonstr.Append(w.b, v)
 }
 
 func (w *obj) int64(k string, v int64) {
@@ -247,57 +248,4 @@ func (w *obj) int64(k string, v int64) {
 	w.b = append(w.b, '"')
 	w.b = strconv.AppendInt(w.b, v, 10)
 	w.b = append(w.b, '"')
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendString writes s as a JSON string: quotes, backslashes and control
-// characters escaped, invalid UTF-8 as U+FFFD, and U+2028/U+2029 escaped so
-// that the line stays one line for readers that split on them.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			switch r {
-			case utf8.RuneError:
-				b = append(b, `\ufffd`...)
-			case '\u2028':
-				b = append(b, `\u2028`...)
-			default:
-				b = append(b, `\u2029`...)
-			}
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

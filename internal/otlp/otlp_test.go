@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/guard-exec/guard-exec/internal/jsonstr"
 )
 
 func TestRequestShape(t *testing.T) {
@@ -75,7 +77,7 @@ func FuzzString(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		b := appendString(nil, s)
+		b := jsonstr.Append(nil, s)
 		var got string
 		if err := json.Unmarshal(b, &got); err != nil {
 			t.Fatalf("%q encodes as invalid JSON %s: %v", s, b, err)
