@@ -298,6 +298,11 @@ func (t *ptySession) restoreOnPanic() {
 // empty for OutputGrace, or when they keep writing for holderWrites*OutputGrace.
 func (t *ptySession) finish() (incomplete bool) {
 	t.exitWake.stop()
+	// Keystrokes stop going to the pty the moment the command has exited: what
+	// the person types now is for the next command (the shell's prompt), and
+	// the pty would swallow it. Background jobs would get SIGTTIN under bash.
+	t.inStop.stop()
+	<-t.inDone
 	writing := time.NewTimer(holderWrites * t.s.OutputGrace)
 	defer writing.Stop()
 	select {
@@ -307,8 +312,6 @@ func (t *ptySession) finish() (incomplete bool) {
 	case <-writing.C:
 		incomplete = t.killHolders()
 	}
-	t.inStop.stop()
-	<-t.inDone
 	if t.errCopy != nil && drain(t.s.OutputGrace, t.errCopy) {
 		incomplete = true
 	}

@@ -95,6 +95,20 @@ func (term *terminal) waitFor(s string) {
 	term.t.Fatalf("the screen never showed %q; it shows %q", s, term.text())
 }
 
+// waitAfter waits until the screen shows s after the last mark.
+func (term *terminal) waitAfter(mark, s string) {
+	term.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		text := term.text()
+		if i := strings.LastIndex(text, mark); i >= 0 && strings.Contains(text[i+len(mark):], s) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	term.t.Fatalf("the screen never showed %q after %q; it shows %q", s, mark, term.text())
+}
+
 // waitForN waits until the screen shows s n times.
 func (term *terminal) waitForN(s string, n int) {
 	term.t.Helper()
@@ -287,6 +301,9 @@ func TestPTYCtrlZAndFg(t *testing.T) {
 	term.waitFor("at-2")
 	term.typeText("fg\r")
 	term.waitFor("resumed-9")
+	// Type at the next prompt, as a person does: keystrokes typed before the
+	// guarded command ended are the command's, as they would be under bash.
+	term.waitAfter("resumed-9", "$ ")
 	term.typeText("echo fg-$?-$((5+5))\r")
 	term.waitFor("fg-0-10")
 	term.typeText("exit\r")
