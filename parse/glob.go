@@ -105,6 +105,11 @@ func (e *evaluator) globPattern(w *syntax.Word) (string, bool) {
 				return "", false
 			}
 			b.WriteString(p.Value)
+			if i == len(w.Parts)-1 && unpairedBackslash(p.Value) {
+				// A backslash that ends the input escapes nothing and is
+				// itself (`bash -c 'ls a*\'`); in a pattern it is `\\`.
+				b.WriteByte('\\')
+			}
 		case *syntax.SglQuoted:
 			if p.Dollar {
 				return "", false
@@ -154,6 +159,20 @@ func (e *evaluator) simpleValue(pe *syntax.ParamExp) (string, bool) {
 		return "", false
 	}
 	return val, true
+}
+
+// unpairedBackslash reports whether literal text ends in a backslash that
+// escapes nothing.
+func unpairedBackslash(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' {
+			if i == len(s)-1 {
+				return true
+			}
+			i++
+		}
+	}
+	return false
 }
 
 func globQuote(s string) string {
