@@ -149,7 +149,7 @@ func replUnsafe(r *syntax.Replace) bool {
 	if r == nil {
 		return false
 	}
-	if len(r.Orig.Parts) > 0 {
+	if r.Orig != nil && len(r.Orig.Parts) > 0 {
 		if l, ok := r.Orig.Parts[0].(*syntax.Lit); ok && (strings.HasPrefix(l.Value, "#") || strings.HasPrefix(l.Value, "%")) {
 			return true
 		}
@@ -179,6 +179,9 @@ func wordText(w *syntax.Word) string {
 func (e *evaluator) replace(r *syntax.Replace, val string) (string, bool) {
 	if r.With != nil && strings.ContainsAny(wordText(r.With), `&\`) {
 		return "", false
+	}
+	if r.Orig == nil {
+		return val, true // ${X/} and ${X//}: no pattern, the value as it is
 	}
 	orig := *r.Orig
 	anchor := byte(0)

@@ -40,6 +40,7 @@ func TestValuesAgainstBash(t *testing.T) {
 		// Case modification, pattern substitution, substrings.
 		{`x=RmDir; printf '[%s]\n' ${x,,} ${x^^} ${x,} ${x^} ${x,,[RD]} ${x^^[md]}`, true},
 		{`x=xmxm; printf '[%s]\n' ${x/x/r} ${x//x/r} ${x/#x/r} ${x/%m/r} "${x//x}"`, true},
+		{`x=xmxm; printf '[%s]\n' ${x/} ${x//} ${x/#} ${x/%} "${x/}"`, true},
 		{`x=xmxm; printf '[%s]\n' ${x/m/<&>} ${x/m/\&} ${x//*/r} ${x/#*/r} ${x/@(m)/r}`, false},
 		{`x=a.b.c; printf '[%s]\n' ${x/./} ${x//[.b]/_} ${x/*./} ${x/?/Q}`, true},
 		{`x=xrmx; printf '[%s]\n' ${x:1:2} ${x: -3:2} ${x:1} ${x: -1} ${x:1:-1} "${x:9}"`, true},
