@@ -35,6 +35,9 @@ type root struct {
 	// channels are shells reading code from a pipe the script writes to
 	// (channels.go).
 	channels []*Command
+	// madeVals are mktemp paths that stand in nested code for the
+	// parameters ${__guard_exec_madeN__} (made.go).
+	madeVals []string
 }
 
 // workBudget is the total number of work units an analysis may spend.

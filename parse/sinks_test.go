@@ -78,6 +78,12 @@ func TestSinks(t *testing.T) {
 		{src: `flock /tmp/l -c 'rm -rf /'`, want: []string{"flock /tmp/l -c rm -rf /", "rm -rf / ¦ via=flock -c"}},
 		{src: `flock /tmp/l rm -rf /`, want: []string{"rm -rf / ¦ wrap=flock"}},
 		{src: `trap 'rm -rf /tmp/x' EXIT`, want: []string{"trap rm -rf /tmp/x EXIT", "rm -rf /tmp/x ¦ via=trap"}},
+		// mktemp's random part is letters and digits: code built from it
+		// is known but for a file name, and is not unknown code.
+		{src: `TMP=$(mktemp -d); trap "rm -rf $TMP" EXIT`, want: []string{"mktemp -d", "trap rm -rf /tmp/tmp.… EXIT", "rm -rf /tmp/tmp.… ¦ via=trap"}},
+		{src: `t=$(mktemp); u=$t; trap "rm -f '$u'" EXIT`, want: []string{"mktemp", "trap rm -f '/tmp/tmp.…' EXIT", "rm -f /tmp/tmp.… ¦ via=trap"}},
+		{src: `TMP=$(mktemp -d)/$(id -u); trap "rm -rf $TMP" EXIT`, want: []string{"mktemp -d", "id -u", "trap rm -rf /tmp/tmp.…/… EXIT", "rm -rf /tmp/tmp.…/…"}, dyn: []string{"eval:rm -rf /tmp/tmp.…/…"}},
+		{src: `TMP=$(mktemp -d); trap "rm -rf $TMP; $(cat f)" EXIT`, want: []string{"mktemp -d", "trap rm -rf /tmp/tmp.…; … EXIT", "cat f", "rm -rf /tmp/tmp.…", "…"}, dyn: []string{"eval:rm -rf /tmp/tmp.…; …"}},
 		{src: `ssh host 'rm -rf /'`, want: []string{"ssh host rm -rf /", "rm -rf / ¦ via=ssh ¦ remote=host ¦ ctx=remote ¦ dir=?"}},
 		{src: `ssh -p 22 -i key user@host sudo rm -rf /var`, want: []string{"ssh -p 22 -i key user@host sudo rm -rf /var", "rm -rf /var ¦ wrap=sudo ¦ remote=user@host"}},
 		{src: `ssh host < deploy.sh`, want: []string{"ssh host ¦ exec"}, dyn: []string{"source:/proj/deploy.sh"}},

@@ -68,6 +68,11 @@ type variable struct {
 	// made is set while the value names a path the script made itself,
 	// and absent while it names a path the script found missing (made.go).
 	made, absent bool
+	// nameHoles is set on a known value whose unknown parts are only
+	// mktemp's random characters (letters and digits): it splits and
+	// parses as its known parts say, so code built from it is known in
+	// all but a file name (trap "rm -rf $tmp" EXIT).
+	nameHoles bool
 }
 
 var unknownVar = &variable{}
@@ -469,7 +474,7 @@ func sameVar(a, b *variable) bool {
 	if !a.known || !b.known {
 		return false
 	}
-	if a.v.Set != b.v.Set || a.v.Kind != b.v.Kind || a.pattern != b.pattern || a.made != b.made || a.absent != b.absent {
+	if a.v.Set != b.v.Set || a.v.Kind != b.v.Kind || a.pattern != b.pattern || a.made != b.made || a.absent != b.absent || a.nameHoles != b.nameHoles {
 		return false
 	}
 	return a.v.Str == b.v.Str && slices.Equal(a.v.List, b.v.List) && maps.Equal(a.v.Map, b.v.Map)
