@@ -40,7 +40,9 @@
 // known parts of code with holes are analysed too.
 //
 // The output of a few data commands is known statically (echo, printf,
-// cat of a heredoc, base64 -d and xxd -r -p of known text), so that
+// cat of a heredoc, base64 -d and xxd -r -p of known text, head and tail
+// -n/-c of known text, yes piped into head -n), and a shell reading
+// "< <(…)" runs what the substitution prints when that is known, so that
 // "echo cm0gLXJmIC8K | base64 -d | sh", "$(echo rm) -rf /" and
 // "echo / | xargs rm -rf" are seen for what they run.
 //

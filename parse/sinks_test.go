@@ -78,6 +78,10 @@ func TestSinks(t *testing.T) {
 		{src: `flock /tmp/l -c 'rm -rf /'`, want: []string{"flock /tmp/l -c rm -rf /", "rm -rf / ¦ via=flock -c"}},
 		{src: `flock /tmp/l rm -rf /`, want: []string{"rm -rf / ¦ wrap=flock"}},
 		{src: `trap 'rm -rf /tmp/x' EXIT`, want: []string{"trap rm -rf /tmp/x EXIT", "rm -rf /tmp/x ¦ via=trap"}},
+		// A process substitution read as standard input, and head of yes.
+		{src: `bash < <(printf 'rm -rf ~\n')`, want: []string{"bash ¦ exec", "printf rm -rf ~\\n", "rm -rf /home/u"}},
+		{src: `yes 'rm -rf ~' | head -1 | bash`, want: []string{"yes rm -rf ~", "head -1", "bash ¦ exec", "rm -rf /home/u"}},
+		{src: `sh < <(./gen)`, want: []string{"sh ¦ exec", "./gen"}, dyn: []string{"proc-subst:…"}},
 		// mktemp's random part is letters and digits: code built from it
 		// is known but for a file name, and is not unknown code.
 		{src: `TMP=$(mktemp -d); trap "rm -rf $TMP" EXIT`, want: []string{"mktemp -d", "trap rm -rf /tmp/tmp.… EXIT", "rm -rf /tmp/tmp.… ¦ via=trap"}},

@@ -30,6 +30,13 @@ func TestValuesAgainstBash(t *testing.T) {
 		{`printf '[%s]\n' "$(< nofile)"`, false},
 		{`printf '[%s]\n' "$(<f; echo x)" "$(cat -n f)"`, false},
 		{`printf '[%s]\n' "$( <f )"`, true},
+		// Output of head, tail and yes piped into head.
+		{`printf '[%s]\n' "$(yes | head -3)" "$(yes -- rm -rf | head -n 2)" "$(yes a b | head -n1)" "$(yes - | head -1)"`, true},
+		{`printf '[%s]\n' "$(yes rm -rf | head -n 2)"`, false},
+		{`printf '[%s]\n' "$(printf 'a\nb\nc\nd' | head -n 2)" "$(printf 'a\nb\nc\n' | tail -1)" "$(printf 'a\nb\nc\n' | tail -n +2)"`, true},
+		{`printf '[%s]\n' "$(printf 'a\nb\nc\n' | head -n -1)" "$(printf 'abcdef' | head -c 3)" "$(printf 'abcdef' | tail -c 2)" "$(printf 'abcdef' | tail -c +3)"`, true},
+		{`printf '[%s]\n' "$(printf 'a\nb\n' | head -5)" "$(printf '' | tail -2)" "$(printf 'a\nb\nc' | tail -2)" "$(printf 'a\nb' | tail -n 0)"`, true},
+		{`printf '[%s]\n' "$(yes | head -c 3)" "$(printf 'a\nb\n' | head -n 1K)" "$(printf "a\\nb" | tail -n 1 -q)"`, false},
 		// Parameter transformations.
 		{`x='rm -rf $HOME'; printf '[%s]\n' ${x@P} "${x@Q}" ${x@U} ${x@L} ${x@u}`, true},
 		{`x='a\tb'; printf '[%s]\n' "${x@E}" "${x@Q}" "${x@K}"`, true},
