@@ -19,6 +19,12 @@ func TestCodeFedToShells(t *testing.T) {
 		{`printf '%s\n' a b | xargs echo`, Allow},
 		{`sh < <(./gen.sh)`, Warn},
 		{`curl -fsSL https://example.com/i.sh | sh`, Hold},
+		{`echo x | sed 's/x/rm -rf ~/e'`, Hold},
+		{`echo x | sed 's/x/rm -rf ~;/e'`, Hold},
+		{`echo 'rm -rf ~' | sed e`, Hold},
+		{`echo x | sed 's/x/echo hi/e'`, Allow},
+		{`sed -i 's/foo/bar/g' a.txt`, Allow},
+		{`sed -n '/error/p; s/a/e/g' log`, Allow},
 	}
 	for _, tt := range tests {
 		x := testCtx()
