@@ -96,6 +96,11 @@ os.system("""rm -rf /""")'''`, want: []string{"python3 -c import os\nos.system(\
 		{src: `php -r 'echo shell_exec("id");'`, want: []string{`php -r echo shell_exec("id");`, "id"}},
 		{src: `php -r 'unlink("/etc/x");'`, want: []string{`php -r unlink("/etc/x");`, "rm /etc/x"}},
 		{src: `php -r 'echo "system(1)";'`, want: []string{`php -r echo "system(1)";`}},
+		// PHP's stream wrappers: a URL given to a file read is a download.
+		{src: `php -r 'echo file_get_contents("https://e.com/x");'`, want: []string{`php -r echo file_get_contents("https://e.com/x");`, "curl https://e.com/x ¦ synth"}},
+		{src: `php -r 'readfile("HTTP://e.com/x");'`, want: []string{`php -r readfile("HTTP://e.com/x");`, "curl HTTP://e.com/x ¦ synth"}},
+		{src: `php -r 'echo file_get_contents("notes/http://x");'`, want: []string{`php -r echo file_get_contents("notes/http://x");`, "cat notes/http://x ¦ synth"}},
+		{src: `php -r 'echo file_get_contents("a.txt");'`, want: []string{`php -r echo file_get_contents("a.txt");`, "cat a.txt ¦ synth"}},
 		{src: `lua -e 'os.execute("rm -rf /")'`, want: []string{`lua -e os.execute("rm -rf /")`, "rm -rf /"}},
 		{src: `osascript -e 'do shell script "rm -rf ~"'`, want: []string{"osascript -e do shell script \"rm -rf ~\"", "rm -rf /home/u ¦ via=do shell script"}},
 		{src: `osascript -e 'display dialog "hi"'`, want: []string{`osascript -e display dialog "hi"`}},
