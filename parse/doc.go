@@ -154,7 +154,11 @@
 // the BASH_ENV file (ENV for sh) is analysed like source before the
 // script and before the script of every new shell the command starts, and
 // a value bash would import but that cannot be parsed, or a startup file
-// that cannot be read, is a DynEnvCode fact.
+// that cannot be read, is a DynEnvCode fact. Code bash runs later from
+// variables the line sets is analysed where they are set: the prompt
+// strings PS0, PS1, PS2 and PS4 (expanded like a heredoc body, so their
+// $(…) runs under a prompt or set -x), PROMPT_COMMAND, and the history fc
+// re-runs (what history -s added, a readable HISTFILE, the rest unknown).
 //
 // Aliases are expanded when bash would (expand_aliases on, unquoted first
 // word, defined on an earlier line), analysed as a script with InAlias;

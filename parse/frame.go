@@ -38,6 +38,8 @@ type root struct {
 	// madeVals are mktemp paths that stand in nested code for the
 	// parameters ${__guard_exec_madeN__} (made.go).
 	madeVals []string
+	// history are the entries history -s added, which fc runs.
+	history []string
 }
 
 // workBudget is the total number of work units an analysis may spend.
@@ -201,6 +203,9 @@ func (fr *frame) emitAssignment(a *Assignment) {
 	a.Context |= fr.ctx
 	a.Via = fr.via
 	fr.r.an.Assignments = append(fr.r.an.Assignments, a)
+	if a.Name == "PROMPT_COMMAND" || promptString(a.Name) {
+		fr.laterCode(a)
+	}
 }
 
 // sub returns a copy of the frame for a sub-context sharing the state.

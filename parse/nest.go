@@ -50,7 +50,7 @@ const (
 
 // nest analyses text as a shell script run by n.sink.
 func (fr *frame) nest(n nesting) {
-	at := Pos{}
+	at := n.pos.at // code with no command to run it (PROMPT_COMMAND=…)
 	if n.sink != nil {
 		at = n.sink.Pos
 	}
