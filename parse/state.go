@@ -47,6 +47,9 @@ type state struct {
 	// (declare -i, -l, -u, -c), by name; "?" when they differ between
 	// the paths that reach this point.
 	attrs map[string]string
+	// flagged are the names that may carry attributes that change no
+	// value (readonly, trace): ${X@a} and ${X@A} of them are unknown.
+	flagged map[string]bool
 	// globOpts are the shell options that change glob expansion
 	// (dotglob, nullglob, set -f …), as bits; optUnknown when not known.
 	globOpts uint8
@@ -86,6 +89,7 @@ func (s *state) clone() *state {
 	c.args = slices.Clone(s.args)
 	c.locals = nil
 	c.attrs = maps.Clone(s.attrs)
+	c.flagged = maps.Clone(s.flagged)
 	return &c
 }
 
@@ -452,6 +456,17 @@ func (s *state) merge(o *state) {
 			s.attrs[name] = "?"
 		}
 	}
+	for name := range o.flagged {
+		s.flag(name)
+	}
+}
+
+// flag notes that name may carry an attribute the analysis does not model.
+func (s *state) flag(name string) {
+	if s.flagged == nil {
+		s.flagged = make(map[string]bool)
+	}
+	s.flagged[name] = true
 }
 
 // equal reports whether merging o into s would change nothing.
