@@ -29,6 +29,8 @@ func init() {
 		"exit":      builtinExit,
 		"return":    builtinExit,
 		"trap":      builtinTrap,
+		"fc":        builtinFc,
+		"history":   builtinHistory,
 		"getopts":   builtinGetopts,
 		"wait":      builtinWait,
 		"export":    builtinDeclare,

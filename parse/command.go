@@ -115,7 +115,7 @@ func (fr *frame) newCommand(site *callSite, assigns []Assign) *Command {
 // the command is recorded, and whatever it runs is followed.
 func (fr *frame) run(args []arg, assigns []Assign, site *callSite) {
 	if fr.partial {
-		unsentinel(args)
+		fr.unsentinel(args)
 	}
 	c := fr.newCommand(site, assigns)
 	args = fr.peel(c, args)
@@ -282,6 +282,7 @@ func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
 		nv := *v.v
 		nv.feeders = feeders
 		nv.made = made
+		nv.nameHoles = made && nv.known && (isMktempSubst(a.Value) || soleParam(a.Value) != "" && fr.lookup(soleParam(a.Value)).nameHoles)
 		v.v = &nv
 	}
 	return v
@@ -422,8 +423,11 @@ func resolvePath(dir, p string) string {
 
 // unsentinel turns the sentinel that stood for an unknown part back into
 // Unknown where quoting kept it as text (eval "echo '$X'").
-func unsentinel(args []arg) {
+func (fr *frame) unsentinel(args []arg) {
 	for i := range args {
+		if v, ok := fr.unmade(args[i].Value); ok {
+			args[i].Value, args[i].Dynamic = v, true
+		}
 		if strings.Contains(args[i].Value, sentinelText) {
 			args[i].Value = strings.ReplaceAll(args[i].Value, sentinelText, Unknown)
 			args[i].Dynamic = true

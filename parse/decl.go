@@ -86,6 +86,9 @@ func (fr *frame) declName(variant, flags, name string, v *assigned, pos Pos) {
 		}
 	}
 	st.setAttrs(name, flags)
+	if variant == "readonly" || strings.Trim(flags, "-+iluc") != "" {
+		st.flag(name) // -r, -t, -a, -A …: ${X@a} is not modelled for them
+	}
 	exp := exports(variant, flags)
 	if strings.Contains(flags, "n") {
 		if v != nil && v.v != nil && v.v.known {

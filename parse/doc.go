@@ -40,7 +40,9 @@
 // known parts of code with holes are analysed too.
 //
 // The output of a few data commands is known statically (echo, printf,
-// cat of a heredoc, base64 -d and xxd -r -p of known text), so that
+// cat of a heredoc, base64 -d and xxd -r -p of known text, head and tail
+// -n/-c of known text, yes piped into head -n), and a shell reading
+// "< <(…)" runs what the substitution prints when that is known, so that
 // "echo cm0gLXJmIC8K | base64 -d | sh", "$(echo rm) -rf /" and
 // "echo / | xargs rm -rf" are seen for what they run.
 //
@@ -152,7 +154,11 @@
 // the BASH_ENV file (ENV for sh) is analysed like source before the
 // script and before the script of every new shell the command starts, and
 // a value bash would import but that cannot be parsed, or a startup file
-// that cannot be read, is a DynEnvCode fact.
+// that cannot be read, is a DynEnvCode fact. Code bash runs later from
+// variables the line sets is analysed where they are set: the prompt
+// strings PS0, PS1, PS2 and PS4 (expanded like a heredoc body, so their
+// $(…) runs under a prompt or set -x), PROMPT_COMMAND, and the history fc
+// re-runs (what history -s added, a readable HISTFILE, the rest unknown).
 //
 // Aliases are expanded when bash would (expand_aliases on, unquoted first
 // word, defined on an earlier line), analysed as a script with InAlias;

@@ -35,6 +35,11 @@ type root struct {
 	// channels are shells reading code from a pipe the script writes to
 	// (channels.go).
 	channels []*Command
+	// madeVals are mktemp paths that stand in nested code for the
+	// parameters ${__guard_exec_madeN__} (made.go).
+	madeVals []string
+	// history are the entries history -s added, which fc runs.
+	history []string
 }
 
 // workBudget is the total number of work units an analysis may spend.
@@ -198,6 +203,9 @@ func (fr *frame) emitAssignment(a *Assignment) {
 	a.Context |= fr.ctx
 	a.Via = fr.via
 	fr.r.an.Assignments = append(fr.r.an.Assignments, a)
+	if a.Name == "PROMPT_COMMAND" || promptString(a.Name) {
+		fr.laterCode(a)
+	}
 }
 
 // sub returns a copy of the frame for a sub-context sharing the state.

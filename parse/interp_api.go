@@ -164,7 +164,7 @@ var phpAPI = sync.OnceValue(func() map[string]api {
 		"system": {kind: apiShell}, "exec": {kind: apiShell}, "shell_exec": {kind: apiShell}, "passthru": {kind: apiShell},
 		"popen": {kind: apiShell}, "proc_open": {kind: apiAuto}, "pcntl_exec": {kind: apiArgvList},
 		"unlink": synth("rm", 1), "rmdir": synth("rmdir", 1), "file_put_contents": synth("tee", 1),
-		"file_get_contents": synth("cat", 1), "rename": synth("mv", 2), "copy": synth("cp", 2), "eval": {kind: apiCode},
+		"file_get_contents": synth("cat", 1), "readfile": synth("cat", 1), "rename": synth("mv", 2), "copy": synth("cp", 2), "eval": {kind: apiCode},
 		"curl_init": net(false), "fsockopen": net(false),
 	}
 })

@@ -164,6 +164,12 @@ func (fr *frame) interpArgv(c *Command, api string, vs []value) {
 func (fr *frame) synthCall(c *Command, cl call, a api) {
 	cmd := a.cmd
 	args := cl.args
+	if cmd == "cat" && len(args) > 0 && urlValue(args[0].s) {
+		// PHP's file_get_contents('https://…') and readfile() open URLs
+		// through stream wrappers: a download, not a local read.
+		fr.interpNet(c, cl, net(false))
+		return
+	}
 	var mode *value
 	if a.mode && len(args) > 0 {
 		mode, args = &args[0], args[1:]
@@ -323,4 +329,18 @@ func argString(args []value, i int) string {
 		return args[i].s
 	}
 	return Unknown
+}
+
+// urlValue reports whether a path given to a file API is a URL a stream
+// wrapper fetches over the network (scheme://, known up to the scheme).
+func urlValue(s string) bool {
+	i := strings.Index(s, "://")
+	if i <= 0 || hasUnknown(s[:i]) {
+		return false
+	}
+	switch strings.ToLower(s[:i]) {
+	case "http", "https", "ftp", "ftps", "ssh2.sftp", "ssh2.scp":
+		return true
+	}
+	return false
 }

@@ -1,6 +1,11 @@
 package parse
 
 import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -155,4 +160,94 @@ func (st *state) dropRelativeMade() {
 			st.vars[name] = &nv
 		}
 	}
+}
+
+// holesAreNames reports whether every unknown part of the words comes from
+// a variable whose holes are only mktemp's random letters and digits: the
+// code they spell is known but for a file name, so running it is not
+// running unknown code.
+// It returns those variables' values.
+func (fr *frame) holesAreNames(ws ...*syntax.Word) ([]string, bool) {
+	var vals []string
+	for _, w := range ws {
+		if w == nil || !fr.partsAreNames(w.Parts, &vals) {
+			return nil, false
+		}
+	}
+	return vals, true
+}
+
+func (fr *frame) partsAreNames(parts []syntax.WordPart, vals *[]string) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			if !fr.partsAreNames(p.Parts, vals) {
+				return false
+			}
+		case *syntax.ParamExp:
+			if p.Param == nil || !isSimpleParam(p) || !validName(p.Param.Value) {
+				return false
+			}
+			v := fr.lookup(p.Param.Value)
+			val, _ := v.value()
+			if !v.known || v.pattern || hasUnknown(val) && !v.nameHoles {
+				return false
+			}
+			if hasUnknown(val) {
+				*vals = append(*vals, val)
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// madeParam is the prefix of the parameters that stand for mktemp paths in
+// nested code, so that "rm -rf $tmp" run by trap still deletes a path
+// the script made (Word.Made).
+const madeParam = "__guard_exec_made"
+
+// nameText replaces in text the mktemp paths vals with parameters that
+// stand for them; what is left unknown becomes the sentinel.
+func (fr *frame) nameText(text string, vals []string) string {
+	slices.SortFunc(vals, func(a, b string) int { return len(b) - len(a) })
+	for _, v := range vals {
+		if !strings.Contains(text, v) {
+			continue
+		}
+		i := slices.Index(fr.r.madeVals, v)
+		if i < 0 {
+			i = len(fr.r.madeVals)
+			fr.r.madeVals = append(fr.r.madeVals, v)
+		}
+		text = strings.ReplaceAll(text, v, "${"+madeParam+strconv.Itoa(i)+"__}")
+	}
+	return strings.ReplaceAll(text, Unknown, sentinelText)
+}
+
+// madeVar is the variable a made parameter stands for, nil for any other
+// name.
+func (fr *frame) madeVar(name string) *variable {
+	if !strings.HasPrefix(name, madeParam) || !strings.HasSuffix(name, "__") {
+		return nil
+	}
+	i, err := strconv.Atoi(name[len(madeParam) : len(name)-2])
+	if err != nil || i < 0 || i >= len(fr.r.madeVals) {
+		return nil
+	}
+	return &variable{known: true, v: expand.Variable{Set: true, Kind: expand.String, Str: fr.r.madeVals[i]}, made: true, nameHoles: true}
+}
+
+// unmade turns made parameters that quoting kept as text back into the
+// paths they stand for.
+func (fr *frame) unmade(s string) (string, bool) {
+	if !strings.Contains(s, "${"+madeParam) {
+		return s, false
+	}
+	for i, v := range fr.r.madeVals {
+		s = strings.ReplaceAll(s, "${"+madeParam+strconv.Itoa(i)+"__}", v)
+	}
+	return s, true
 }

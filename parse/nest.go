@@ -36,6 +36,9 @@ type nesting struct {
 	supplied bool
 	// file is set when text is a file read from disk (frame.file).
 	file string
+	// names are the mktemp paths whose random parts are the holes
+	// (holesAreData): they stand in the code as made parameters.
+	names []string
 }
 
 // sentinel is the parameter that stands for an unknown part when text with
@@ -47,7 +50,7 @@ const (
 
 // nest analyses text as a shell script run by n.sink.
 func (fr *frame) nest(n nesting) {
-	at := Pos{}
+	at := n.pos.at // code with no command to run it (PROMPT_COMMAND=…)
 	if n.sink != nil {
 		at = n.sink.Pos
 	}
@@ -58,7 +61,7 @@ func (fr *frame) nest(n nesting) {
 		if strings.TrimSpace(strings.ReplaceAll(n.text, Unknown, "")) == "" {
 			return
 		}
-		n.text = strings.ReplaceAll(n.text, Unknown, sentinelText)
+		n.text = fr.nameText(n.text, n.names)
 		n.pos = posMap{at: at}
 		fr.nestParsed(n, true)
 		return
@@ -204,8 +207,10 @@ func inputPos(in *Input) posMap {
 // nestedText analyses one argument as code run in this shell (trap,
 // mapfile -C, …).
 func (fr *frame) nestedText(c *Command, a arg, via string) {
-	fr.nest(nesting{sink: c, via: via, text: a.Value, pos: fr.textPos(a), kind: DynEval, st: fr.st, dialect: fr.dialect, feeders: a.feeders})
-	if hasUnknown(a.Value) {
+	vals, names := fr.holesAreNames(a.syn)
+	names = names && hasUnknown(a.Value)
+	fr.nest(nesting{sink: c, via: via, text: a.Value, pos: fr.textPos(a), kind: DynEval, st: fr.st, dialect: fr.dialect, feeders: a.feeders, holesAreData: names, names: vals})
+	if hasUnknown(a.Value) && !names {
 		fr.st.poison()
 	}
 }

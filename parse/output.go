@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -141,6 +142,8 @@ func (fr *frame) output(c *Command) {
 				c.out, c.outKnown = decodeBase64(t)
 			}
 		}
+	case "head", "tail":
+		c.out, c.outKnown = headTail(c)
 	case "rev":
 		if len(operands(c.Args)) == 0 {
 			if t, ok := stdinText(c); ok {
@@ -341,4 +344,122 @@ func baseName(p, suffix string) string {
 		t = strings.TrimSuffix(t, suffix)
 	}
 	return t
+}
+
+// maxYes bounds the lines of yes's output worked out for head.
+const maxYes = 1000
+
+// yesLine is the line yes prints: its operands joined by spaces, or "y".
+func yesLine(c *Command) (string, bool) {
+	if c == nil || c.Name != "yes" || len(c.Wrappers) > 0 || redirectsStdout(c.Redirs) {
+		return "", false
+	}
+	var ws []string
+	opts := true
+	for _, a := range c.Args {
+		if !a.Literal() || hasUnknown(a.Value) {
+			return "", false
+		}
+		switch {
+		case opts && a.Value == "--":
+			opts = false
+			continue
+		case opts && len(a.Value) > 1 && a.Value[0] == '-':
+			return "", false // GNU yes takes options anywhere (and has none but --help, --version)
+		}
+		ws = append(ws, a.Value)
+	}
+	if len(ws) == 0 {
+		return "y", true
+	}
+	return strings.Join(ws, " "), true
+}
+
+// headTail is what head or tail prints of a known input, as GNU coreutils
+// does for -n N, -N, -c N (tail also +N, head also -n -N); yes piped into
+// head gives its first lines. Other options and file operands are unknown.
+func headTail(c *Command) (string, bool) {
+	lines, n, from, allBut := true, 10, false, false
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if !a.Literal() {
+			return "", false
+		}
+		v := a.Value
+		val := ""
+		switch {
+		case v == "-n" || v == "-c" || v == "--lines" || v == "--bytes":
+			if i+1 >= len(c.Args) || !c.Args[i+1].Literal() {
+				return "", false
+			}
+			lines = v == "-n" || v == "--lines"
+			i++
+			val = c.Args[i].Value
+		case strings.HasPrefix(v, "--lines=") || strings.HasPrefix(v, "--bytes="):
+			lines = strings.HasPrefix(v, "--lines=")
+			val = v[len("--lines="):]
+		case len(v) > 2 && (v[:2] == "-n" || v[:2] == "-c"):
+			lines = v[1] == 'n'
+			val = v[2:]
+		case len(v) > 1 && v[0] == '-' && isDigits(v[1:]):
+			val = v[1:]
+		default:
+			return "", false // an operand, or an option not modelled
+		}
+		switch {
+		case c.Name == "tail" && strings.HasPrefix(val, "+"):
+			from, val = true, val[1:]
+		case c.Name == "head" && strings.HasPrefix(val, "-"):
+			allBut, val = true, val[1:]
+		}
+		if !isDigits(val) || len(val) > 6 {
+			return "", false // suffixes (1K) and huge counts are not modelled
+		}
+		n, _ = strconv.Atoi(val)
+	}
+	if line, ok := yesLine(inputFrom(c)); ok && c.Name == "head" && !allBut {
+		if !lines {
+			return "", false
+		}
+		return strings.Repeat(line+"\n", min(n, maxYes)), n <= maxYes
+	}
+	text, ok := stdinText(c)
+	if !ok || hasUnknown(text) {
+		return "", false
+	}
+	if !lines {
+		switch {
+		case c.Name == "head" && allBut:
+			return text[:max(0, len(text)-n)], true
+		case c.Name == "head":
+			return text[:min(n, len(text))], true
+		case from:
+			return text[min(max(n-1, 0), len(text)):], true
+		}
+		return text[max(0, len(text)-n):], true
+	}
+	ls := strings.SplitAfter(text, "\n")
+	if ls[len(ls)-1] == "" {
+		ls = ls[:len(ls)-1]
+	}
+	switch {
+	case c.Name == "head" && allBut:
+		ls = ls[:max(0, len(ls)-n)]
+	case c.Name == "head":
+		ls = ls[:min(n, len(ls))]
+	case from:
+		ls = ls[min(max(n-1, 0), len(ls)):]
+	default:
+		ls = ls[max(0, len(ls)-n):]
+	}
+	return strings.Join(ls, ""), true
+}
+
+// inputFrom is the command whose output is c's standard input through a
+// pipe, or nil.
+func inputFrom(c *Command) *Command {
+	if c.Stdin == nil || c.Stdin.Kind != InputPipe {
+		return nil
+	}
+	return c.Stdin.From
 }

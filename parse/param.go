@@ -48,6 +48,9 @@ func (fr *frame) lookup(name string) *variable {
 	if name == sentinel {
 		return unknownVar
 	}
+	if v := fr.madeVar(name); v != nil {
+		return v
+	}
 	v := st.lookup(name)
 	// A nameref (declare -n r=X) stands for the variable it names.
 	for i := 0; i < 8 && v.known && v.v.Kind == expand.NameRef; i++ {

@@ -80,6 +80,9 @@ func (fr *frame) redirect(r *syntax.Redirect, e *evaluator) (Redirect, *Input) {
 			in := &Input{Kind: InputProcSubst, Pos: w.Pos, upstream: feeders}
 			if len(feeders) > 0 {
 				in.From = feeders[len(feeders)-1]
+				// What < <(printf …) reads is what its commands
+				// print, when that is known.
+				in.Text, in.Known = outputOf(feeders)
 			}
 			return red, in
 		}

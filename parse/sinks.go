@@ -191,6 +191,10 @@ func (fr *frame) execStdin(c *Command, via string, run runner) {
 		}
 		run(text, posMap{at: in.Pos}, nil, DynSource)
 	case InputProcSubst:
+		if in.Known {
+			run(in.Text, posMap{at: in.Pos}, in.upstream, DynProcSubst)
+			return
+		}
 		fr.emitDynamic(&Dynamic{Kind: DynProcSubst, Sink: c, Known: Unknown, Feeders: in.upstream, Pos: c.Pos})
 	default:
 		text := in.Text

@@ -78,6 +78,25 @@ func TestSinks(t *testing.T) {
 		{src: `flock /tmp/l -c 'rm -rf /'`, want: []string{"flock /tmp/l -c rm -rf /", "rm -rf / ¦ via=flock -c"}},
 		{src: `flock /tmp/l rm -rf /`, want: []string{"rm -rf / ¦ wrap=flock"}},
 		{src: `trap 'rm -rf /tmp/x' EXIT`, want: []string{"trap rm -rf /tmp/x EXIT", "rm -rf /tmp/x ¦ via=trap"}},
+		// Code bash runs later: prompt strings, PROMPT_COMMAND, fc.
+		{src: `PS4='$(rm -rf ~)' bash -xc :`, want: []string{"bash -xc : ¦ assign=PS4=$(rm -rf ~)", ": ¦ via=PS4", "rm -rf /home/u ¦ via=PS4 ¦ ctx=cmdsubst", ": ¦ via=bash -c"}},
+		{src: `export PS1='"$(rm -rf /)" \w'`, want: []string{"export PS1=\"$(rm -rf /)\" \\w", ":", "rm -rf / ¦ via=PS1"}},
+		{src: `PS4='+ ${LINENO}: '; set -x`, want: []string{"set -x"}},
+		{src: `PROMPT_COMMAND='rm -rf /'`, want: []string{"rm -rf / ¦ via=PROMPT_COMMAND"}},
+		{src: `PROMPT_COMMAND="$(./gen)"`, want: []string{"./gen"}, dyn: []string{"eval:…"}},
+		{src: `fc -l -5`, want: []string{"fc -l -5"}},
+		{src: `history -s 'rm -rf /'; fc -s`, want: []string{"history -s rm -rf /", "fc -s", "rm -rf / ¦ via=fc", "… ¦ via=fc"}, dyn: []string{"eval:rm -rf /\n…"}},
+		{src: `HISTFILE=/proj/setup.sh; history -r; fc -e -`, want: []string{"history -r", "fc -e -", "cd /srv", "rm -rf cache ¦ dir=/srv", "… ¦ via=fc"}, dyn: []string{"eval:cd /srv && rm -rf cache\n\n…"}},
+		// A process substitution read as standard input, and head of yes.
+		{src: `bash < <(printf 'rm -rf ~\n')`, want: []string{"bash ¦ exec", "printf rm -rf ~\\n", "rm -rf /home/u"}},
+		{src: `yes 'rm -rf ~' | head -1 | bash`, want: []string{"yes rm -rf ~", "head -1", "bash ¦ exec", "rm -rf /home/u"}},
+		{src: `sh < <(./gen)`, want: []string{"sh ¦ exec", "./gen"}, dyn: []string{"proc-subst:…"}},
+		// mktemp's random part is letters and digits: code built from it
+		// is known but for a file name, and is not unknown code.
+		{src: `TMP=$(mktemp -d); trap "rm -rf $TMP" EXIT`, want: []string{"mktemp -d", "trap rm -rf /tmp/tmp.… EXIT", "rm -rf /tmp/tmp.… ¦ via=trap"}},
+		{src: `t=$(mktemp); u=$t; trap "rm -f '$u'" EXIT`, want: []string{"mktemp", "trap rm -f '/tmp/tmp.…' EXIT", "rm -f /tmp/tmp.… ¦ via=trap"}},
+		{src: `TMP=$(mktemp -d)/$(id -u); trap "rm -rf $TMP" EXIT`, want: []string{"mktemp -d", "id -u", "trap rm -rf /tmp/tmp.…/… EXIT", "rm -rf /tmp/tmp.…/…"}, dyn: []string{"eval:rm -rf /tmp/tmp.…/…"}},
+		{src: `TMP=$(mktemp -d); trap "rm -rf $TMP; $(cat f)" EXIT`, want: []string{"mktemp -d", "trap rm -rf /tmp/tmp.…; … EXIT", "cat f", "rm -rf /tmp/tmp.…", "…"}, dyn: []string{"eval:rm -rf /tmp/tmp.…; …"}},
 		{src: `ssh host 'rm -rf /'`, want: []string{"ssh host rm -rf /", "rm -rf / ¦ via=ssh ¦ remote=host ¦ ctx=remote ¦ dir=?"}},
 		{src: `ssh -p 22 -i key user@host sudo rm -rf /var`, want: []string{"ssh -p 22 -i key user@host sudo rm -rf /var", "rm -rf /var ¦ wrap=sudo ¦ remote=user@host"}},
 		{src: `ssh host < deploy.sh`, want: []string{"ssh host ¦ exec"}, dyn: []string{"source:/proj/deploy.sh"}},

@@ -47,6 +47,9 @@ type state struct {
 	// (declare -i, -l, -u, -c), by name; "?" when they differ between
 	// the paths that reach this point.
 	attrs map[string]string
+	// flagged are the names that may carry attributes that change no
+	// value (readonly, trace): ${X@a} and ${X@A} of them are unknown.
+	flagged map[string]bool
 	// globOpts are the shell options that change glob expansion
 	// (dotglob, nullglob, set -f …), as bits; optUnknown when not known.
 	globOpts uint8
@@ -68,6 +71,11 @@ type variable struct {
 	// made is set while the value names a path the script made itself,
 	// and absent while it names a path the script found missing (made.go).
 	made, absent bool
+	// nameHoles is set on a known value whose unknown parts are only
+	// mktemp's random characters (letters and digits): it splits and
+	// parses as its known parts say, so code built from it is known in
+	// all but a file name (trap "rm -rf $tmp" EXIT).
+	nameHoles bool
 }
 
 var unknownVar = &variable{}
@@ -81,6 +89,7 @@ func (s *state) clone() *state {
 	c.args = slices.Clone(s.args)
 	c.locals = nil
 	c.attrs = maps.Clone(s.attrs)
+	c.flagged = maps.Clone(s.flagged)
 	return &c
 }
 
@@ -447,6 +456,17 @@ func (s *state) merge(o *state) {
 			s.attrs[name] = "?"
 		}
 	}
+	for name := range o.flagged {
+		s.flag(name)
+	}
+}
+
+// flag notes that name may carry an attribute the analysis does not model.
+func (s *state) flag(name string) {
+	if s.flagged == nil {
+		s.flagged = make(map[string]bool)
+	}
+	s.flagged[name] = true
 }
 
 // equal reports whether merging o into s would change nothing.
@@ -469,7 +489,7 @@ func sameVar(a, b *variable) bool {
 	if !a.known || !b.known {
 		return false
 	}
-	if a.v.Set != b.v.Set || a.v.Kind != b.v.Kind || a.pattern != b.pattern || a.made != b.made || a.absent != b.absent {
+	if a.v.Set != b.v.Set || a.v.Kind != b.v.Kind || a.pattern != b.pattern || a.made != b.made || a.absent != b.absent || a.nameHoles != b.nameHoles {
 		return false
 	}
 	return a.v.Str == b.v.Str && slices.Equal(a.v.List, b.v.List) && maps.Equal(a.v.Map, b.v.Map)

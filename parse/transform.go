@@ -80,10 +80,20 @@ func (e *evaluator) atOp(op, name, val string, set bool, v *variable) (string, b
 		}
 		return strings.ToUpper(val[:1]) + val[1:], true
 	case "a":
-		if e.fr.st.attrsOf(name) == "" && !v.exported {
-			return "", true
+		if e.fr.st.flagged[name] {
+			return "", false
+		}
+		if a := e.fr.st.attrsOf(name); a != "?" && !v.exported {
+			return attrLetters(a), true
 		}
 	case "A":
+		if e.fr.st.flagged[name] {
+			return "", false
+		}
+		if a := e.fr.st.attrsOf(name); set && a != "" && a != "?" && !v.exported {
+			quoted, ok := bashQuote(val)
+			return "declare -" + attrLetters(a) + " " + name + "=" + quoted, ok
+		}
 		if set && e.fr.st.attrsOf(name) == "" && !v.exported {
 			quoted, ok := bashQuote(val)
 			return name + "=" + quoted, ok
@@ -241,4 +251,16 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// attrLetters lists value attributes in the order ${X@a} prints them
+// (bash: i before c, l, u).
+func attrLetters(a string) string {
+	var b strings.Builder
+	for _, f := range "iclu" {
+		if strings.ContainsRune(a, f) {
+			b.WriteRune(f)
+		}
+	}
+	return b.String()
 }

@@ -30,13 +30,30 @@ func TestValuesAgainstBash(t *testing.T) {
 		{`printf '[%s]\n' "$(< nofile)"`, false},
 		{`printf '[%s]\n' "$(<f; echo x)" "$(cat -n f)"`, false},
 		{`printf '[%s]\n' "$( <f )"`, true},
+		// Output of head, tail and yes piped into head.
+		{`printf '[%s]\n' "$(yes | head -3)" "$(yes -- rm -rf | head -n 2)" "$(yes a b | head -n1)" "$(yes - | head -1)"`, true},
+		{`printf '[%s]\n' "$(yes rm -rf | head -n 2)"`, false},
+		{`printf '[%s]\n' "$(printf 'a\nb\nc\nd' | head -n 2)" "$(printf 'a\nb\nc\n' | tail -1)" "$(printf 'a\nb\nc\n' | tail -n +2)"`, true},
+		{`printf '[%s]\n' "$(printf 'a\nb\nc\n' | head -n -1)" "$(printf 'abcdef' | head -c 3)" "$(printf 'abcdef' | tail -c 2)" "$(printf 'abcdef' | tail -c +3)"`, true},
+		{`printf '[%s]\n' "$(printf 'a\nb\n' | head -5)" "$(printf '' | tail -2)" "$(printf 'a\nb\nc' | tail -2)" "$(printf 'a\nb' | tail -n 0)"`, true},
+		{`printf '[%s]\n' "$(yes | head -c 3)" "$(printf 'a\nb\n' | head -n 1K)" "$(printf "a\\nb" | tail -n 1 -q)"`, false},
 		// Parameter transformations.
 		{`x='rm -rf $HOME'; printf '[%s]\n' ${x@P} "${x@Q}" ${x@U} ${x@L} ${x@u}`, true},
 		{`x='a\tb'; printf '[%s]\n' "${x@E}" "${x@Q}" "${x@K}"`, true},
 		{`x="it's"; y=''; printf '[%s]\n' "${x@Q}" "${y@Q}" "${nope@Q}"`, true},
 		{`x=$'a\nb'; printf '[%s]\n' "${x@Q}"`, false},
 		{`x='\u$(echo hi)'; printf '[%s]\n' "${x@P}"`, false},
+		// Attributes, realpath, sparse arrays, read -n/-N/-u: unknown where
+		// not modelled, never wrong (readonly and -t are not tracked).
+		{`declare -l lc=X; declare -u uc; declare -i -l il; printf '[%s]\n' "${lc@a}" "${uc@a}" "${il@a}" "${lc@A}"`, true},
 		{`declare -i n=3; x=abc; printf '[%s]\n' "${n@a}" "${x@a}" "${x@A}"`, false},
+		{`declare -i n=3; x=abc; printf '[%s]\n' "${n@a}" "${x@a}" "${x@A}" "${n@A}"`, false},
+		{`readonly x=abc; declare -r y=1; declare -t z=2; export w=3; printf '[%s]\n' "${x@a}" "${y@a}" "${z@a}" "${w@a}" "${x@A}" "${HOME@a}"`, false},
+		{`a=(p q); declare -A m=([k]=v); declare -l lc=X; printf '[%s]\n' "${a@a}" "${m@a}" "${lc@a}" "${a@A}" "${nope@a}"`, false},
+		{`printf '[%s]\n' "$(realpath f)" "$(realpath d/../g)" "$(realpath -m no/x/..)" "$(realpath -s d/a)"`, false},
+		{`a[3]=x; a[7]=y; printf '[%s]\n' "${a[@]}" "${#a[@]}" "${!a[@]}" "${a[3]}" "${a[5]}"`, false},
+		{`read -n 2 x <<< 'rm -rf'; read -N 3 y <<< 'abcdef'; printf '[%s]\n' "$x" "$y"`, false},
+		{`exec 3<<< 'rm -rf'; read -u 3 x y; printf '[%s]\n' "$x" "$y"`, false},
 		// Case modification, pattern substitution, substrings.
 		{`x=RmDir; printf '[%s]\n' ${x,,} ${x^^} ${x,} ${x^} ${x,,[RD]} ${x^^[md]}`, true},
 		{`x=xmxm; printf '[%s]\n' ${x/x/r} ${x//x/r} ${x/#x/r} ${x/%m/r} "${x//x}"`, true},

@@ -164,6 +164,12 @@ func (x *Ctx) judgeWrite(w write) finding {
 		return fPersist
 	}
 	t := w.t
+	if w.kind == wDelete && t.Word.Made && !t.Known {
+		// A path the script made itself (mktemp's, mkdir's of one it
+		// found absent): deleting it removes only the script's own work,
+		// wherever it is, even in a temp dir that is also the home.
+		return fNone
+	}
 	if t.Known && skipDevice(t.Path) {
 		return fNone // before resolving: /dev/stderr leads to /proc/self/fd/2 and on to a pipe
 	}

@@ -210,6 +210,36 @@ func TestDestinationIntoDirectory(t *testing.T) {
 	}
 }
 
+// TestMadePathsWhenHomeIsATempDir: on CI runners the home directory can be
+// /tmp or below it, so the temp dir holds the shell profiles. A path the
+// script made itself (mktemp's) still names only its own work; a computed
+// path there that it did not make is still judged.
+func TestMadePathsWhenHomeIsATempDir(t *testing.T) {
+	e := NewEngine(Builtin())
+	for _, home := range []string{"/tmp", "/tmp/runner"} {
+		x := worldCtx(home, home+"/proj", "runner")
+		tests := []struct {
+			cmd  string
+			want Severity
+		}{
+			{`d=$(mktemp -d); rm -rf "$d"`, Allow},
+			{`d=$(mktemp -d) && cd proj && rm -rf "$d"`, Allow},
+			{`TMP=$(mktemp -d); trap "rm -rf $TMP" EXIT`, Allow},
+			{`t=$(mktemp); rm -f "$t"`, Allow},
+			{`rm -rf "$(cat dir.txt)"`, Hold},
+			{`rm -rf "$HOME/$(cat name.txt)"`, Hold},
+			{`d=$(mktemp -d); rm -rf "$d" ~`, Hold},
+		}
+		for _, tt := range tests {
+			x.bnd = nil
+			a := parse.Analyze(tt.cmd, parse.Options{Env: x.Env, Dir: x.Cwd})
+			if d := e.Decide(a, x); d.Verdict != tt.want {
+				t.Errorf("HOME=%s %q: want %s, got %s %v", home, tt.cmd, tt.want, d.Verdict, hitIDs(d))
+			}
+		}
+	}
+}
+
 // TestWriteTargets checks the write table itself: which operands of which
 // program are targets, and what kind.
 func TestWriteTargets(t *testing.T) {

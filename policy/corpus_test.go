@@ -214,11 +214,14 @@ func TestCorpus(t *testing.T) {
 
 // TestCorpusStats logs how the corpus divides, for the record.
 func TestCorpusStats(t *testing.T) {
-	counts := map[Severity]int{}
+	counts, got := map[Severity]int{}, map[Severity]int{}
+	e := NewEngine(Builtin())
 	for _, cc := range loadCorpora(t) {
 		counts[cc.verdict]++
+		got[corpusDecide(e, cc).Verdict]++
 	}
 	t.Logf("corpus: allow %d, warn %d, hold %d, deny %d", counts[Allow], counts[Warn], counts[Hold], counts[Deny])
+	t.Logf("judged: allow %d, warn %d, hold %d, deny %d", got[Allow], got[Warn], got[Hold], got[Deny])
 }
 
 // BenchmarkDecideCorpus measures parse + decide per corpus command and

@@ -77,6 +77,25 @@ var dynamicRules = []*Rule{
 		},
 	},
 	{
+		ID: "dynamic-risky-feed", Family: "dynamic", Severity: Hold,
+		Message: "runs code made at run time by a command whose own words are a risky command (printed by jq, awk, a script or yes and piped to a shell)",
+		Hint:    "run the command itself, written out, so it can be checked",
+		Dynamic: riskyFeed,
+		Examples: []string{
+			`jq -rn '"rm -rf ~"' | sh`,
+			`awk 'BEGIN{print "rm -rf /"}' | bash`,
+			`python3 -c 'print("rm -rf /")' | sh`,
+			`yes 'rm -rf ~' | sh`,
+			`eval "$(jq -rn '"rm -rf ~"')"`,
+		},
+		NotExamples: []string{
+			`jq -r .scripts.build package.json | sh`,
+			`./gen.sh | sh`,
+			`echo 'rm -rf ~' > notes.txt`,
+			`printf '%s\n' a b | xargs echo`,
+		},
+	},
+	{
 		ID: "dynamic-too-deep", Family: "dynamic", Severity: Hold,
 		Message: "nests scripts deeper than the guard follows, so what finally runs is not checked",
 		Hint:    "flatten the nesting: run the inner command directly",
@@ -272,6 +291,34 @@ func (x *Ctx) rawRiskHit(text string) bool {
 	lower := strings.ToLower(text)
 	for _, r := range x.e.rules {
 		if x.e.SeverityOf(r) >= Warn && r.rawFind(text, lower) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// riskyFeed reports code that cannot be known whose feeders carry a risky
+// command in their own literal words: the text a shell runs comes from
+// them, so "jq -rn '"rm -rf ~"' | sh" is judged by what jq was given to
+// print, as the parser's fallback judges text it cannot parse. Downloads
+// and decoders are the remote-code rules'.
+func riskyFeed(x *Ctx, d *parse.Dynamic) bool {
+	switch d.Kind {
+	case parse.DynPipeShell, parse.DynProcSubst, parse.DynEval, parse.DynShellArg, parse.DynSource:
+	default:
+		return false
+	}
+	if !strings.Contains(d.Known, parse.Unknown) || anyFeeder(d, isDownloader) || anyFeeder(d, isDecoder) {
+		return false
+	}
+	for _, f := range d.Feeders {
+		var words []string
+		for _, a := range f.Args {
+			if !a.Dynamic {
+				words = append(words, a.Value)
+			}
+		}
+		if len(words) > 0 && x.rawRiskHit(strings.Join(words, " ")) {
 			return true
 		}
 	}
