@@ -212,13 +212,26 @@ func TestCorpus(t *testing.T) {
 	report("other verdict mismatches", other)
 }
 
-// TestCorpusStats logs how the corpus divides, for the record.
+// TestCorpusStats logs how each corpus file divides, as written and as
+// judged, for the record (go test -run TestCorpusStats -v ./policy).
 func TestCorpusStats(t *testing.T) {
-	counts := map[Severity]int{}
+	e := NewEngine(Builtin())
+	want, got := map[string]map[Severity]int{}, map[string]map[Severity]int{}
+	var files []string
 	for _, cc := range loadCorpora(t) {
-		counts[cc.verdict]++
+		if want[cc.file] == nil {
+			files = append(files, cc.file)
+			want[cc.file], got[cc.file] = map[Severity]int{}, map[Severity]int{}
+		}
+		want[cc.file][cc.verdict]++
+		got[cc.file][corpusDecide(e, cc).Verdict]++
 	}
-	t.Logf("corpus: allow %d, warn %d, hold %d, deny %d", counts[Allow], counts[Warn], counts[Hold], counts[Deny])
+	line := func(c map[Severity]int) string {
+		return fmt.Sprintf("allow %d, warn %d, hold %d, deny %d", c[Allow], c[Warn], c[Hold], c[Deny])
+	}
+	for _, f := range files {
+		t.Logf("%s: written %s; judged %s", f, line(want[f]), line(got[f]))
+	}
 }
 
 // BenchmarkDecideCorpus measures parse + decide per corpus command and
