@@ -245,6 +245,8 @@ var programRows = []Program{
 		Hold:  []string{`rm -rf /home/dev`, `rm / -r --no-preserve-root`, `rm --rec --fo ~`, `rm -$(cat opts) /home/dev`},
 		Allow: []string{`rm -f build/out.o`, `rm -rf ./dist`, `rm -- -r`},
 	},
+	{Name: "rmdir", Args: "*:deleted", Hold: []string{`rmdir /home/dev/.ssh`}, Allow: []string{`rmdir build/empty`}},
+	{Name: "unlink", Args: "*:deleted", Hold: []string{`unlink /home/dev/.bashrc`}, Allow: []string{`unlink build/x.o`}},
 	{
 		Name: "git",
 		Opts: "-C=dir -c= --git-dir= --work-tree= --namespace= --exec-path= --config-env= --super-prefix= --list-cmds=",
@@ -289,7 +291,10 @@ var programRows = []Program{
 		Name: "git pull", Opts: gitFetchOpts + " -s|--strategy= -X|--strategy-option= -S|--gpg-sign=", Args: "0:code:gitext", Flags: "hooks-off:--no-verify",
 		Hold: []string{`git pull --upload-pack='rm -rf ~' origin`}, Allow: []string{`git pull --rebase origin main`},
 	},
-	{Name: "git clean", Opts: "-e|--exclude=", Args: "*:deleted", Flags: "force:-f|--force dry-run:-n|--dry-run interactive:-i|--interactive"},
+	// git clean's operands are pathspecs, data: what clean takes below
+	// them is policy's to judge (untracked files only).
+	{Name: "git clean", Opts: "-e|--exclude=", Args: "*:data",
+		Flags: "force:-f|--force dry-run:-n|--dry-run interactive:-i|--interactive"},
 	{Name: "git worktree"},
 	{Name: "git worktree remove", Flags: "force:-f|--force", Allow: []string{`git worktree remove ../wt`}},
 	{

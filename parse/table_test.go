@@ -74,7 +74,7 @@ func TestRowFlags(t *testing.T) {
 	for _, tc := range []struct {
 		line, row string
 		want      string // the meanings, sorted, space separated
-		ops       string // the RoleDeleted operands
+		ops       string // the RoleDeleted operands, RoleData for git clean's pathspecs
 	}{
 		{`rm -rf /x`, "rm", "force recursive", "/x"},
 		{`rm /x -R`, "rm", "recursive", "/x"},
@@ -110,7 +110,11 @@ func TestRowFlags(t *testing.T) {
 		flags := append([]string(nil), c.Flags...)
 		sort.Strings(flags)
 		var ops []string
-		for _, w := range c.Operands(RoleDeleted) {
+		r := RoleDeleted
+		if c.Row == "git clean" {
+			r = RoleData
+		}
+		for _, w := range c.Operands(r) {
 			ops = append(ops, strings.ReplaceAll(w.Value, Unknown, "\x00"))
 		}
 		if c.Row != tc.row || strings.Join(flags, " ") != tc.want || strings.Join(ops, " ") != tc.ops {

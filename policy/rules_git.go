@@ -578,7 +578,7 @@ func gitCleanScope(x *Ctx, c *parse.Command) discardKind {
 	if !c.Flag("force") || c.Flag("dry-run") || c.Flag("interactive") {
 		return discardNone
 	}
-	ops := c.Operands(parse.RoleDeleted)
+	ops := c.Operands(parse.RoleData) // its pathspecs
 	if len(ops) == 0 {
 		return discardAll
 	}
