@@ -247,6 +247,24 @@ var programRows = []Program{
 	},
 	{Name: "rmdir", Args: "*:deleted", Hold: []string{`rmdir /home/dev/.ssh`}, Allow: []string{`rmdir build/empty`}},
 	{Name: "unlink", Args: "*:deleted", Hold: []string{`unlink /home/dev/.bashrc`}, Allow: []string{`unlink build/x.o`}},
+	// docker's cleanup: what goes is judged by policy from the rows'
+	// flags; the names removed are data (containers, images, volumes).
+	{Name: "docker", Also: []string{"podman"}, Opts: "-c|--context= --config= -H|--host= -l|--log-level= --tlscacert= --tlscert= --tlskey="},
+	{Name: "docker compose", Opts: composeOpts},
+	{Name: "docker compose down", Flags: "volumes:-v|--volumes", Opts: "-t|--timeout= --rmi="},
+	{Name: "docker-compose", Opts: composeOpts},
+	{Name: "docker-compose down", Flags: "volumes:-v|--volumes", Opts: "-t|--timeout= --rmi="},
+	{Name: "docker system"},
+	{Name: "docker system prune", Opts: "--filter=", Flags: "all:-a|--all volumes:--volumes"},
+	{Name: "docker volume"},
+	{Name: "docker volume prune"},
+	{Name: "docker volume rm", Also: []string{"remove"}, Args: "*:data"},
+	{Name: "docker rm", Args: "*:data", Flags: "force:-f|--force volumes:-v|--volumes"},
+	{Name: "docker rmi", Args: "*:data", Flags: "force:-f|--force"},
+	{Name: "docker container"},
+	{Name: "docker container rm", Also: []string{"remove"}, Args: "*:data", Flags: "force:-f|--force volumes:-v|--volumes"},
+	{Name: "docker image"},
+	{Name: "docker image rm", Also: []string{"remove"}, Args: "*:data", Flags: "force:-f|--force"},
 	{
 		Name: "git",
 		Opts: "-C=dir -c= --git-dir= --work-tree= --namespace= --exec-path= --config-env= --super-prefix= --list-cmds=",
@@ -313,6 +331,9 @@ var programRows = []Program{
 		Allow: []string{`git remote add upstream https://github.com/x/y.git`},
 	},
 }
+
+// composeOpts are docker compose's options before its subcommand.
+const composeOpts = "-f|--file= -p|--project-name= --project-directory= --env-file= --profile="
 
 // gitFetchOpts are the options of the git commands that fetch.
 const gitFetchOpts = "--upload-pack=shell --exec=shell --depth= --deepen= --shallow-since= --shallow-exclude= -j|--jobs= --refmap= -o|--server-option= --filter= --negotiation-tip= --remote=code:gitext"

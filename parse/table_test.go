@@ -122,3 +122,24 @@ func TestRowFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestDockerRows: docker's cleanup subcommands are rows whose flags and
+// operands policy reads (Command.Row, Flag, Operands).
+func TestDockerRows(t *testing.T) {
+	for _, tc := range []struct{ line, row, flags string }{
+		{`docker -H unix:///x compose -f a.yml down -v`, "docker compose down", "volumes"},
+		{`docker-compose -p x down --volumes`, "docker-compose down", "volumes"},
+		{`podman system prune -af`, "docker system prune", "all"},
+		{`docker system prune --filter until=24h`, "docker system prune", ""},
+		{`docker container remove -fv x`, "docker container rm", "force volumes"},
+		{`docker rmi -f x`, "docker rmi", "force"},
+	} {
+		an := Analyze(tc.line, testOptions())
+		c := an.Commands[0]
+		flags := append([]string(nil), c.Flags...)
+		sort.Strings(flags)
+		if c.Row != tc.row || strings.Join(flags, " ") != tc.flags {
+			t.Errorf("%q: row %q flags %q, want %q %q", tc.line, c.Row, flags, tc.row, tc.flags)
+		}
+	}
+}
