@@ -198,6 +198,12 @@ type Command struct {
 	// Roles are the arguments the program table gives a role (table.go):
 	// code that runs, files written, read or deleted, data sent away.
 	Roles []RoleArg
+	// Row is the program table row the command was read with, subcommand
+	// path included ("git worktree remove"); "" when it has none.
+	Row string
+	// Flags are the meanings its row gives the flags it was given
+	// ("recursive", "force"): Program.Flags.
+	Flags []string
 	// Assigns are the VAR=value prefixes, including those given to env.
 	Assigns []Assign
 	// Wrappers lists the peeled wrapper programs, outermost first
@@ -448,3 +454,26 @@ func (an *Analysis) Stages(c *Command) []*Command {
 // Upstream returns the commands whose output reaches c's standard input
 // through its pipeline (every earlier stage), or nil.
 func (c *Command) Upstream() []*Command { return c.Stdin.Upstream() }
+
+// Flag reports whether the command was given a flag its row says means m
+// (Program.Flags): "recursive" for rm -r, rm -R, rm --rec.
+func (c *Command) Flag(m string) bool {
+	for _, f := range c.Flags {
+		if f == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Operands returns the words the program table gave role r, in order:
+// rm's operands are RoleDeleted.
+func (c *Command) Operands(r Role) []Word {
+	var ws []Word
+	for _, ra := range c.Roles {
+		if ra.Role == r && ra.Opt == "" {
+			ws = append(ws, ra.Word)
+		}
+	}
+	return ws
+}

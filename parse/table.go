@@ -89,6 +89,14 @@ type Program struct {
 	Plus string
 	// Env lists environment variables the program runs: NAME:SPEC.
 	Env string
+	// Flags names what flags mean, space separated: MEANING:NAMES
+	// ("recursive:-r|-R|--recursive"). The analysis records the meanings
+	// a command's flags have (Command.Flags), so policy asks "is this rm
+	// recursive?" instead of reading rm's argv. A long flag matches every
+	// abbreviation getopt_long would accept and a few it would not (any
+	// prefix counts), and a word whose value is not known counts as every
+	// flag of the row: both err toward the risky reading.
+	Flags string
 	// Wrapper marks a program whose RoleProgram operand is the command
 	// the line is judged as (sudo rm is rm): the analysis peels it.
 	Wrapper bool
@@ -105,6 +113,7 @@ type Program struct {
 	args  []argRow
 	plus  *roleSpec
 	env   map[string]roleSpec
+	flags map[string]string // meaning by spelling, dashes included
 	subs  map[string]*Program
 	// stop is set when options end at the first operand: a subcommand
 	// follows, or a program with its own options.
@@ -254,6 +263,21 @@ func (p *Program) compile() {
 		rs := parseRoleSpec(p.Plus)
 		p.plus = &rs
 	}
+	for _, tok := range strings.Fields(p.Flags) {
+		meaning, names, ok := strings.Cut(tok, ":")
+		if !ok || meaning == "" || names == "" {
+			panic("program table: " + p.Name + ": flag " + tok + " is not MEANING:NAMES")
+		}
+		if p.flags == nil {
+			p.flags = map[string]string{}
+		}
+		for _, n := range strings.Split(names, "|") {
+			if len(n) < 2 || n[0] != '-' || p.opts[n] != nil && p.opts[n].value {
+				panic("program table: " + p.Name + ": " + n + " is not a flag")
+			}
+			p.flags[n] = meaning
+		}
+	}
 	for _, tok := range strings.Fields(p.Env) {
 		name, spec, _ := strings.Cut(tok, ":")
 		if p.env == nil {
@@ -304,8 +328,55 @@ func (p *Program) option(w string) (*optRow, string, bool) {
 // parsedArgs is a command's arguments read with its row: the option
 // values with their rows, the operands in order.
 type parsedArgs struct {
-	vals []optValue
-	ops  []int // indexes into args of the operands
+	vals  []optValue
+	ops   []int    // indexes into args of the operands
+	flags []string // the meanings of the flags given (Program.Flags)
+}
+
+// flag records a meaning once.
+func (pa *parsedArgs) flag(m string) {
+	for _, f := range pa.flags {
+		if f == m {
+			return
+		}
+	}
+	pa.flags = append(pa.flags, m)
+}
+
+// noteFlags records the meanings of the flags in one option word.
+func (p *Program) noteFlags(pa *parsedArgs, a arg) {
+	if p.flags == nil {
+		return
+	}
+	v := a.Value
+	if !a.Literal() {
+		// The word could be any option.
+		for _, m := range p.flags {
+			pa.flag(m)
+		}
+		return
+	}
+	if strings.HasPrefix(v, "--") || p.SingleDashLong {
+		name, _, _ := strings.Cut(v, "=")
+		if len(name) < 3 {
+			return
+		}
+		for sp, m := range p.flags {
+			if sp == name || strings.HasPrefix(name, "--") && strings.HasPrefix(sp, name) {
+				pa.flag(m)
+			}
+		}
+		return
+	}
+	for j := 1; j < len(v); j++ {
+		n := "-" + v[j:j+1]
+		if m, ok := p.flags[n]; ok {
+			pa.flag(m)
+		}
+		if o := p.opts[n]; o != nil && o.value {
+			return // the rest is its value
+		}
+	}
 }
 
 type optValue struct {
@@ -336,6 +407,7 @@ func (p *Program) read(args []arg, from int) parsedArgs {
 			}
 			continue
 		}
+		p.noteFlags(&pa, a)
 		if o, val, attached := p.option(v); o != nil {
 			switch {
 			case attached:
@@ -393,6 +465,8 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 		return
 	}
 	pa := p.read(args, from)
+	c.Row = p.Name
+	c.Flags = append(c.Flags, pa.flags...)
 	for _, ov := range pa.vals {
 		if ov.row.spec != nil {
 			fr.applyRole(c, *ov.row.spec, ov.val, nil, ov.row.name, via+" "+ov.row.name)

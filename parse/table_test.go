@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"sort"
 	"strings"
 	"testing"
 )
@@ -63,4 +64,82 @@ func optArgRows(p *Program) []argRow {
 		}
 	}
 	return out
+}
+
+// TestRowFlags: a row's Flags are recorded as meanings on the command it
+// reads, with every spelling getopt_long accepts (clusters, permuted,
+// abbreviated), none from an option's value or an operand after "--", and
+// every meaning for a flag word whose value is not known.
+func TestRowFlags(t *testing.T) {
+	for _, tc := range []struct {
+		line, row string
+		want      string // the meanings, sorted, space separated
+		ops       string // the RoleDeleted operands, RoleData for git clean's pathspecs
+	}{
+		{`rm -rf /x`, "rm", "force recursive", "/x"},
+		{`rm /x -R`, "rm", "recursive", "/x"},
+		{`rm --rec --fo /x`, "rm", "force recursive", "/x"},
+		{`rm --recursive=x /x`, "rm", "recursive", "/x"},
+		{`rm -- -r`, "rm", "", "-r"},
+		{`rm -i a b`, "rm", "", "a b"},
+		{`rm -$(cat f) a`, "rm", "force recursive", "a"},
+		{`rm "$(cat f)"`, "rm", "", "\x00"},
+		{`sudo rm -r a`, "rm", "recursive", "a"},
+		{`git commit -m '-n' -a`, "git commit", "", ""},
+		{`git commit -anm wip`, "git commit", "hooks-off", ""},
+		{`git -C /tmp commit --no-verify`, "git commit", "hooks-off", ""},
+		{`git cherry-pick --no-verify x`, "git merge", "hooks-off", ""},
+		{`git pull --no-verify`, "git pull", "hooks-off", ""},
+		{`git clean -fdx -e keep build`, "git clean", "force", "build"},
+		{`git clean -nf`, "git clean", "dry-run force", ""},
+		{`git worktree remove -f ../wt`, "git worktree remove", "force", ""},
+		{`git worktree -f remove ../wt`, "git worktree remove", "", ""},
+		{`ls -rf`, "", "", ""},
+	} {
+		an := Analyze(tc.line, testOptions())
+		if len(an.Commands) == 0 {
+			t.Errorf("%q: no command", tc.line)
+			continue
+		}
+		c := an.Commands[0]
+		for _, x := range an.Commands {
+			if tc.row != "" && x.Name == strings.Fields(tc.row)[0] {
+				c = x
+			}
+		}
+		flags := append([]string(nil), c.Flags...)
+		sort.Strings(flags)
+		var ops []string
+		r := RoleDeleted
+		if c.Row == "git clean" {
+			r = RoleData
+		}
+		for _, w := range c.Operands(r) {
+			ops = append(ops, strings.ReplaceAll(w.Value, Unknown, "\x00"))
+		}
+		if c.Row != tc.row || strings.Join(flags, " ") != tc.want || strings.Join(ops, " ") != tc.ops {
+			t.Errorf("%q: row %q flags %q deleted %q, want %q %q %q", tc.line, c.Row, flags, ops, tc.row, tc.want, tc.ops)
+		}
+	}
+}
+
+// TestDockerRows: docker's cleanup subcommands are rows whose flags and
+// operands policy reads (Command.Row, Flag, Operands).
+func TestDockerRows(t *testing.T) {
+	for _, tc := range []struct{ line, row, flags string }{
+		{`docker -H unix:///x compose -f a.yml down -v`, "docker compose down", "volumes"},
+		{`docker-compose -p x down --volumes`, "docker-compose down", "volumes"},
+		{`podman system prune -af`, "docker system prune", "all"},
+		{`docker system prune --filter until=24h`, "docker system prune", ""},
+		{`docker container remove -fv x`, "docker container rm", "force volumes"},
+		{`docker rmi -f x`, "docker rmi", "force"},
+	} {
+		an := Analyze(tc.line, testOptions())
+		c := an.Commands[0]
+		flags := append([]string(nil), c.Flags...)
+		sort.Strings(flags)
+		if c.Row != tc.row || strings.Join(flags, " ") != tc.flags {
+			t.Errorf("%q: row %q flags %q, want %q %q", tc.line, c.Row, flags, tc.row, tc.flags)
+		}
+	}
 }

@@ -212,16 +212,35 @@ func TestCorpus(t *testing.T) {
 	report("other verdict mismatches", other)
 }
 
-// TestCorpusStats logs how the corpus divides, for the record.
+// TestCorpusStats logs how each corpus file divides, as written and as
+// judged, for the record (go test -run TestCorpusStats -v ./policy).
 func TestCorpusStats(t *testing.T) {
-	counts, got := map[Severity]int{}, map[Severity]int{}
 	e := NewEngine(Builtin())
+	want, got := map[string]map[Severity]int{}, map[string]map[Severity]int{}
+	var files []string
 	for _, cc := range loadCorpora(t) {
-		counts[cc.verdict]++
-		got[corpusDecide(e, cc).Verdict]++
+		if want[cc.file] == nil {
+			files = append(files, cc.file)
+			want[cc.file], got[cc.file] = map[Severity]int{}, map[Severity]int{}
+		}
+		want[cc.file][cc.verdict]++
+		got[cc.file][corpusDecide(e, cc).Verdict]++
 	}
-	t.Logf("corpus: allow %d, warn %d, hold %d, deny %d", counts[Allow], counts[Warn], counts[Hold], counts[Deny])
-	t.Logf("judged: allow %d, warn %d, hold %d, deny %d", got[Allow], got[Warn], got[Hold], got[Deny])
+	line := func(c map[Severity]int) string {
+		return fmt.Sprintf("allow %d, warn %d, hold %d, deny %d", c[Allow], c[Warn], c[Hold], c[Deny])
+	}
+	all, allGot := map[Severity]int{}, map[Severity]int{}
+	for _, f := range files {
+		t.Logf("%s: written %s; judged %s", f, line(want[f]), line(got[f]))
+		for v, n := range want[f] {
+			all[v] += n
+		}
+		for v, n := range got[f] {
+			allGot[v] += n
+		}
+	}
+	t.Logf("corpus: %s", line(all))
+	t.Logf("judged: %s", line(allGot))
 }
 
 // BenchmarkDecideCorpus measures parse + decide per corpus command and

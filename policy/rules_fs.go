@@ -371,14 +371,14 @@ var filesystemRules = []*Rule{
 }
 
 // rmArgs reads rm's arguments: whether it is recursive, and its operands.
-// GNU rm permutes (rm / -rf) and takes long options by any unique prefix
-// (--rec). A dynamic word counts as an option only when its known part
-// starts with "-"; a wholly unknown word is an operand, so "rm -f $f" is
-// not taken for a recursive delete.
+// What rm's flags mean is its program table row's (parse.Program.Flags):
+// parse records the meanings (rm / -rf, rm --rec, a flag word whose value
+// is not known) and gives the operands RoleDeleted.
 func rmArgs(c *parse.Command) (recursive bool, ops []parse.Word) {
-	name, args := tool(c)
-	switch name {
-	case "rm":
+	if c.Name == "rm" {
+		return c.Flag("recursive"), c.Operands(parse.RoleDeleted)
+	}
+	switch name, args := tool(c); name {
 	case "rimraf", "del-cli":
 		// Node's recursive deletes: every operand goes, with all below it.
 		for _, w := range args {
@@ -387,36 +387,8 @@ func rmArgs(c *parse.Command) (recursive bool, ops []parse.Word) {
 			}
 		}
 		return true, ops
-	default:
-		return false, nil
 	}
-	opts := true
-	for _, w := range args {
-		v := w.Value
-		if w.Dynamic {
-			v = w.Known()
-			if !opts || !strings.HasPrefix(v, "-") {
-				ops = append(ops, w)
-				continue
-			}
-		}
-		switch {
-		case !opts || v == "-" || !strings.HasPrefix(v, "-"):
-			ops = append(ops, w)
-		case v == "--":
-			opts = false
-		case strings.HasPrefix(v, "--"):
-			name, _, _ := strings.Cut(v[2:], "=")
-			if name != "" && strings.HasPrefix("recursive", name) {
-				recursive = true
-			}
-		default:
-			if strings.ContainsAny(v[1:], "rR") || w.Dynamic {
-				recursive = true
-			}
-		}
-	}
-	return recursive, ops
+	return false, nil
 }
 
 // rmRecursive reports whether c is a recursive rm with an operand whose

@@ -19,8 +19,6 @@ var (
 	gitCheckoutSpec = parse.OptSpec{Short: "bB", Long: []string{"orphan", "pathspec-from-file"}}
 	gitRestoreSpec  = parse.OptSpec{Short: "s", Long: []string{"source", "pathspec-from-file"}}
 	gitSwitchSpec   = parse.OptSpec{Short: "cC", Long: []string{"create", "force-create", "orphan"}}
-	gitCleanSpec    = parse.OptSpec{Short: "e", Long: []string{"exclude"}}
-	gitMergeSpec    = parse.OptSpec{Short: "msX", Long: []string{"message", "strategy", "strategy-option", "file", "into-name", "cleanup"}}
 )
 
 var gitRules = []*Rule{
@@ -243,9 +241,7 @@ var gitRules = []*Rule{
 		Hint:     "commit or stash in that worktree first, then git worktree remove without --force",
 		Programs: []string{"git"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			s, rest := gitSub(c)
-			sub, rest := subcommand(rest, parse.OptSpec{})
-			return s == "worktree" && sub == "remove" && parse.ParseArgs(rest, parse.OptSpec{}).Has("f", "force")
+			return c.Row == "git worktree remove" && c.Flag("force")
 		},
 		Examples:    []string{"git worktree remove --force ../wt", "git worktree remove -f ../wt"},
 		NotExamples: []string{"git worktree remove ../wt", "git worktree add ../wt", "git worktree prune"},
@@ -537,9 +533,8 @@ func gitGlobalConfigs(c *parse.Command) map[string]string {
 // this command (a HUSKY=0 the whole session runs with is the user's
 // choice, not the agent's).
 func gitHooksOff(_ *Ctx, c *parse.Command) bool {
-	s, rest := gitSub(c)
-	switch s {
-	case "commit", "push", "merge", "am", "rebase", "pull", "cherry-pick", "revert":
+	switch c.Row {
+	case "git commit", "git push", "git merge", "git rebase", "git pull": // git merge: am, cherry-pick, revert too
 	default:
 		return false
 	}
@@ -551,13 +546,7 @@ func gitHooksOff(_ *Ctx, c *parse.Command) bool {
 			return true
 		}
 	}
-	switch s {
-	case "commit":
-		return parse.ParseArgs(rest, gitCommitSpec).Has("n", "no-verify")
-	case "push":
-		return parse.ParseArgs(rest, gitPushSpec).Long("no-verify")
-	}
-	return parse.ParseArgs(rest, gitMergeSpec).Long("no-verify")
+	return c.Flag("hooks-off")
 }
 
 // gitSigningOff reports a git command run with signing switched off.
@@ -583,18 +572,17 @@ func isFalse(v string) bool {
 // file (no pathspec, or one that takes the whole tree), or those under
 // the named paths.
 func gitCleanScope(x *Ctx, c *parse.Command) discardKind {
-	s, rest := gitSub(c)
-	if s != "clean" {
+	if c.Row != "git clean" {
 		return discardNone
 	}
-	a := parse.ParseArgs(rest, gitCleanSpec)
-	if !a.Has("f", "force") || a.Has("n", "dry-run") || a.Has("i", "interactive") {
+	if !c.Flag("force") || c.Flag("dry-run") || c.Flag("interactive") {
 		return discardNone
 	}
-	if len(a.Operands) == 0 {
+	ops := c.Operands(parse.RoleData) // its pathspecs
+	if len(ops) == 0 {
 		return discardAll
 	}
-	if k := pathsDiscard(x, c, a.Operands); k != discardTree {
+	if k := pathsDiscard(x, c, ops); k != discardTree {
 		return k
 	}
 	// Cleaning named directories is what clean with paths is for: it takes

@@ -648,66 +648,35 @@ func ghRepoDanger(_ *Ctx, c *parse.Command) bool {
 // or volumes, Warn for force-removing run-time-chosen objects or
 // deleting volumes.
 func dockerCleanup(c *parse.Command) Severity {
-	if c.Name == "docker-compose" {
-		sub, rest := subcommand(c.Args, parse.OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "env-file", "profile"}})
-		if sub == "down" && parse.ParseArgs(rest, parse.OptSpec{}).Has("v", "volumes") {
-			return Warn
-		}
-		return Allow
-	}
-	subs, rest := subcommands(c.Args, dockerGlobal, 1)
-	if len(subs) == 0 {
-		return Allow
-	}
-	sub := subs[0]
-	switch sub {
-	case "compose":
-		s, r := subcommand(rest, parse.OptSpec{Short: "fp", Long: []string{"file", "project-name", "project-directory", "env-file", "profile"}})
-		if s == "down" && parse.ParseArgs(r, parse.OptSpec{}).Has("v", "volumes") {
-			return Warn
-		}
-	case "system":
-		s, r := subcommand(rest, parse.OptSpec{})
-		if s == "prune" {
-			a := parse.ParseArgs(r, parse.OptSpec{Long: []string{"filter"}})
-			if a.Has("a", "all", "volumes") {
-				return Hold
+	dynamicOperand := func() bool {
+		for _, op := range c.Operands(parse.RoleData) {
+			if op.Dynamic {
+				return true
 			}
 		}
-	case "volume":
-		s, r := subcommand(rest, parse.OptSpec{})
-		switch s {
-		case "prune":
+		return false
+	}
+	switch c.Row {
+	case "docker compose down", "docker-compose down":
+		if c.Flag("volumes") {
+			return Warn
+		}
+	case "docker system prune":
+		if c.Flag("all") || c.Flag("volumes") {
 			return Hold
-		case "rm", "remove":
-			// Volumes chosen at run time ($(docker volume ls -q)) are
-			// every volume: a prune that does not even spare the ones
-			// no container uses now, and volumes are where the data is.
-			for _, op := range parse.ParseArgs(r, parse.OptSpec{}).Operands {
-				if op.Dynamic {
-					return Hold
-				}
-			}
-			return Warn
 		}
-	case "rm", "rmi", "container", "image":
-		r := rest
-		if sub == "container" || sub == "image" {
-			var s string
-			s, r = subcommand(rest, parse.OptSpec{})
-			if s != "rm" && s != "remove" {
-				return Allow
-			}
+	case "docker volume prune":
+		return Hold
+	case "docker volume rm":
+		// Volumes chosen at run time ($(docker volume ls -q)) are
+		// every volume: a prune that does not even spare the ones
+		// no container uses now, and volumes are where the data is.
+		if dynamicOperand() {
+			return Hold
 		}
-		a := parse.ParseArgs(r, parse.OptSpec{})
-		if a.Has("f", "force") {
-			for _, op := range a.Operands {
-				if op.Dynamic {
-					return Warn
-				}
-			}
-		}
-		if (sub == "rm" || sub == "container") && a.Has("v", "volumes") {
+		return Warn
+	case "docker rm", "docker rmi", "docker container rm", "docker image rm":
+		if c.Flag("force") && dynamicOperand() || c.Flag("volumes") {
 			return Warn
 		}
 	}

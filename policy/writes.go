@@ -112,9 +112,6 @@ var writers = map[string]*writer{
 	"install": {spec: instSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: installDirs},
 	"ln":      {spec: lnSpec, ops: opsDest, kind: wWrite, noFollow: true},
 	"rsync":   {spec: rsyncSpec, ops: opsLast, kind: wInto, when: notDryRun, extra: rsyncFileDest},
-	"rm":      {ops: opsAll, kind: wDelete, noFollow: true},
-	"rmdir":   {ops: opsAll, kind: wDelete, noFollow: true},
-	"unlink":  {ops: opsAll, kind: wDelete, noFollow: true},
 	"shred": {spec: parse.OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source"}},
 		ops: opsAll, kind: wModify},
 	"truncate": {spec: parse.OptSpec{Short: "sr", Long: []string{"size", "reference"}}, ops: opsAll, kind: wWrite},
@@ -228,16 +225,6 @@ func (x *Ctx) writes(c *parse.Command) []write {
 	if wr.extra != nil {
 		ws = wr.extra(x, c, a, ws)
 	}
-	if c.Name == "rm" && a.Has("rR", "recursive") {
-		for i := range ws {
-			if ws[i].kind == wDelete {
-				ws[i].recursive, ws[i].tree = true, true
-				if v := ws[i].t.Word.Value; v == "." || v == ".." || strings.HasSuffix(v, "/.") || strings.HasSuffix(v, "/..") {
-					ws[i].names = noNames // rm refuses to remove . and ..
-				}
-			}
-		}
-	}
 	return ws
 }
 
@@ -350,9 +337,22 @@ func teeKind(a *parse.Args) writeKind {
 	return wWrite
 }
 
-// roleWrites adds the files the program table says the command writes.
+// roleWrites adds the files the program table says the command writes
+// or deletes. A delete by a command given a flag meaning "recursive"
+// (rm -r) takes the tree below the path.
 func roleWrites(x *Ctx, c *parse.Command, ws []write) []write {
 	for _, ra := range c.Roles {
+		if ra.Role == parse.RoleDeleted {
+			w := write{kind: wDelete, t: x.target(c, ra.Word)}
+			if c.Flag("recursive") {
+				w.recursive, w.tree = true, true
+				if v := ra.Word.Value; v == "." || v == ".." || strings.HasSuffix(v, "/.") || strings.HasSuffix(v, "/..") {
+					w.names = noNames // rm refuses to remove . and ..
+				}
+			}
+			ws = append(ws, w)
+			continue
+		}
 		if ra.Role != parse.RoleWritten || ra.Word.Value == "-" {
 			continue
 		}
