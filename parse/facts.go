@@ -63,6 +63,11 @@ type Word struct {
 	// names a path the script made itself (mktemp's, or mkdir's of a path
 	// it found absent): it holds only the script's own work (made.go).
 	Made bool
+	// Assumed is, for a word unknown only because code the analysis
+	// cannot see ran before it, the value it has if that code left the
+	// variables alone, with Unknown where even then it is not known; ""
+	// otherwise (assumed.go).
+	Assumed string
 	// Pos is where the source word starts.
 	Pos Pos
 }

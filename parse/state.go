@@ -37,6 +37,10 @@ type state struct {
 	// (eval of dynamic text, source of an unknown file): any variable,
 	// the directory and the functions may have changed.
 	poisoned bool
+	// prior is, once poisoned, what the shell knew just before the unseen
+	// code ran, with what the script set since laid over it: the values a
+	// word would have if that code left them alone (assumed.go).
+	prior *state
 	// dead is set after exit, return or exec: nothing after it runs on
 	// this path. Merges ignore dead paths; analysis goes on regardless.
 	dead bool
@@ -68,6 +72,10 @@ type variable struct {
 	// made is set while the value names a path the script made itself,
 	// and absent while it names a path the script found missing (made.go).
 	made, absent bool
+	// stale is set on a value unknown only because, on some path that
+	// reaches here, unseen code ran and the script did not set it since:
+	// the assumed state (assumed.go) keeps the value it had before.
+	stale bool
 }
 
 var unknownVar = &variable{}
@@ -285,7 +293,8 @@ func isDecimal(s string) bool {
 // forgetBut makes a variable unknown after a merge of paths where it was a and
 // b, keeping that it names a path the script made when it does on both.
 func (s *state) forgetBut(name string, a, b *variable) {
-	s.set(name, &variable{made: a.made && b.made, absent: a.absent && b.absent})
+	stale := a == unknownVar || b == unknownVar || a.stale || b.stale
+	s.set(name, &variable{made: a.made && b.made, absent: a.absent && b.absent, stale: stale})
 }
 
 // forget makes a variable unknown.
@@ -378,6 +387,15 @@ func (s *state) merge(o *state) {
 	case s.dead:
 		*s = *o.clone()
 		return
+	}
+	if s.prior != nil || o.prior != nil {
+		ps, po := s.assumed(), o.assumed()
+		if ps != nil && po != nil {
+			ps.merge(po)
+			s.prior = ps
+		} else {
+			s.prior = nil
+		}
 	}
 	if s.poisoned || o.poisoned {
 		s.poisoned = true
@@ -477,6 +495,7 @@ func sameVar(a, b *variable) bool {
 
 // poison records that unseen code ran in this shell.
 func (s *state) poison() {
+	s.prior = s.assumed()
 	s.poisoned = true
 	s.dir = ""
 	s.dirStack = nil

@@ -163,6 +163,9 @@ func (x *Ctx) judgeWrite(w write) finding {
 	if w.persist {
 		return fPersist
 	}
+	if t, ok := x.assumedTarget(w.t); ok {
+		w.t = t
+	}
 	t := w.t
 	if t.Known && skipDevice(t.Path) {
 		return fNone // before resolving: /dev/stderr leads to /proc/self/fd/2 and on to a pipe
@@ -216,6 +219,22 @@ func (x *Ctx) judgeWrite(w write) finding {
 		return fSystem
 	}
 	return outside(w, exists)
+}
+
+// assumedTarget returns, for a target unknown only because code the
+// analysis cannot see ran before it (parse.Word.Assumed), the target its
+// assumed value names: bats' `teardown >>"$BATS_OUT"` after it sources the
+// test file. The unseen code is dynamic-exec's to report; anything it could
+// write through the variable it could write itself. Only an absolute value
+// is taken: the working directory after unseen code is not known.
+func (x *Ctx) assumedTarget(t Target) (Target, bool) {
+	a := t.Word.Assumed
+	if t.Known || t.Under != "" || !filepath.IsAbs(a) {
+		return t, false
+	}
+	w := t.Word
+	w.Value, w.Dynamic, w.Assumed = a, strings.Contains(a, parse.Unknown), ""
+	return x.target(&parse.Command{}, w), true
 }
 
 // unknownWrite judges a write whose target has no known directory
