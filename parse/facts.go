@@ -68,6 +68,12 @@ type Word struct {
 	// variables alone, with Unknown where even then it is not known; ""
 	// otherwise (assumed.go).
 	Assumed string
+	// Alts are, for a word that is exactly a variable's expansion where
+	// the paths reaching it set the variable differently, the values it
+	// may have (Unknown inside where a path's value is not all known);
+	// nil otherwise; a pointer, so that a Word stays comparable, shared
+	// and never written (Alternatives returns it; alts.go).
+	Alts *[]string
 	// Pos is where the source word starts.
 	Pos Pos
 }

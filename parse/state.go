@@ -76,6 +76,11 @@ type variable struct {
 	// reaches here, unseen code ran and the script did not set it since:
 	// the assumed state (assumed.go) keeps the value it had before.
 	stale bool
+	// alts are, for a value unknown because the paths that reach here set
+	// it differently, the values it has on those paths (at most maxAlts,
+	// sorted; Unknown inside where a path's value holds an unknown part):
+	// a write to it is judged by each (alts.go).
+	alts []string
 }
 
 var unknownVar = &variable{}
@@ -294,7 +299,7 @@ func isDecimal(s string) bool {
 // b, keeping that it names a path the script made when it does on both.
 func (s *state) forgetBut(name string, a, b *variable) {
 	stale := a == unknownVar || b == unknownVar || a.stale || b.stale
-	s.set(name, &variable{made: a.made && b.made, absent: a.absent && b.absent, stale: stale})
+	s.set(name, &variable{made: a.made && b.made, absent: a.absent && b.absent, stale: stale, alts: joinAlts(a, b)})
 }
 
 // forget makes a variable unknown.
@@ -481,7 +486,7 @@ func (s *state) equal(o *state) bool {
 }
 
 func sameVar(a, b *variable) bool {
-	if a == b || !a.known && !b.known && a.made == b.made && a.absent == b.absent {
+	if a == b || !a.known && !b.known && a.made == b.made && a.absent == b.absent && slices.Equal(a.alts, b.alts) {
 		return true // unknown is unknown
 	}
 	if !a.known || !b.known {

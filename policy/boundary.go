@@ -166,6 +166,9 @@ func (x *Ctx) judgeWrite(w write) finding {
 	if t, ok := x.assumedTarget(w.t); ok {
 		w.t = t
 	}
+	if alts := w.t.Word.Alternatives(); alts != nil && !w.t.Known && w.t.Under == "" {
+		return x.judgeAlts(w, alts)
+	}
 	t := w.t
 	if t.Known && skipDevice(t.Path) {
 		return fNone // before resolving: /dev/stderr leads to /proc/self/fd/2 and on to a pipe
@@ -235,6 +238,30 @@ func (x *Ctx) assumedTarget(t Target) (Target, bool) {
 	w := t.Word
 	w.Value, w.Dynamic, w.Assumed = a, strings.Contains(a, parse.Unknown), ""
 	return x.target(&parse.Command{}, w), true
+}
+
+// judgeAlts judges a write to a variable that is one of a few values
+// (parse.Word.Alts: `>>"$LOG"` where one path set LOG=/dev/null and the
+// other "$dir/run.log") by each value: the first finding that is more than
+// a warning about creating a file, else that warning, else none. A
+// relative value is judged as one whose directory is not known, as after
+// a cd the analysis cannot follow.
+func (x *Ctx) judgeAlts(w write, alts []string) finding {
+	found := fNone
+	for _, a := range alts {
+		aw := w
+		word := w.t.Word
+		word.Value, word.Dynamic, word.Alts, word.Assumed = a, strings.Contains(a, parse.Unknown), nil, ""
+		aw.t = x.target(&parse.Command{}, word)
+		switch f := x.judgeWrite(aw); {
+		case f == fNone:
+		case f != fCreate:
+			return f
+		default:
+			found = f
+		}
+	}
+	return found
 }
 
 // unknownWrite judges a write whose target has no known directory

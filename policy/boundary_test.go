@@ -101,6 +101,16 @@ func TestBoundaryVerdicts(t *testing.T) {
 		{`O=/tmp/o; source "$1"; read -r "$2"; echo x >> "$O"`, Hold, "boundary-unknown-write"},
 		{`O=/tmp/o; source "$1"; declare -F "$2" >/dev/null; echo x >> "$O"`, Warn, ""},
 
+		// a variable the paths set differently is judged by each value
+		{`if [ -d "$1" ]; then L=/dev/null; else L=/tmp/run/$2.log; fi; echo x >> "$L"`, Allow, ""},
+		{`if [ -d "$1" ]; then L=/dev/null; else L=~/.bashrc; fi; echo x >> "$L"`, Hold, "boundary-persistence"},
+		{`if [ -d "$1" ]; then L=/tmp/a; else L=/data/data.txt; fi; echo x > "$L"`, Hold, "boundary-overwrite-outside"},
+		{`if [ -d "$1" ]; then L=/tmp/a; else L=$(cat f); fi; echo x > "$L"`, Hold, "boundary-unknown-write"},
+		{`if [ -d "$1" ]; then L=/tmp/a; else L=rel.log; fi; echo x > "$L"`, Allow, ""},
+		{`if [ -d "$1" ]; then L=/tmp/a; else L=$2/.bashrc; fi; echo x > "$L"`, Hold, "boundary-persistence"},
+		{`case "$1" in a) L=/tmp/1;; b) L=/tmp/2;; c) L=/tmp/3;; d) L=/tmp/4;; *) L=/tmp/5;; esac; : > "$L"`, Hold, "boundary-unknown-write"},
+		{`L=/tmp/run/o; source "$1"; if [ -n "$2" ]; then L=/dev/null; fi; echo x >> "$L"`, Warn, ""},
+
 		// overwrite or delete outside: hold; create: warn
 		{"echo x > /data/data.txt", Hold, "boundary-overwrite-outside"},
 		{"echo x > out/data.txt", Hold, "boundary-overwrite-outside"}, // out → /data
