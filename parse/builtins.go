@@ -219,7 +219,7 @@ func builtinRead(fr *frame, c *Command, args []arg) {
 	}
 	for _, n := range names {
 		if !n.Literal() || !validName(n.Value) {
-			fr.st.poisonVars()
+			fr.st.forgetVars()
 			return
 		}
 	}
@@ -392,7 +392,7 @@ func (fr *frame) forgetName(w Word) {
 		fr.st.forget(w.Value)
 		return
 	}
-	fr.st.poisonVars() // read "$X": any variable
+	fr.st.forgetVars() // read "$X": any variable
 }
 
 // builtinMapfile sets the array from known input the command opens
@@ -429,7 +429,7 @@ func builtinMapfile(fr *frame, c *Command, args []arg) {
 	text, own, ok := fr.inputText(c)
 	if !ok || !own || !modelled || hasUnknown(text) || !validName(name) {
 		if !validName(name) && hasUnknown(name) {
-			fr.st.poisonVars()
+			fr.st.forgetVars()
 			return
 		}
 		fr.st.forget(name)
@@ -459,7 +459,7 @@ func builtinUnset(fr *frame, c *Command, args []arg) {
 			funcs = true
 		case a.Value == "-v" || a.Value == "-n":
 		case !a.Literal():
-			fr.st.poisonVars()
+			fr.st.forgetVars()
 		case funcs:
 			delete(fr.st.funcs, a.Value)
 		default:
@@ -600,7 +600,7 @@ func builtinDeclare(fr *frame, c *Command, args []arg) {
 		name, val, ok := strings.Cut(v, "=")
 		if !validName(strings.TrimSuffix(name, "+")) {
 			if hasUnknown(name) {
-				fr.st.poisonVars()
+				fr.st.forgetVars()
 			}
 			continue
 		}

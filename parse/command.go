@@ -323,7 +323,7 @@ func (fr *frame) apply(name string, v assigned, export bool) {
 		if target := old.v.Str; validName(target) {
 			name = target
 		} else {
-			fr.st.poison()
+			fr.st.forgetAll()
 			return
 		}
 	} else if ok && !old.known && old.exported && !export {

@@ -33,8 +33,10 @@ func (fr *frame) declClause(s *syntax.Stmt, d *syntax.DeclClause) {
 			for _, f := range e.expandArg(a.Value, nil) {
 				c.Args = append(c.Args, f.Word)
 				switch {
+				case !f.Literal() && strings.ContainsAny(flags, "fFp"):
+					// declare -F "$X", -f, -p only print.
 				case !f.Literal():
-					fr.st.poisonVars() // declare "$X": any variable
+					fr.st.forgetVars() // declare "$X": any variable
 				case strings.HasPrefix(f.Value, "-") || strings.HasPrefix(f.Value, "+"):
 					flags += f.Value
 				case validName(f.Value):

@@ -103,7 +103,7 @@ func (fr *frame) printf(c *Command) (assigned bool) {
 	out, ok := printfFormat(args)
 	if target != "" {
 		if !validName(target) {
-			fr.st.poisonVars()
+			fr.st.forgetVars()
 			return true
 		}
 		if ok {

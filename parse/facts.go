@@ -63,6 +63,17 @@ type Word struct {
 	// names a path the script made itself (mktemp's, or mkdir's of a path
 	// it found absent): it holds only the script's own work (made.go).
 	Made bool
+	// Assumed is, for a word unknown only because code the analysis
+	// cannot see ran before it, the value it has if that code left the
+	// variables alone, with Unknown where even then it is not known; ""
+	// otherwise (assumed.go).
+	Assumed string
+	// Alts are, for a word that is exactly a variable's expansion where
+	// the paths reaching it set the variable differently, the values it
+	// may have (Unknown inside where a path's value is not all known);
+	// nil otherwise; a pointer, so that a Word stays comparable, shared
+	// and never written (Alternatives returns it; alts.go).
+	Alts *[]string
 	// Pos is where the source word starts.
 	Pos Pos
 }

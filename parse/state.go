@@ -37,6 +37,10 @@ type state struct {
 	// (eval of dynamic text, source of an unknown file): any variable,
 	// the directory and the functions may have changed.
 	poisoned bool
+	// prior is, once poisoned, what the shell knew just before the unseen
+	// code ran, with what the script set since laid over it: the values a
+	// word would have if that code left them alone (assumed.go).
+	prior *state
 	// dead is set after exit, return or exec: nothing after it runs on
 	// this path. Merges ignore dead paths; analysis goes on regardless.
 	dead bool
@@ -76,6 +80,15 @@ type variable struct {
 	// parses as its known parts say, so code built from it is known in
 	// all but a file name (trap "rm -rf $tmp" EXIT).
 	nameHoles bool
+	// stale is set on a value unknown only because, on some path that
+	// reaches here, unseen code ran and the script did not set it since:
+	// the assumed state (assumed.go) keeps the value it had before.
+	stale bool
+	// alts are, for a value unknown because the paths that reach here set
+	// it differently, the values it has on those paths (at most maxAlts,
+	// sorted; Unknown inside where a path's value holds an unknown part):
+	// a write to it is judged by each (alts.go).
+	alts []string
 }
 
 var unknownVar = &variable{}
@@ -294,7 +307,8 @@ func isDecimal(s string) bool {
 // forgetBut makes a variable unknown after a merge of paths where it was a and
 // b, keeping that it names a path the script made when it does on both.
 func (s *state) forgetBut(name string, a, b *variable) {
-	s.set(name, &variable{made: a.made && b.made, absent: a.absent && b.absent})
+	stale := a == unknownVar || b == unknownVar || a.stale || b.stale
+	s.set(name, &variable{made: a.made && b.made, absent: a.absent && b.absent, stale: stale, alts: joinAlts(a, b)})
 }
 
 // forget makes a variable unknown.
@@ -387,6 +401,15 @@ func (s *state) merge(o *state) {
 	case s.dead:
 		*s = *o.clone()
 		return
+	}
+	if s.prior != nil || o.prior != nil {
+		ps, po := s.assumed(), o.assumed()
+		if ps != nil && po != nil {
+			ps.merge(po)
+			s.prior = ps
+		} else {
+			s.prior = nil
+		}
 	}
 	if s.poisoned || o.poisoned {
 		s.poisoned = true
@@ -483,7 +506,7 @@ func (s *state) equal(o *state) bool {
 }
 
 func sameVar(a, b *variable) bool {
-	if a == b || !a.known && !b.known && a.made == b.made && a.absent == b.absent {
+	if a == b || !a.known && !b.known && a.made == b.made && a.absent == b.absent && slices.Equal(a.alts, b.alts) {
 		return true // unknown is unknown
 	}
 	if !a.known || !b.known {
@@ -497,6 +520,7 @@ func sameVar(a, b *variable) bool {
 
 // poison records that unseen code ran in this shell.
 func (s *state) poison() {
+	s.prior = s.assumed()
 	s.poisoned = true
 	s.dir = ""
 	s.dirStack = nil

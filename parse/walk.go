@@ -280,7 +280,7 @@ func (fr *frame) loop(body func(*frame)) {
 		}
 		entry = next
 		if pass == 2 {
-			entry.poison()
+			entry.forgetAll()
 			break
 		}
 	}

@@ -112,6 +112,8 @@ func (e *evaluator) expandArg1(w *syntax.Word, args []arg) []arg {
 	}
 	if len(fs) == 1 {
 		e.fr.markMade(w, &args[len(args)-1].Word)
+		e.fr.markAssumed(w, &args[len(args)-1].Word)
+		e.fr.markAlts(w, &args[len(args)-1].Word)
 	}
 	return args
 }
@@ -198,6 +200,8 @@ func (fr *frame) single(w *syntax.Word, assign bool) (Word, []*Command) {
 	}
 	wd := e.cur.word(fr.pos.of(w.Pos()))
 	fr.markMade(w, &wd)
+	fr.markAssumed(w, &wd)
+	fr.markAlts(w, &wd)
 	return wd, e.feeders
 }
 

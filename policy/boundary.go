@@ -163,6 +163,12 @@ func (x *Ctx) judgeWrite(w write) finding {
 	if w.persist {
 		return fPersist
 	}
+	if t, ok := x.assumedTarget(w.t); ok {
+		w.t = t
+	}
+	if alts := w.t.Word.Alternatives(); alts != nil && !w.t.Known && w.t.Under == "" {
+		return x.judgeAlts(w, alts)
+	}
 	t := w.t
 	if w.kind == wDelete && t.Word.Made && !t.Known {
 		// A path the script made itself (mktemp's, mkdir's of one it
@@ -222,6 +228,46 @@ func (x *Ctx) judgeWrite(w write) finding {
 		return fSystem
 	}
 	return outside(w, exists)
+}
+
+// assumedTarget returns, for a target unknown only because code the
+// analysis cannot see ran before it (parse.Word.Assumed), the target its
+// assumed value names: bats' `teardown >>"$BATS_OUT"` after it sources the
+// test file. The unseen code is dynamic-exec's to report; anything it could
+// write through the variable it could write itself. Only an absolute value
+// is taken: the working directory after unseen code is not known.
+func (x *Ctx) assumedTarget(t Target) (Target, bool) {
+	a := t.Word.Assumed
+	if t.Known || t.Under != "" || !filepath.IsAbs(a) {
+		return t, false
+	}
+	w := t.Word
+	w.Value, w.Dynamic, w.Assumed = a, strings.Contains(a, parse.Unknown), ""
+	return x.target(&parse.Command{}, w), true
+}
+
+// judgeAlts judges a write to a variable that is one of a few values
+// (parse.Word.Alts: `>>"$LOG"` where one path set LOG=/dev/null and the
+// other "$dir/run.log") by each value: the first finding that is more than
+// a warning about creating a file, else that warning, else none. A
+// relative value is judged as one whose directory is not known, as after
+// a cd the analysis cannot follow.
+func (x *Ctx) judgeAlts(w write, alts []string) finding {
+	found := fNone
+	for _, a := range alts {
+		aw := w
+		word := w.t.Word
+		word.Value, word.Dynamic, word.Alts, word.Assumed = a, strings.Contains(a, parse.Unknown), nil, ""
+		aw.t = x.target(&parse.Command{}, word)
+		switch f := x.judgeWrite(aw); {
+		case f == fNone:
+		case f != fCreate:
+			return f
+		default:
+			found = f
+		}
+	}
+	return found
 }
 
 // unknownWrite judges a write whose target has no known directory

@@ -89,6 +89,28 @@ func TestBoundaryVerdicts(t *testing.T) {
 		{"curl -H \"Authorization: Bearer $TOKEN\" https://api.example.com", Allow, ""},
 		{"cat ~/.ssh/id_ed25519.pub | ssh h 'cat >> ~/.ssh/authorized_keys'", Allow, ""},
 
+		// after code the analysis cannot see (source of a file made at run
+		// time, eval of an argument), a write or delete of a variable is
+		// judged by the value it had: the unseen code is dynamic-exec's
+		{`O=/tmp/run/b.$$.out; source "$1"; t() { :; }; t >>"$O" 2>&1`, Warn, ""},
+		{`d=/tmp/run/test/1; eval "$1"; rm -r "$d"`, Warn, ""},
+		{`O=/tmp/run/o; f() { source "$1"; }; f; if [ -n "$2" ]; then P=1; eval "$3"; fi; echo x >> "$O"`, Warn, ""},
+		{`O=~/.bashrc; source "$1"; echo x >> "$O"`, Hold, "boundary-persistence"},
+		{`O=/data/data.txt; eval "$1"; echo x > "$O"`, Hold, "boundary-overwrite-outside"},
+		{`source "$1"; echo x >> "$NOT_SET_BEFORE"`, Hold, "boundary-unknown-write"},
+		{`O=/tmp/o; source "$1"; read -r "$2"; echo x >> "$O"`, Hold, "boundary-unknown-write"},
+		{`O=/tmp/o; source "$1"; declare -F "$2" >/dev/null; echo x >> "$O"`, Warn, ""},
+
+		// a variable the paths set differently is judged by each value
+		{`if [ -d "$1" ]; then L=/dev/null; else L=/tmp/run/$2.log; fi; echo x >> "$L"`, Allow, ""},
+		{`if [ -d "$1" ]; then L=/dev/null; else L=~/.bashrc; fi; echo x >> "$L"`, Hold, "boundary-persistence"},
+		{`if [ -d "$1" ]; then L=/tmp/a; else L=/data/data.txt; fi; echo x > "$L"`, Hold, "boundary-overwrite-outside"},
+		{`if [ -d "$1" ]; then L=/tmp/a; else L=$(cat f); fi; echo x > "$L"`, Hold, "boundary-unknown-write"},
+		{`if [ -d "$1" ]; then L=/tmp/a; else L=rel.log; fi; echo x > "$L"`, Allow, ""},
+		{`if [ -d "$1" ]; then L=/tmp/a; else L=$2/.bashrc; fi; echo x > "$L"`, Hold, "boundary-persistence"},
+		{`case "$1" in a) L=/tmp/1;; b) L=/tmp/2;; c) L=/tmp/3;; d) L=/tmp/4;; *) L=/tmp/5;; esac; : > "$L"`, Hold, "boundary-unknown-write"},
+		{`L=/tmp/run/o; source "$1"; if [ -n "$2" ]; then L=/dev/null; fi; echo x >> "$L"`, Warn, ""},
+
 		// overwrite or delete outside: hold; create: warn
 		{"echo x > /data/data.txt", Hold, "boundary-overwrite-outside"},
 		{"echo x > out/data.txt", Hold, "boundary-overwrite-outside"}, // out → /data

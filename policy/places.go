@@ -220,6 +220,12 @@ func (x *Ctx) placeOf(c *parse.Command, w parse.Word) Place {
 		// The path starts with what the sink supplies ("{}", "{}/sub");
 		// a known prefix ("$HOME/{}") is judged by that prefix instead.
 		return x.placeholderPlace(c, w)
+	case w.Dynamic && filepath.IsAbs(w.Assumed):
+		// Unknown only because unseen code ran before it: judged by the
+		// value it had (boundary.go's assumedTarget says why).
+		nw := w
+		nw.Value, nw.Dynamic, nw.Assumed = w.Assumed, strings.Contains(w.Assumed, parse.Unknown), ""
+		return x.placeOf(c, nw)
 	case w.Dynamic:
 		if p, ok := x.listedPlace(c, w); ok {
 			return p

@@ -230,6 +230,9 @@ var systemRules = []*Rule{
 			"killall -u user",
 			"killall5 -9",
 			"pkill -f .",
+			"pkill -P 1",
+			"pkill --parent=1",
+			"pkill -9 -P 5,1",
 		},
 		NotExamples: []string{
 			"kill 1234",
@@ -242,6 +245,9 @@ var systemRules = []*Rule{
 			"pkill -u user node",
 			"killall node",
 			"kill -9 $(lsof -ti:3000)",
+			`pkill -P "$parent_pid"`,
+			"pkill -P $$",
+			"pkill --parent 4242",
 		},
 	},
 	{
@@ -670,8 +676,14 @@ func pkillAll(args []parse.Word) bool {
 		case strings.HasPrefix(v, "--"):
 			name, _, has := strings.Cut(v[2:], "=")
 			switch name {
-			case "euid", "uid", "group", "pgroup", "session", "parent", "terminal":
+			case "euid", "uid", "group", "pgroup", "session", "terminal":
 				selector = true
+			case "parent":
+				_, val, _ := strings.Cut(v, "=")
+				if !has && i+1 < len(args) {
+					val = args[i+1].Value
+				}
+				selector = initParent(val)
 			}
 			switch name {
 			case "signal", "euid", "uid", "group", "pgroup", "session", "parent", "terminal", "pidfile", "ns", "nslist", "older":
@@ -680,7 +692,7 @@ func pkillAll(args []parse.Word) bool {
 				}
 			}
 		case len(v) == 2 && v[0] == '-' && strings.IndexByte(takes, v[1]) >= 0:
-			if strings.IndexByte("uUGgstP", v[1]) >= 0 {
+			if strings.IndexByte("uUGgst", v[1]) >= 0 || v[1] == 'P' && i+1 < len(args) && initParent(args[i+1].Value) {
 				selector = true
 			}
 			i++
@@ -696,6 +708,20 @@ func pkillAll(args []parse.Word) bool {
 	for _, p := range patterns {
 		switch p {
 		case "", ".", ".*", "^", "$", ".+", "^.*$":
+			return true
+		}
+	}
+	return false
+}
+
+// initParent reports whether a pkill -P list names pid 1 or 0: the
+// children of init are every daemon and orphan of the session (a tmux
+// server, the user's service manager). Any other parent, known or not
+// (pkill -P "$parent_pid", the children of a process the script started),
+// is one process's children: a targeted kill, as pkill NAME is.
+func initParent(list string) bool {
+	for _, p := range strings.Split(list, ",") {
+		if p = strings.TrimSpace(p); p == "1" || p == "0" {
 			return true
 		}
 	}

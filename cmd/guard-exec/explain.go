@@ -174,6 +174,9 @@ func redirString(r parse.Redirect) string {
 	if r.Path != "" && r.Path != r.Target.Value {
 		s += " → " + r.Path
 	}
+	if r.Target.Assumed != "" {
+		s += " (if unseen code left it: " + show(r.Target.Assumed) + ")"
+	}
 	return s
 }
 
