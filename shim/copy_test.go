@@ -50,7 +50,7 @@ func pipeDestination(goPipe bool) func(t *testing.T) (*os.File, func() []byte) {
 			}
 		} else {
 			var p [2]int
-			if err := syscall.Pipe2(p[:], syscall.O_CLOEXEC); err != nil {
+			if err := pipe2(p[:], syscall.O_CLOEXEC); err != nil {
 				t.Fatal(err)
 			}
 			r, w = os.NewFile(uintptr(p[0]), "r"), os.NewFile(uintptr(p[1]), "w")

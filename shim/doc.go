@@ -61,8 +61,8 @@
 // When the command dies by a signal, the guard's caller sees the same death
 // (DieBy): default disposition restored, no core dump.
 //
-// The child has Pdeathsig SIGKILL, so it dies when the guard dies, even by SIGKILL.
-// The guard does not make itself a child subreaper: orphans of the command are
+// The child has Pdeathsig SIGKILL, so it dies when the guard dies, even by SIGKILL
+// (Linux and FreeBSD; macOS has no parent-death signal). The guard does not make itself a child subreaper: orphans of the command are
 // re-parented as they would be under bash, and a command whose background jobs are
 // meant to outlive it (`server &`) keeps working.
 //
@@ -78,9 +78,13 @@
 //
 // # Limitations
 //
-// Linux only (Pdeathsig, pty and termios handling). Signals the guard inherited as
-// ignored reach the command still ignored only for the signals it does not listen
-// to: the Go runtime installs its own handlers for the others, and a handler,
+// Built and tested on Linux. macOS and FreeBSD build: there the relay forwards by
+// read and write instead of splice and tee (copy_rw.go), DieBy execs a shell that
+// kills itself (die_exec.go), a stopped command is seen through sysctl (macOS) or
+// wait6 (FreeBSD), and the guard follows it into the stop with SIGSTOP. The relay
+// and DieBy paths run in the Linux tests too; the rest, and everything there, has
+// not run. Signals the guard inherited as ignored reach the command still ignored
+// only for the signals it does not listen to: the Go runtime installs its own handlers for the others, and a handler,
 // unlike SIG_IGN, is reset by exec. A relayed stdout is a pipe the caller did not
 // make: its inode differs from the caller's (readlink /proc/self/fd/1 shows another
 // pipe). A `kill -INT` of the guard's pid while it shares a terminal's foreground

@@ -1,7 +1,6 @@
 package shim
 
 import (
-	"fmt"
 	"os"
 
 	"golang.org/x/sys/unix"
@@ -60,7 +59,7 @@ func (r *fileRegion) stream(keep int) Stream {
 	n := max(end-r.start, 0)
 	// The caller's descriptor may be write-only (`> log`): read through a new
 	// open of the same file.
-	f, err := os.Open(fmt.Sprintf("/proc/self/fd/%d", r.fd))
+	f, err := os.Open(fdPath(r.fd))
 	if err != nil {
 		return Stream{Bytes: n}
 	}

@@ -130,7 +130,7 @@ func runPipe(ctx context.Context, s *Spec) (*Result, error) {
 		return nil, err
 	}
 	own := s.Timeout > 0
-	l.sys = &syscall.SysProcAttr{Setpgid: own, Pdeathsig: syscall.SIGKILL}
+	l.sys = &syscall.SysProcAttr{Setpgid: own}
 	p, err := startProc(l, own, s.Started, s.Start)
 	done()
 	outs.closeChildEnds()

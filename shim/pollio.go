@@ -22,7 +22,7 @@ type stopper struct{ r, w int }
 
 func newStopper() (*stopper, error) {
 	var p [2]int
-	if err := unix.Pipe2(p[:], unix.O_CLOEXEC|unix.O_NONBLOCK); err != nil {
+	if err := pipe2(p[:], unix.O_CLOEXEC|unix.O_NONBLOCK); err != nil {
 		return nil, err
 	}
 	return &stopper{r: p[0], w: p[1]}, nil
@@ -51,7 +51,7 @@ func (s *stopper) waitFor(fd int, events int16, wake *stopper, idleMs int) error
 		fds[2] = unix.PollFd{Fd: int32(wake.r), Events: unix.POLLIN}
 	}
 	for {
-		n, err := unix.Poll(fds, idleMs)
+		n, err := poll(fds, idleMs)
 		switch {
 		case err == unix.EINTR:
 			continue

@@ -48,6 +48,7 @@ type proc struct {
 // the runtime, which keeps it (only a goroutine that exits while locked kills its
 // thread).
 func startProc(l *launch, ownGroup bool, started func(int), wrap func(fork func() (int, error)) error) (*proc, error) {
+	killOnParentDeath(l.sys)
 	attr := &os.ProcAttr{Dir: l.dir, Env: l.env, Files: l.files, Sys: l.sys}
 	var process *os.Process
 	fork := func() (int, error) {
@@ -222,18 +223,6 @@ func (p *proc) status(r *Result) {
 	default:
 		r.ExitCode = ws.ExitStatus()
 	}
-}
-
-// cldStopped is CLD_STOPPED from <signal.h>: waitid's si_code for a stopped child.
-const cldStopped = 5
-
-// stopped reports whether the child has stopped (SIGTSTP, SIGSTOP) since the last
-// call. It asks waitid for stop reports only, so it never reaps the child from under
-// os/exec's Wait.
-func (p *proc) stopped() bool {
-	var info unix.Siginfo
-	err := unix.Waitid(unix.P_PID, p.pid, &info, unix.WSTOPPED|unix.WNOHANG, nil)
-	return err == nil && info.Signo == int32(syscall.SIGCHLD) && info.Code == cldStopped
 }
 
 // sharedGroup reports whether the command should stay in the guard's own process

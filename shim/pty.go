@@ -162,7 +162,7 @@ func (t *ptySession) command() (*launch, func(), error) {
 	if err != nil {
 		return nil, done, err
 	}
-	l.sys = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: ctty, Pdeathsig: syscall.SIGKILL}
+	l.sys = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: ctty}
 	return l, done, nil
 }
 
@@ -267,7 +267,7 @@ func (t *ptySession) typed(p []byte) error {
 // suspendChar is the pty's VSUSP character when ISIG is on (a full-screen program
 // that reads ^Z as a key turns ISIG off).
 func (t *ptySession) suspendChar() (byte, bool) {
-	tio, err := unix.IoctlGetTermios(t.mfd, unix.TCGETS)
+	tio, err := unix.IoctlGetTermios(t.mfd, ioctlGetTermios)
 	if err != nil || tio.Lflag&unix.ISIG == 0 || tio.Cc[unix.VSUSP] == 0 {
 		return 0, false
 	}

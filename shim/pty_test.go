@@ -44,7 +44,7 @@ func startScreen(t *testing.T, mode string, stdin, stdout *os.File, args ...stri
 		t.Fatal(err)
 	}
 	s := &screen{t: t, master: master, slave: slave, read: make(chan struct{}, 1)}
-	before, err := unix.IoctlGetTermios(rawFd(slave), unix.TCGETS)
+	before, err := unix.IoctlGetTermios(rawFd(slave), ioctlGetTermios)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func (s *screen) wait() (int, helperReport) {
 // checkRestored compares the outer terminal's modes with those before the guard ran.
 func (s *screen) checkRestored() {
 	s.t.Helper()
-	after, err := unix.IoctlGetTermios(rawFd(s.slave), unix.TCGETS)
+	after, err := unix.IoctlGetTermios(rawFd(s.slave), ioctlGetTermios)
 	if err != nil {
 		s.t.Fatal(err)
 	}

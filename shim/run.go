@@ -185,7 +185,7 @@ func IsTerminal(f *os.File) bool {
 	if fd < 0 {
 		return false
 	}
-	_, err := unix.IoctlGetTermios(fd, unix.TCGETS)
+	_, err := unix.IoctlGetTermios(fd, ioctlGetTermios)
 	return err == nil
 }
 

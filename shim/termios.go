@@ -28,12 +28,12 @@ func (t *outerTerminal) makeRaw() error {
 		return err
 	}
 	t.saved = saved
-	tio, err := unix.IoctlGetTermios(t.fd, unix.TCGETS)
+	tio, err := unix.IoctlGetTermios(t.fd, ioctlGetTermios)
 	if err != nil {
 		return err
 	}
 	tio.Oflag |= unix.OPOST | unix.ONLCR
-	return unix.IoctlSetTermios(t.fd, unix.TCSETS, tio)
+	return unix.IoctlSetTermios(t.fd, ioctlSetTermios, tio)
 }
 
 // restore puts back the modes makeRaw found; it is safe to call more than once.
@@ -49,12 +49,12 @@ func (t *outerTerminal) restore() {
 // raw would also drop ISIG, ICANON and ECHO, and Ctrl-C and line editing with them.
 func clearONLCR(tty *os.File) error {
 	fd := rawFd(tty)
-	tio, err := unix.IoctlGetTermios(fd, unix.TCGETS)
+	tio, err := unix.IoctlGetTermios(fd, ioctlGetTermios)
 	if err != nil {
 		return err
 	}
 	tio.Oflag &^= unix.ONLCR
-	return unix.IoctlSetTermios(fd, unix.TCSETS, tio)
+	return unix.IoctlSetTermios(fd, ioctlSetTermios, tio)
 }
 
 // windowSize reads the size of the first terminal among files, with 80x24 when

@@ -55,7 +55,7 @@ func startOnTerminal(t *testing.T, path, arg0 string, args ...string) *terminal 
 		"TERM=xterm", "PATH="+fakeGit(t)+string(os.PathListSeparator)+os.Getenv("PATH"))
 	term.cmd.Stdin, term.cmd.Stdout, term.cmd.Stderr = slave, slave, slave
 	term.cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
-	if tio, err := unix.IoctlGetTermios(int(slave.Fd()), unix.TCGETS); err == nil {
+	if tio, err := unix.IoctlGetTermios(int(slave.Fd()), ioctlGetTermios); err == nil {
 		term.before = *tio // before the guard can change it
 	}
 	if err := term.cmd.Start(); err != nil {
@@ -173,7 +173,7 @@ func TestPTYTerminalSeenByCommand(t *testing.T) {
 	if !strings.Contains(term.text(), "all-ttys") {
 		t.Errorf("the command did not see a terminal: %q", term.text())
 	}
-	after, err := unix.IoctlGetTermios(int(term.slave.Fd()), unix.TCGETS)
+	after, err := unix.IoctlGetTermios(int(term.slave.Fd()), ioctlGetTermios)
 	if err != nil {
 		t.Fatal(err)
 	}
