@@ -68,7 +68,8 @@ func runApprove(_ context.Context, g *guard, args []string) error {
 	if err := g.setCwd(*cwd); err != nil {
 		return err
 	}
-	tty, err := g.personAtTerminal(*ci)
+	left := guardedProcs(g.getenv) // lineage.go
+	tty, err := g.personAtTerminal(*ci, left)
 	if err != nil {
 		return fmt.Errorf("approve: %w", err)
 	}
@@ -89,7 +90,7 @@ func runApprove(_ context.Context, g *guard, args []string) error {
 	if err != nil {
 		return fmt.Errorf("approve: %s has no valid time", id)
 	}
-	if err := checkPersonsTerminal(tty, held); err != nil {
+	if err := checkPersonsTerminal(tty, held, left); err != nil {
 		return fmt.Errorf("approve: a person must answer, and this process %w", err)
 	}
 	showHeld(tty, dec)
@@ -117,9 +118,9 @@ func runApprove(_ context.Context, g *guard, args []string) error {
 }
 
 // personAtTerminal opens /dev/tty when everything says a person is there.
-func (g *guard) personAtTerminal(ci bool) (*os.File, error) {
+func (g *guard) personAtTerminal(ci bool, left map[procKey]string) (*os.File, error) {
 	switch {
-	case g.vars[envParent] != "" || insideGuardedCommand():
+	case g.vars[envParent] != "" || insideGuardedCommand(left):
 		return nil, errors.New("cannot run inside a command the guard runs; a person runs it in their own terminal")
 	case ci:
 		return nil, errors.New("needs a person at a terminal, and --ci says there is none")
@@ -137,8 +138,9 @@ func (g *guard) personAtTerminal(ci bool) (*os.File, error) {
 // started: the guard puts GUARD_EXEC_PARENT in each command's environment,
 // and a process's initial environment (/proc/PID/environ) cannot be changed
 // afterwards, so `env -u GUARD_EXEC_PARENT script -c 'guard-exec approve …'`
-// still has a marked ancestor. Only used by approve.
-func insideGuardedCommand() bool { return markedChain(os.Getppid()) }
+// still has a marked ancestor; a process a guarded command left running
+// (left, lineage.go) counts as marked. Only used by approve.
+func insideGuardedCommand(left map[procKey]string) bool { return markedChain(os.Getppid(), left) }
 
 func readProcFile(pid int, name string, max int64) ([]byte, error) {
 	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/" + name)

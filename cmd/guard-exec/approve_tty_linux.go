@@ -24,7 +24,9 @@ import (
 //
 //   - that it does not have in the foreground (a background job);
 //   - whose session leader, or any process holding its master, carries
-//     the guard's mark in its environment or has an ancestor that does;
+//     the guard's mark in its environment or has an ancestor that does,
+//     or is a process a guarded command left running (lineage.go) or one
+//     of its descendants;
 //   - whose master is held by a process of the user that started after
 //     the hold, and whose parent is not another user's (sshd's session
 //     child, started at login, has root's sshd as parent).
@@ -38,13 +40,13 @@ import (
 
 // checkPersonsTerminal applies those checks to the terminal tty, for a
 // decision made at held.
-func checkPersonsTerminal(tty *os.File, held time.Time) error {
+func checkPersonsTerminal(tty *os.File, held time.Time, left map[procKey]string) error {
 	fd := int(tty.Fd())
 	fg, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
 	if err == nil && fg != syscall.Getpgrp() {
 		return fmt.Errorf("is not in the foreground of its terminal")
 	}
-	if sid, err := unix.IoctlGetInt(fd, unix.TIOCGSID); err == nil && sid > 1 && markedChain(sid) {
+	if sid, err := unix.IoctlGetInt(fd, unix.TIOCGSID); err == nil && sid > 1 && markedChain(sid, left) {
 		return fmt.Errorf("runs in a terminal session a guarded command started")
 	}
 	var st unix.Stat_t
@@ -58,7 +60,7 @@ func checkPersonsTerminal(tty *os.File, held time.Time) error {
 	index := int((major-136)*256 + minor)
 	boot := bootTime()
 	for _, h := range ptyMasters(index) {
-		if markedChain(h) {
+		if markedChain(h, left) {
 			return fmt.Errorf("runs in a terminal a guarded command opened (process %d, %s)", h, procComm(h))
 		}
 		uid, ok := procUID(h)
@@ -80,11 +82,19 @@ func checkPersonsTerminal(tty *os.File, held time.Time) error {
 }
 
 // markedChain reports whether pid or one of its ancestors carries the
-// guard's mark (a process started inside a guarded command).
-func markedChain(pid int) bool {
+// guard's mark (a process started inside a guarded command) or is one a
+// guarded command left running (left, lineage.go).
+func markedChain(pid int, left map[procKey]string) bool {
 	for range 64 {
 		if pid <= 1 {
 			return false
+		}
+		if len(left) > 0 {
+			if st, ok := startTicks(pid); ok {
+				if _, ok := left[procKey{pid, st}]; ok {
+					return true
+				}
+			}
 		}
 		if env, err := readProcFile(pid, "environ", 1<<20); err == nil {
 			if bytes.HasPrefix(env, []byte(envParent+"=")) || bytes.Contains(env, []byte("\x00"+envParent+"=")) {

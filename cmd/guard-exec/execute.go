@@ -142,7 +142,9 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 	var res *shim.Result
 	runErr := sb.wrap(spec) // sandbox.go: Seatbelt's sandbox-exec, on macOS
 	if runErr == nil {
+		becomeSubreaper() // lineage.go: the command's orphans stay listed
 		res, runErr = shim.Run(ctx, spec)
+		g.recordLineage(id)
 	}
 	mark("run")
 	g.sandboxAfter(sb, res)

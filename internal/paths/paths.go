@@ -102,3 +102,15 @@ func xdg(getenv func(string) string, v, fallback string) string {
 	}
 	return ""
 }
+
+// LineageFile lists the processes guarded commands left running when they
+// ended (pid, start time, the command's record id): StateDir/lineage.
+// approve refuses a terminal held or led by one of them, or by their
+// descendants. Guarded commands may not write it (it is in StateDir).
+// "" when unknown.
+func LineageFile(getenv func(string) string) string {
+	if d := StateDir(getenv); d != "" {
+		return filepath.Join(d, "lineage")
+	}
+	return ""
+}
