@@ -23,9 +23,9 @@ var errNoPersonCheck = errors.New("cannot be told apart from a terminal a guarde
 	"(the checks read Linux's /proc), so approve refuses it; approve works on Linux only so far")
 
 // checkPersonsTerminal refuses: see errNoPersonCheck.
-func checkPersonsTerminal(*os.File, time.Time) error { return errNoPersonCheck }
+func checkPersonsTerminal(*os.File, time.Time, map[procKey]string) error { return errNoPersonCheck }
 
 // markedChain cannot read another process's environment here and answers
 // false; approve, its one user, refuses every terminal afterwards anyway
 // (checkPersonsTerminal), so no decision rests on this answer.
-func markedChain(int) bool { return false }
+func markedChain(int, map[procKey]string) bool { return false }

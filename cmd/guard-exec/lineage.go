@@ -55,9 +55,6 @@ func startTicks(pid int) (uint64, bool) {
 	return t, err == nil
 }
 
-// becomeSubreaper makes orphans of the command this process's children.
-// Failure (an old kernel) only means fewer processes are listed.
-func becomeSubreaper() { _ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) }
 
 // descendants lists the living processes below pid, children first.
 func descendants(pid int) []procKey {
