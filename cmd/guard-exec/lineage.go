@@ -55,7 +55,6 @@ func startTicks(pid int) (uint64, bool) {
 	return t, err == nil
 }
 
-
 // descendants lists the living processes below pid, children first.
 func descendants(pid int) []procKey {
 	var out []procKey
