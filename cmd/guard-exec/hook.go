@@ -6,8 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/guard-exec/guard-exec/ledger"
 	"github.com/guard-exec/guard-exec/parse"
@@ -40,6 +45,13 @@ func runHook(_ context.Context, g *guard, args []string) error {
 	fs.BoolVar(&g.ci, "ci", false, "deny held commands instead of asking (no person will answer)")
 	modeFlag := fs.String("mode", "", "judge in `MODE`: enforce, advise or audit")
 	command := fs.StringP("command", "c", "", "the `LINE` to judge (hook shell)")
+	ranFd := fs.Int("ran-fd", -1, "hook shell: write the exec record's id of an approved line to `FD`")
+	exitOf := fs.String("exit", "", "hook shell: record how the approved line `ID` ended (with --status)")
+	exitStatus := fs.Int("status", 0, "hook shell --exit: the line's exit `STATUS`")
+	// The interactive shell's own plumbing (interactive.go), not for people.
+	for _, f := range []string{"ran-fd", "exit", "status"} {
+		_ = fs.MarkHidden(f)
+	}
 	err := g.parseFlags(fs, args)
 	if code, ok := errStatus(err); ok && err != nil && code == 0 {
 		return err // --help
@@ -62,13 +74,16 @@ func runHook(_ context.Context, g *guard, args []string) error {
 		}
 		return g.hookGemini()
 	case "shell":
+		if err == nil && *exitOf != "" {
+			return g.hookShellExit(*exitOf, *exitStatus)
+		}
 		if err == nil && !fs.Changed("command") {
 			err = usagef("hook shell needs -c 'LINE'")
 		}
 		if err != nil {
 			return err
 		}
-		return g.hookShell(*command)
+		return g.hookShell(*command, *ranFd)
 	case "":
 		err = usagef("hook needs claude, gemini or shell")
 	default:
@@ -325,8 +340,11 @@ func (g *guard) hookGemini() error {
 
 // hookShell judges one line for the interactive shell's DEBUG trap: 0 runs
 // it, 126 skips it. A hold asks the person at the terminal, as a hold
-// does everywhere.
-func (g *guard) hookShell(line string) error {
+// does everywhere. An approved line is recorded as what it is: the
+// approval (with the command), then an exec record linked to it, whose id
+// goes to ranFd so that the shell can record the line's exit at the next
+// prompt (hook shell --exit).
+func (g *guard) hookShell(line string, ranFd int) error {
 	if strings.TrimSpace(line) == "" {
 		return nil
 	}
@@ -338,20 +356,80 @@ func (g *guard) hookShell(line string) error {
 		g.warn(d)
 		return nil
 	case d.Verdict == policy.Hold && g.askAtTerminal(d):
-		g.recordApproval(id, line)
+		if run := g.recordApproval(id); run != "" && ranFd > 2 {
+			f := os.NewFile(uintptr(ranFd), "ran")
+			fmt.Fprintln(f, run)
+			f.Close()
+		}
 		return nil
 	}
 	g.reportBlock(d, id)
 	return status(exitBlocked)
 }
 
-// recordApproval records a person's yes at the terminal for a hook
-// decision.
-func (g *guard) recordApproval(ref, line string) {
+// recordApproval records a person's yes at the terminal for the hook
+// decision ref, and the run it lets happen (the shell runs the line
+// itself, right after). It returns the exec record's id, or "".
+func (g *guard) recordApproval(ref string) string {
+	led, err := g.book()
+	if err != nil || ref == "" {
+		return ""
+	}
+	dec, err := heldDecision(led, ref)
+	if err != nil {
+		return ""
+	}
+	appr := &ledger.Record{Kind: ledger.KindApproval, Ref: ref, Mode: "tty", Session: dec.Session,
+		Cwd: dec.Cwd, Project: dec.Project, Command: dec.Command, Raw: dec.Raw, Verdict: dec.Verdict, Rules: dec.Rules}
+	aid, err := led.Append(appr)
+	if err != nil {
+		g.ledgerWarn(err)
+		return ""
+	}
+	run := *dec
+	run.ID, run.Time, run.Prev, run.Kind, run.Ref, run.IO = "", "", "", ledger.KindExec, aid, "tty"
+	eid, err := led.Append(&run)
+	if err != nil {
+		g.ledgerWarn(err)
+		return ""
+	}
+	return eid
+}
+
+// hookShellExit records how an approved line of the interactive shell
+// ended: the shell passes the status it saw at the next prompt.
+func (g *guard) hookShellExit(id string, code int) error {
+	id, ok := recordID(id)
+	if !ok {
+		return usagef("hook shell --exit: %q is not an id such as ev-0042", id)
+	}
 	led, err := g.book()
 	if err != nil {
-		return
+		return g.ledgerFailure(err)
 	}
-	_, _ = led.Append(&ledger.Record{Kind: ledger.KindApproval, Session: g.session(), Cwd: g.workdir(),
-		Project: g.projectRoot(), Raw: line, Ref: ref, Mode: "tty"})
+	recs, err := led.Find(id)
+	if err != nil {
+		return err
+	}
+	var run *ledger.Record
+	for i := range recs {
+		switch r := &recs[i]; {
+		case r.Kind == ledger.KindExit && r.ID == id:
+			return fmt.Errorf("hook shell --exit: %s has its exit recorded already", id)
+		case r.Kind == ledger.KindExec && r.ID == id:
+			run = r
+		}
+	}
+	if run == nil {
+		return fmt.Errorf("hook shell --exit: %s is not a run", id)
+	}
+	exit := &ledger.Record{Kind: ledger.KindExit, ID: id, Exit: &code}
+	if start, err := time.Parse(time.RFC3339Nano, run.Time); err == nil {
+		exit.DurationMS = ms(time.Since(start))
+	}
+	if code > 128 && code < 128+65 {
+		exit.Signal = unix.SignalName(syscall.Signal(code - 128))
+	}
+	_, err = led.Append(exit)
+	return err
 }

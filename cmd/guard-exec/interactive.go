@@ -176,9 +176,15 @@ const interactiveTrap = `__ge_prev_trap=$(trap -p DEBUG)
 __ge_prev_trap=${__ge_prev_trap#trap -- }
 __ge_prev_trap=${__ge_prev_trap% DEBUG}
 eval "__ge_prev_trap=${__ge_prev_trap:-''}"
-__ge_new=1 __ge_next= __ge_rc=0 __ge_pc=
+__ge_new=1 __ge_next= __ge_rc=0 __ge_pc= __ge_ran=
 declare -A __ge_seen=()
-__ge_pc_on() { __ge_pc=1; }
+__ge_pc_on() {
+  local s=$? r
+  __ge_pc=1
+  for r in $__ge_ran; do "$__ge_bin" hook shell --exit "$r" --status "$s"; done
+  __ge_ran=
+  return $s
+}
 __ge_pc_off() { __ge_pc= __ge_new=1 __ge_next=$HISTCMD; __ge_seen=(); }
 if [[ $(declare -p PROMPT_COMMAND 2>/dev/null) == 'declare -a'* ]]; then
   PROMPT_COMMAND=(__ge_pc_on "${PROMPT_COMMAND[@]}" __ge_pc_off)
@@ -186,8 +192,10 @@ else
   PROMPT_COMMAND="__ge_pc_on"$'\n'"${PROMPT_COMMAND:-}"$'\n'"__ge_pc_off"
 fi
 __ge_judge() {
-  "$__ge_bin" hook shell $__ge_opts -c "$1"
-  local rc=$?
+  local r rc
+  r=$("$__ge_bin" hook shell $__ge_opts --ran-fd 3 -c "$1" 3>&1 >&2)
+  rc=$?
+  [[ -n $r ]] && __ge_ran+=" $r"
   case $rc in
     0|126) return $rc ;;
   esac

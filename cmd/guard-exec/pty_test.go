@@ -39,6 +39,12 @@ func startTerminal(t *testing.T, args ...string) *terminal {
 // startOnTerminal runs path (as arg0) on a fresh pseudo-terminal.
 func startOnTerminal(t *testing.T, path, arg0 string, args ...string) *terminal {
 	t.Helper()
+	return startOnTerminalEnv(t, nil, path, arg0, args...)
+}
+
+// startOnTerminalEnv is startOnTerminal with more environment variables.
+func startOnTerminalEnv(t *testing.T, env []string, path, arg0 string, args ...string) *terminal {
+	t.Helper()
 	master, slave, err := pty.Open()
 	if err != nil {
 		t.Skip("no pseudo-terminal:", err)
@@ -53,6 +59,7 @@ func startOnTerminal(t *testing.T, path, arg0 string, args ...string) *terminal 
 	term.cmd.Dir = t.TempDir()
 	term.cmd.Env = append(os.Environ(), "GUARD_EXEC_LEDGER_DIR="+term.ledger, "GUARD_EXEC_SESSION=pty",
 		"TERM=xterm", "PATH="+fakeGit(t)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	term.cmd.Env = append(term.cmd.Env, env...)
 	term.cmd.Stdin, term.cmd.Stdout, term.cmd.Stderr = slave, slave, slave
 	term.cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
 	if tio, err := unix.IoctlGetTermios(int(slave.Fd()), ioctlGetTermios); err == nil {

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -53,6 +54,7 @@ func runShow(ctx context.Context, g *guard, args []string) error {
 	if err != nil {
 		return err
 	}
+	recs = append(recs, approvedRuns(led, recs)...)
 	if *replay {
 		return g.replay(ctx, led, id, recs, *speed)
 	}
@@ -69,13 +71,46 @@ func runShow(ctx context.Context, g *guard, args []string) error {
 	return nil
 }
 
+// approvedRuns finds the runs that the approvals among recs let happen: an
+// exec record whose ref is the approval, with its exit record. The
+// interactive shell records the run right after the approval; a retry of
+// an approved hook or agent command comes later, so the ids after each
+// approval are searched up to a bound.
+func approvedRuns(led *ledger.Ledger, recs []ledger.Record) []ledger.Record {
+	var out []ledger.Record
+	for _, a := range recs {
+		if a.Kind != ledger.KindApproval {
+			continue
+		}
+		n, ok := ledger.ParseID(a.ID)
+		if !ok {
+			continue
+		}
+		for k := int64(1); k <= 64; k++ {
+			next, err := led.Find(ledger.FormatID(n + k))
+			if err != nil {
+				break
+			}
+			if i := slices.IndexFunc(next, func(r ledger.Record) bool { return r.Kind == ledger.KindExec && r.Ref == a.ID }); i >= 0 {
+				out = append(out, next...)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // printShow lays out one command's records for people.
 func printShow(w io.Writer, id string, recs []ledger.Record) {
-	var main, exit *ledger.Record
+	var main, exit, run, runExit *ledger.Record
 	var approvals []ledger.Record
 	for i := range recs {
 		r := &recs[i]
 		switch {
+		case r.ID != id && r.Kind == ledger.KindExec:
+			run = r
+		case r.ID != id && r.Kind == ledger.KindExit:
+			runExit = r // approvedRuns adds one run with its exit
 		case r.Kind == ledger.KindExit && r.ID == id:
 			exit = r
 		case r.Kind == ledger.KindApproval && r.Ref == id:
@@ -137,7 +172,16 @@ func printShow(w io.Writer, id string, recs []ledger.Record) {
 	for _, a := range approvals {
 		p("approved", "by %s at %s%s", a.ID, longTime(a.Time), expires(a.Expires))
 	}
-	if main != nil && main.Kind == ledger.KindDecision {
+	switch {
+	case main != nil && main.Kind == ledger.KindDecision && run != nil:
+		p("ran", "yes, as %s, approved by %s", run.ID, run.Ref)
+		if runExit != nil {
+			printExit(p, w, runExit)
+		} else {
+			p("exit", "none recorded: interrupted, or still running")
+		}
+		return
+	case main != nil && main.Kind == ledger.KindDecision:
 		p("ran", "no: %s, the command never ran", map[bool]string{true: "denied", false: "held"}[main.Verdict == "deny"])
 	}
 	if exit != nil {
