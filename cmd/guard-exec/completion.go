@@ -56,7 +56,11 @@ func completionSpecs(ctx context.Context) []compSpec {
 		}
 		for _, v := range verbs {
 			if fs := collectFlags(ctx, c, v); fs != nil {
-				fs.VisitAll(func(f *pflag.Flag) { s.flags[v] = append(s.flags[v], f) })
+				fs.VisitAll(func(f *pflag.Flag) {
+					if !f.Hidden { // internal flags (hook shell's --ran-fd…) are not offered
+						s.flags[v] = append(s.flags[v], f)
+					}
+				})
 			}
 		}
 		specs = append(specs, s)
