@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"crypto/hmac"
 	"errors"
@@ -151,22 +150,13 @@ func readProcFile(pid int, name string, max int64) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, max))
 }
 
-// parentOf reads a process's parent pid (field 4 of /proc/PID/stat, after
-// the command name, which may hold spaces and parentheses).
+// parentOf reads a process's parent pid.
 func parentOf(pid int) (int, bool) {
-	b, err := readProcFile(pid, "stat", 4096)
-	if err != nil {
+	f, ok := statField(pid, statParent)
+	if !ok {
 		return 0, false
 	}
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return 0, false
-	}
-	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 2 {
-		return 0, false
-	}
-	ppid, err := strconv.Atoi(f[1])
+	ppid, err := strconv.Atoi(f)
 	return ppid, err == nil
 }
 

@@ -166,26 +166,14 @@ func procComm(pid int) string {
 	return strings.TrimSpace(string(b))
 }
 
-// procStartTime is when a process started: field 22 of /proc/PID/stat, in
-// clock ticks (100 a second on Linux) after boot.
+// procStartTime is when a process started (clock ticks are 100 a second
+// on Linux).
 func procStartTime(pid int, boot time.Time) (time.Time, bool) {
 	if boot.IsZero() {
 		return time.Time{}, false
 	}
-	b, err := readProcFile(pid, "stat", 4096)
-	if err != nil {
-		return time.Time{}, false
-	}
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return time.Time{}, false
-	}
-	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 20 {
-		return time.Time{}, false
-	}
-	ticks, err := strconv.ParseInt(f[19], 10, 64)
-	if err != nil {
+	ticks, ok := startTicks(pid)
+	if !ok {
 		return time.Time{}, false
 	}
 	return boot.Add(time.Duration(ticks) * (time.Second / 100)), true

@@ -24,7 +24,7 @@ import (
 // in the user's state directory, which guarded commands may not write.
 // approve treats a process in that file, and everything below it, like a
 // process carrying the guard's mark. Nothing is written when the command
-// leaves nothing behind, the usual case; the subreaper costs one prctl.
+// leaves nothing behind, the usual case, which costs a prctl and a waitid.
 //
 // A process listed here that forks again after its guard has ended can
 // still leave a child that PID 1 adopts and nothing lists; the kernel
@@ -37,21 +37,13 @@ type procKey struct {
 	start uint64
 }
 
-// startTicks is field 22 of /proc/PID/stat.
+// startTicks is when a process started, in clock ticks after boot.
 func startTicks(pid int) (uint64, bool) {
-	b, err := readProcFile(pid, "stat", 4096)
-	if err != nil {
+	f, ok := statField(pid, statStartTime)
+	if !ok {
 		return 0, false
 	}
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return 0, false
-	}
-	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 20 {
-		return 0, false
-	}
-	t, err := strconv.ParseUint(f[19], 10, 64)
+	t, err := strconv.ParseUint(f, 10, 64)
 	return t, err == nil
 }
 
@@ -89,6 +81,9 @@ func descendants(pid int) []procKey {
 // the guard to the lineage file, dropping entries of processes that have
 // ended. It is called after the command has ended.
 func (g *guard) recordLineage(id string) {
+	if !hasChildren() {
+		return // the usual case: the command left nothing running
+	}
 	left := descendants(os.Getpid())
 	if len(left) == 0 {
 		return

@@ -27,23 +27,34 @@ func (g *guard) session() string {
 	return g.sess
 }
 
-// procStart reads a process's start time (clock ticks since boot, field 22
-// of /proc/PID/stat). The command name in field 2 may hold spaces and
-// parentheses, so fields are counted after its closing parenthesis.
+// procStart reads a process's start time (clock ticks since boot), or "0".
 func procStart(pid int) string {
-	s, ok := readProcStat(pid)
-	if !ok {
-		return "0"
-	}
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 {
-		return "0"
-	}
-	// After the name come field 3 (state) onwards; start time is field 22.
-	if f, ok := nthField(s[i+1:], 19); ok {
+	if f, ok := statField(pid, statStartTime); ok {
 		return f
 	}
 	return "0"
+}
+
+// Fields of /proc/PID/stat, counted from 0 after the command name: field 3
+// of proc(5) (state) is 0.
+const (
+	statParent    = 1  // ppid, field 4
+	statStartTime = 19 // starttime, field 22: clock ticks after boot
+)
+
+// statField is the n-th field of /proc/PID/stat after the command name.
+// The name (field 2) may hold spaces and parentheses, so fields are counted
+// after its last closing parenthesis.
+func statField(pid, n int) (string, bool) {
+	s, ok := readProcStat(pid)
+	if !ok {
+		return "", false
+	}
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return "", false
+	}
+	return nthField(s[i+1:], n)
 }
 
 // nthField returns the n-th (from 0) of the space-separated fields of s,
