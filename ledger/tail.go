@@ -100,6 +100,30 @@ func (l *Ledger) Find(id string) ([]Record, error) {
 	return recs, nil
 }
 
+// Runs returns the exec records that approval id let run (whose Ref is
+// id), oldest first, in one search back from the end to id, bounded as
+// Find's.
+func (l *Ledger) Runs(id string) ([]Record, error) {
+	want, ok := ParseID(id)
+	if !ok {
+		return nil, fmt.Errorf("ledger: %q is not an id (ev-N)", id)
+	}
+	var recs []Record
+	_, err := l.walkBack(findLimit, func(name string, ln line) bool {
+		rec, _, ok := readLine(name, ln)
+		if !ok {
+			return true
+		}
+		if rec.Kind == KindExec && rec.Ref == id {
+			recs = append(recs, rec)
+		}
+		n, ok := ParseID(rec.ID)
+		return !(ok && rec.Kind.allocates() && n <= want)
+	})
+	reverse(recs)
+	return recs, err
+}
+
 // readLine decodes a line, or says why it is no record.
 func readLine(name string, ln line) (Record, Problem, bool) {
 	p := Problem{File: name, Line: ln.num, Offset: ln.start, Unreadable: true}

@@ -103,6 +103,33 @@ func TestFind(t *testing.T) {
 	}
 }
 
+// Runs finds the exec records an approval let run, however far after it,
+// and nothing of other approvals or from before it.
+func TestRuns(t *testing.T) {
+	l := newLedger(t, Options{})
+	d := mustAppend(t, l, &Record{Kind: KindDecision, Command: "git push -f", Verdict: "hold"})
+	// A record older than the approval naming it (forged, ids are
+	// predictable) is no run of it: runs come after their approval.
+	before := mustAppend(t, l, &Record{Kind: KindExec, Command: "x", Ref: "ev-0003"})
+	a := mustAppend(t, l, &Record{Kind: KindApproval, Ref: d})
+	if a != "ev-0003" {
+		t.Fatalf("the approval is %s, want ev-0003", a)
+	}
+	other := mustAppend(t, l, &Record{Kind: KindApproval, Ref: d})
+	for i := 0; i < 100; i++ { // more than any fixed window
+		pair(t, l, "filler", 0)
+	}
+	run := mustAppend(t, l, &Record{Kind: KindExec, Command: "git push -f", Ref: a})
+	mustAppend(t, l, &Record{Kind: KindExec, Command: "y", Ref: other})
+	runs, err := l.Runs(a)
+	if err != nil || len(runs) != 1 || runs[0].ID != run {
+		t.Fatalf("Runs(%s) = %v, %v; want just %s (not %s, before it)", a, runs, err, run, before)
+	}
+	if _, err := l.Runs("nonsense"); err == nil {
+		t.Error("Runs of a malformed id: no error")
+	}
+}
+
 // Find gives up after a bounded read and says so, rather than reading a
 // huge ledger to its start.
 func TestFindBounded(t *testing.T) {

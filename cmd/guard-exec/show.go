@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -74,27 +73,20 @@ func runShow(ctx context.Context, g *guard, args []string) error {
 // approvedRuns finds the runs that the approvals among recs let happen: an
 // exec record whose ref is the approval, with its exit record. The
 // interactive shell records the run right after the approval; a retry of
-// an approved hook or agent command comes later, so the ids after each
-// approval are searched up to a bound.
+// an approved hook or agent command comes later.
 func approvedRuns(led *ledger.Ledger, recs []ledger.Record) []ledger.Record {
 	var out []ledger.Record
 	for _, a := range recs {
 		if a.Kind != ledger.KindApproval {
 			continue
 		}
-		n, ok := ledger.ParseID(a.ID)
-		if !ok {
+		runs, err := led.Runs(a.ID)
+		if err != nil || len(runs) == 0 {
 			continue
 		}
-		for k := int64(1); k <= 64; k++ {
-			next, err := led.Find(ledger.FormatID(n + k))
-			if err != nil {
-				break
-			}
-			if i := slices.IndexFunc(next, func(r ledger.Record) bool { return r.Kind == ledger.KindExec && r.Ref == a.ID }); i >= 0 {
-				out = append(out, next...)
-				break
-			}
+		// An approval is single-use: its first run is the one it allowed.
+		if all, err := led.Find(runs[0].ID); err == nil {
+			out = append(out, all...)
 		}
 	}
 	return out
