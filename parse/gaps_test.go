@@ -191,15 +191,15 @@ func TestInterpreterFeeders(t *testing.T) {
 // same data piped into the shell is.
 func TestProcSubstScripts(t *testing.T) {
 	runRows(t, []row{
-		{src: `bash <(echo 'rm -rf /')`, want: []string{"bash …", "echo rm -rf / ¦ ctx=procsubst", "rm -rf / ¦ ctx=nested ¦ via=bash file"}},
-		{src: `source <(echo 'rm -rf ~')`, want: []string{"source …", "echo rm -rf ~", "rm -rf /home/u ¦ via=source"}},
-		{src: `. <(printf 'cd /\nrm -rf *\n')`, want: []string{". …", "printf cd /\\nrm -rf *\\n", "cd / ¦ via=source", "rm -rf * ¦ dir=/ ¦ glob=1"}},
-		{src: `sh <(echo 'rm -rf "$1"') /srv`, want: []string{"sh … /srv", "echo rm -rf \"$1\"", "rm -rf /srv"}},
-		{src: `python3 <(echo "import os; os.system('rm -rf /')")`, want: []string{"python3 …", "echo import os; os.system('rm -rf /')", "rm -rf / ¦ ctx=interp"}},
-		{src: `bash <(echo 'echo hi')`, want: []string{"bash …", "echo echo hi", "echo hi"}, dyn: []string{}},
+		{src: `bash <(echo 'rm -rf /')`, want: []string{"bash /dev/fd/…", "echo rm -rf / ¦ ctx=procsubst", "rm -rf / ¦ ctx=nested ¦ via=bash file"}},
+		{src: `source <(echo 'rm -rf ~')`, want: []string{"source /dev/fd/…", "echo rm -rf ~", "rm -rf /home/u ¦ via=source"}},
+		{src: `. <(printf 'cd /\nrm -rf *\n')`, want: []string{". /dev/fd/…", "printf cd /\\nrm -rf *\\n", "cd / ¦ via=source", "rm -rf * ¦ dir=/ ¦ glob=1"}},
+		{src: `sh <(echo 'rm -rf "$1"') /srv`, want: []string{"sh /dev/fd/… /srv", "echo rm -rf \"$1\"", "rm -rf /srv"}},
+		{src: `python3 <(echo "import os; os.system('rm -rf /')")`, want: []string{"python3 /dev/fd/…", "echo import os; os.system('rm -rf /')", "rm -rf / ¦ ctx=interp"}},
+		{src: `bash <(echo 'echo hi')`, want: []string{"bash /dev/fd/…", "echo echo hi", "echo hi"}, dyn: []string{}},
 		// Output that is not known data stays a dynamic fact.
-		{src: `bash <(./gen.sh)`, want: []string{"bash …", "./gen.sh"}, dyn: []string{"proc-subst:…|feeders=gen.sh"}},
-		{src: `source <(kubectl completion bash)`, want: []string{"source …", "kubectl completion bash"}, dyn: []string{"source:…|feeders=kubectl"}},
+		{src: `bash <(./gen.sh)`, want: []string{"bash /dev/fd/…", "./gen.sh"}, dyn: []string{"proc-subst:…|feeders=gen.sh"}},
+		{src: `source <(kubectl completion bash)`, want: []string{"source /dev/fd/…", "kubectl completion bash"}, dyn: []string{"source:/dev/fd/…|feeders=kubectl"}},
 	})
 }
 

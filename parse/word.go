@@ -248,8 +248,11 @@ func (e *evaluator) part(p syntax.WordPart, q quoteMode, first, more bool) {
 			e.unknown()
 		}
 	case *syntax.ProcSubst:
+		// bash passes a path to a pipe, /dev/fd/63 or the like: its
+		// number is not known, but it names a descriptor, not a file.
 		e.fr.procSubst(p, e)
-		e.unknown() // a /dev/fd path
+		e.cur.b = append(e.cur.b, "/dev/fd/"...)
+		e.unknown()
 	case *syntax.ExtGlob:
 		e.cur.glob = true
 		e.cur.b = append(e.cur.b, p.Op.String()...)

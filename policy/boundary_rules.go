@@ -122,6 +122,7 @@ var boundaryRules = []*Rule{
 			`tee "logs/run-$(date +%F).log" < out.txt`,
 			`echo x > "$(date +%s).log"`,
 			`rm -f "$(cat lp)"`,
+			`make 2>&1 | tee >(grep -c error > errors.txt) build.log`,
 		},
 	},
 	{
