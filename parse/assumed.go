@@ -99,6 +99,10 @@ func (fr *frame) markAssumed(w *syntax.Word, wd *Word) {
 	for i, p := range w.Parts {
 		e.part(p, unquoted, i == 0, len(w.Parts) > 1)
 	}
+	// A path the script made stays its own work past the unseen code on
+	// the same terms: "$BATS_RUN_TMPDIR", mkdir'd or mktemp'd on either
+	// branch, then a sourced file, then rm -rf of it.
+	fr.markMade(w, wd)
 	fr.st = saved
 	if len(e.fields) > 0 {
 		return

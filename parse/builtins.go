@@ -548,6 +548,7 @@ func builtinShift(fr *frame, c *Command, args []arg) {
 }
 
 func builtinExit(fr *frame, c *Command, args []arg) {
+	fr.exited()
 	fr.st.dead = true
 }
 
@@ -565,6 +566,9 @@ func builtinTrap(fr *frame, c *Command, args []arg) {
 		ws = ws[1:]
 	}
 	if len(ws) < 2 || ws[0].Value == "-" || ws[0].Value == "" {
+		return
+	}
+	if fr.deferTrap(c, ws[0], ws[1:]) {
 		return
 	}
 	fr.nestedText(c, ws[0], "trap")

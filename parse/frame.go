@@ -93,6 +93,10 @@ type frame struct {
 	// the command line's own code. Functions defined there are judged
 	// only where they are called.
 	file string
+	// exits, set in the frames of the script's own shell (not a subshell,
+	// not eval'd code), collects the traps that run when it exits and the
+	// states it may exit in (traps.go).
+	exits *exitTraps
 }
 
 func (fr *frame) posix() bool { return fr.dialect == POSIX }
@@ -117,7 +121,7 @@ func (r *root) topFrame(src string) *frame {
 	if r.opts.Shell != "" && r.opts.Dialect == Bash {
 		st.rawSet("BASH", strVar(r.opts.Shell, false))
 	}
-	fr := &frame{r: r, src: src, pos: posMap{exact: true, base: Pos{Line: 1, Col: 1}}, st: st, dialect: r.opts.Dialect}
+	fr := &frame{r: r, src: src, pos: posMap{exact: true, base: Pos{Line: 1, Col: 1}}, st: st, dialect: r.opts.Dialect, exits: &exitTraps{}}
 	fr.importEnvCode()
 	return fr
 }
@@ -220,5 +224,6 @@ func (fr *frame) sub(ctx Context) *frame {
 func (fr *frame) subshell(ctx Context) *frame {
 	c := fr.sub(ctx)
 	c.st = fr.st.clone()
+	c.exits = nil // a subshell's traps and exits are its own
 	return c
 }

@@ -206,6 +206,7 @@ func (s *state) declareLocal(name string) {
 
 // finish analyses what was never called, and closes the analysis.
 func (r *root) finish(top *frame) {
+	top.runExitTraps()
 	r.uncalled(top)
 	r.an.Commands = slices.DeleteFunc(r.an.Commands, func(c *Command) bool { return c == nil })
 }

@@ -614,3 +614,41 @@ func (r *recordFS) EvalSymlinks(name string) (string, error) {
 	r.paths = append(r.paths, name)
 	return filepath.EvalSymlinks(name)
 }
+
+// TestTrapsRunAtExit: the code of an EXIT or signal trap is judged with the
+// values the variables have where the shell exits, not where the trap was
+// set (parse/traps.go); an exit reached before the trap was set does not
+// run it.
+func TestTrapsRunAtExit(t *testing.T) {
+	e := NewEngine(Builtin())
+	x := worldCtx("/home/u", "/home/u/proj", "u")
+	tests := []struct {
+		cmd  string
+		want Severity
+	}{
+		// bats: the trap is set before the output file is named.
+		{`d=$(mktemp -d); trap 'echo done >>"$OUT"' EXIT; OUT="$d/suite.out"`, Allow},
+		{`trap 'rm -rf "$d"' EXIT; d=$(mktemp -d); touch "$d/x"`, Allow},
+		{`cleanup() { rm -rf "$d"; }; trap cleanup EXIT INT TERM; d=$(mktemp -d)`, Allow},
+		{`trap 'rm -rf "$d"' EXIT; d=~`, Hold},
+		{`trap 'rm -rf "$d"' 0; d=build; if [ -n "$X" ]; then d=~; exit 1; fi; d=build`, Hold},
+		{`trap 'rm -rf "$d"' sigterm; d=~`, Hold},
+		{`trap 'rm -rf "$d"' EXIT; d=$(mktemp -d); exit 0; d=~`, Allow},
+		{`d=~; trap 'echo x >>"$d/.bashrc"' EXIT`, Hold},
+		{`[ -n "$X" ] && exit 1; trap 'rm -rf "$d"' EXIT; d=$(mktemp -d)`, Allow},
+		// Traps that run at each command are judged where they are set.
+		{`d=~; trap 'rm -rf "$d"' DEBUG; d=build`, Hold},
+		// A subshell's trap runs when the subshell ends.
+		{`(trap 'rm -rf "$d"' EXIT; d=~); d=build`, Hold},
+		// A path the script made stays its own past unseen code.
+		{`d=$T; if [ -n "$d" ]; then if [ -d "$d" ]; then exit 1; elif ! mkdir -p "$d"; then exit 1; fi; elif ! d=$(mktemp -d); then exit 1; fi; source "$X/lib.sh"; rm -rf "$d"`, Allow},
+		{`d=$T; if [ -n "$d" ]; then if [ -d "$d" ]; then exit 1; elif ! mkdir -p "$d"; then exit 1; fi; elif ! d=$(mktemp -d); then exit 1; fi; source "$X/lib.sh"; rm -rf "$d" ~`, Hold},
+	}
+	for _, tt := range tests {
+		x.bnd = nil
+		a := parse.Analyze(tt.cmd, parse.Options{Env: x.Env, Dir: x.Cwd})
+		if d := e.Decide(a, x); d.Verdict != tt.want {
+			t.Errorf("%q: want %s, got %s %v", tt.cmd, tt.want, d.Verdict, hitIDs(d))
+		}
+	}
+}
