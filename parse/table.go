@@ -185,27 +185,26 @@ type programTable struct {
 	byName map[string]*Program
 }
 
-var table = sync.OnceValue(func() *programTable {
-	t := &programTable{byName: map[string]*Program{}}
+var table = sync.OnceValue(buildTable)
+
+func buildTable() *programTable {
+	t := &programTable{rows: make([]*Program, len(programRows)), byName: make(map[string]*Program, 2*len(programRows))}
 	for i := range programRows {
 		p := &programRows[i]
-		t.rows = append(t.rows, p)
-		path := strings.Fields(p.Name)
-		if len(path) == 1 {
-			for _, n := range append([]string{p.Name}, p.Also...) {
-				if t.byName[n] != nil {
-					panic("program table: " + n + " twice")
-				}
-				t.byName[n] = p
-			}
+		t.rows[i] = p
+		first, rest, sub := strings.Cut(p.Name, " ")
+		if !sub {
+			t.add(t.byName, p.Name, p)
 			continue
 		}
-		parent := t.byName[path[0]]
-		for _, s := range path[1 : len(path)-1] {
-			if parent == nil {
+		parent := t.byName[first]
+		last := rest
+		for parent != nil {
+			s, more, ok := strings.Cut(last, " ")
+			if !ok {
 				break
 			}
-			parent = parent.subs[s]
+			parent, last = parent.subs[s], more
 		}
 		if parent == nil {
 			panic("program table: no parent row for " + p.Name)
@@ -213,13 +212,25 @@ var table = sync.OnceValue(func() *programTable {
 		if parent.subs == nil {
 			parent.subs = map[string]*Program{}
 		}
-		for _, n := range append([]string{path[len(path)-1]}, p.Also...) {
-			parent.subs[n] = p
-		}
+		t.add(parent.subs, last, p)
 		parent.wrapperSub = parent.wrapperSub || p.Wrapper
 	}
 	return t
-})
+}
+
+// add files a row under its name and its other names.
+func (t *programTable) add(m map[string]*Program, name string, p *Program) {
+	for i := -1; i < len(p.Also); i++ {
+		n := name
+		if i >= 0 {
+			n = p.Also[i]
+		}
+		if m[n] != nil {
+			panic("program table: " + n + " twice")
+		}
+		m[n] = p
+	}
+}
 
 func parseRoleSpec(s string) roleSpec {
 	var rs roleSpec

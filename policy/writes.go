@@ -57,6 +57,8 @@ type write struct {
 // boundary, credential and self-defence rules all judge what it yields.
 type writer struct {
 	spec parse.OptSpec
+	// specOf, when set, gives spec on first use (a program table row).
+	specOf func() parse.OptSpec
 	// when limits the table to the mode in which the program writes
 	// (sed -i, tar -x); nil means always.
 	when func(a *parse.Args) bool
@@ -143,9 +145,9 @@ var writers = sync.OnceValue(func() map[string]*writer {
 		"sort": {spec: parse.OptSpec{Short: "oktTS", Long: []string{"output", "key", "field-separator", "temporary-directory",
 			"buffer-size", "files0-from", "parallel", "batch-size", "compress-program", "sort", "random-source"}},
 			opts: []optTarget{{'o', "output", wWrite}}},
-		"curl":       {spec: curlSpec(), extra: curlRemoteName},
-		"wget":       {spec: wgetSpec(), extra: wgetDefault},
-		"tar":        {spec: tarSpec(), extra: tarTargets},
+		"curl":       {specOf: curlSpec, extra: curlRemoteName},
+		"wget":       {specOf: wgetSpec, extra: wgetDefault},
+		"tar":        {specOf: tarSpec, extra: tarTargets},
 		"unzip":      {spec: parse.OptSpec{Short: "dP"}, extra: unzipTargets},
 		"git":        {spec: gitGlobal, extra: gitTargets},
 		"crontab":    {spec: parse.OptSpec{Short: "u"}, extra: crontabTargets},
@@ -192,7 +194,11 @@ func (x *Ctx) writes(c *parse.Command) []write {
 	if wr == nil {
 		return ws
 	}
-	a := parse.ParseArgs(c.Args, wr.spec)
+	spec := wr.spec
+	if wr.specOf != nil {
+		spec = wr.specOf()
+	}
+	a := parse.ParseArgs(c.Args, spec)
 	if wr.when != nil && !wr.when(a) {
 		return ws
 	}
