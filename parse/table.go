@@ -120,6 +120,10 @@ type Program struct {
 	stop bool
 	// wrapperSub is set when a subcommand is a Wrapper (uv run).
 	wrapperSub bool
+	// compiled guards the fields above read from the text fields: a row
+	// is compiled the first time it is handed out, so a command pays for
+	// the rows it names, not the whole table.
+	compiled sync.Once
 }
 
 type optRow struct {
@@ -142,7 +146,13 @@ type argRow struct {
 }
 
 // ProgramTable returns the rows of the program table, built once.
-func ProgramTable() []*Program { return table().rows }
+func ProgramTable() []*Program {
+	rows := table().rows
+	for _, p := range rows {
+		p.compiled.Do(p.compile)
+	}
+	return rows
+}
 
 // LookupProgram returns the row of a program name or of a subcommand
 // path ("git push"), or nil.
@@ -155,7 +165,19 @@ func LookupProgram(name string) *Program {
 		}
 		p = p.subs[s]
 	}
+	if p != nil {
+		p.compiled.Do(p.compile)
+	}
 	return p
+}
+
+// sub returns the row of a subcommand, or nil.
+func (p *Program) sub(name string) *Program {
+	s := p.subs[name]
+	if s != nil {
+		s.compiled.Do(s.compile)
+	}
+	return s
 }
 
 type programTable struct {
@@ -163,28 +185,26 @@ type programTable struct {
 	byName map[string]*Program
 }
 
-var table = sync.OnceValue(func() *programTable {
-	t := &programTable{byName: map[string]*Program{}}
+var table = sync.OnceValue(buildTable)
+
+func buildTable() *programTable {
+	t := &programTable{rows: make([]*Program, len(programRows)), byName: make(map[string]*Program, 2*len(programRows))}
 	for i := range programRows {
 		p := &programRows[i]
-		p.compile()
-		t.rows = append(t.rows, p)
-		path := strings.Fields(p.Name)
-		if len(path) == 1 {
-			for _, n := range append([]string{p.Name}, p.Also...) {
-				if t.byName[n] != nil {
-					panic("program table: " + n + " twice")
-				}
-				t.byName[n] = p
-			}
+		t.rows[i] = p
+		first, rest, sub := strings.Cut(p.Name, " ")
+		if !sub {
+			t.add(t.byName, p.Name, p)
 			continue
 		}
-		parent := t.byName[path[0]]
-		for _, s := range path[1 : len(path)-1] {
-			if parent == nil {
+		parent := t.byName[first]
+		last := rest
+		for parent != nil {
+			s, more, ok := strings.Cut(last, " ")
+			if !ok {
 				break
 			}
-			parent = parent.subs[s]
+			parent, last = parent.subs[s], more
 		}
 		if parent == nil {
 			panic("program table: no parent row for " + p.Name)
@@ -192,14 +212,25 @@ var table = sync.OnceValue(func() *programTable {
 		if parent.subs == nil {
 			parent.subs = map[string]*Program{}
 		}
-		for _, n := range append([]string{path[len(path)-1]}, p.Also...) {
-			parent.subs[n] = p
-		}
-		parent.stop = true
+		t.add(parent.subs, last, p)
 		parent.wrapperSub = parent.wrapperSub || p.Wrapper
 	}
 	return t
-})
+}
+
+// add files a row under its name and its other names.
+func (t *programTable) add(m map[string]*Program, name string, p *Program) {
+	for i := -1; i < len(p.Also); i++ {
+		n := name
+		if i >= 0 {
+			n = p.Also[i]
+		}
+		if m[n] != nil {
+			panic("program table: " + n + " twice")
+		}
+		m[n] = p
+	}
+}
 
 func parseRoleSpec(s string) roleSpec {
 	var rs roleSpec
@@ -214,6 +245,8 @@ func parseRoleSpec(s string) roleSpec {
 }
 
 func (p *Program) compile() {
+	// A row with subcommands stops at its first operand (the subcommand).
+	p.stop = len(p.subs) > 0
 	p.opts = map[string]*optRow{}
 	for _, tok := range strings.Fields(p.Opts) {
 		names, spec, value := strings.Cut(tok, "=")
@@ -482,7 +515,7 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 	}
 	if len(pa.ops) > 0 && p.subs != nil {
 		first := args[pa.ops[0]]
-		if sub := p.subs[first.Value]; sub != nil && first.Literal() {
+		if sub := p.sub(first.Value); sub != nil && first.Literal() {
 			fr.applyRow(c, sub, args, pa.ops[0]+1, via+" "+first.Value)
 			return
 		}

@@ -554,7 +554,7 @@ func tableWrapper(name string) wrapFunc {
 			if len(pa.ops) == 0 || !args[pa.ops[0]].Literal() || row.subs[args[pa.ops[0]].Value] == nil {
 				return nil, false
 			}
-			row, from = row.subs[args[pa.ops[0]].Value], pa.ops[0]+1
+			row, from = row.sub(args[pa.ops[0]].Value), pa.ops[0]+1
 		}
 		if !row.Wrapper {
 			return nil, false

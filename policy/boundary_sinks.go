@@ -40,7 +40,7 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 		x.curlSends(c, &s)
 	case "wget":
 		s.net = true
-		a := parse.ParseArgs(c.Args, wgetSpec)
+		a := parse.ParseArgs(c.Args, wgetSpec())
 		for _, v := range append(a.LongValues("post-file"), a.LongValues("body-file")...) {
 			x.sendFile(c, v, &s)
 		}
@@ -110,7 +110,7 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 // of -F, -T; "-" (or @-) is standard input.
 func (x *Ctx) curlSends(c *parse.Command, s *sendTo) {
 	s.net = true
-	a := parse.ParseArgs(c.Args, curlSpec)
+	a := parse.ParseArgs(c.Args, curlSpec())
 	for _, long := range []string{"data", "data-ascii", "data-binary", "data-urlencode", "json"} {
 		for _, v := range a.LongValues(long) {
 			x.curlData(c, long, v, s)

@@ -25,8 +25,14 @@ func gitSub(c *parse.Command) (string, []parse.Word) {
 
 // gitCommand matches `git SUB …` and hands the subcommand's arguments on.
 func gitCommand(sub string, f func(x *Ctx, args *parse.Args) bool, spec parse.OptSpec) func(*Ctx, *parse.Command) bool {
+	return gitCommandOf(sub, f, func() parse.OptSpec { return spec })
+}
+
+// gitCommandOf is gitCommand with the options read on first use (a
+// program table row, tableSpec).
+func gitCommandOf(sub string, f func(x *Ctx, args *parse.Args) bool, spec func() parse.OptSpec) func(*Ctx, *parse.Command) bool {
 	return func(x *Ctx, c *parse.Command) bool {
 		s, rest := gitSub(c)
-		return s == sub && f(x, parse.ParseArgs(rest, spec))
+		return s == sub && f(x, parse.ParseArgs(rest, spec()))
 	}
 }

@@ -335,7 +335,7 @@ func (x *Ctx) tarReads(c *parse.Command) []Target {
 	if len(args) > 0 && args[0].Value != "" && args[0].Value[0] != '-' && isLetters(args[0].Value) {
 		args = append([]parse.Word{{Value: "-" + args[0].Value}}, args[1:]...)
 	}
-	a := parse.ParseArgs(args, tarSpec)
+	a := parse.ParseArgs(args, tarSpec())
 	if !a.Has("cru", "create", "append", "update") {
 		return nil
 	}

@@ -13,7 +13,7 @@ import (
 // the remote still has, or switches a safety check off, warns.
 
 var (
-	gitPushSpec   = parse.LookupProgram("git push").Spec()
+	gitPushSpec   = tableSpec("git push")
 	gitCommitSpec = parse.OptSpec{Short: "mFcCt", Long: []string{"message", "file", "reuse-message", "reedit-message",
 		"template", "author", "date", "squash", "cleanup", "trailer", "pathspec-from-file"}}
 	gitCheckoutSpec = parse.OptSpec{Short: "bB", Long: []string{"orphan", "pathspec-from-file"}}
@@ -27,7 +27,7 @@ var gitRules = []*Rule{
 		Message:  "force push rewrites the remote branch and can destroy other people's commits",
 		Hint:     "use git push --force-with-lease, or push to a new branch",
 		Programs: []string{"git"},
-		Command:  gitCommand("push", forcePush, gitPushSpec),
+		Command:  gitCommandOf("push", forcePush, gitPushSpec),
 		Raw:      `\bgit\b[^|;&\n]*\bpush\b[^|;&\n]*(\s--force(=|\s|$)|\s-[a-zA-Z]*f|\s\+\S|\s--mirror\b)`,
 		Examples: []string{
 			"git push --force origin main",
@@ -60,7 +60,7 @@ var gitRules = []*Rule{
 		Message:  "deletes the remote's main branch or a release branch (or branches chosen at run time, which may include them), which everyone else builds on",
 		Hint:     "delete only your own feature branches, and ask the owner about shared ones",
 		Programs: []string{"git"},
-		Command: gitCommand("push", func(_ *Ctx, a *parse.Args) bool {
+		Command: gitCommandOf("push", func(_ *Ctx, a *parse.Args) bool {
 			for _, b := range pushDeletes(a) {
 				if mayBeProtected(b) {
 					return true
@@ -79,7 +79,7 @@ var gitRules = []*Rule{
 		Message:  "deletes a branch or tag on the remote (other clones may still have it)",
 		Hint:     "check the branch is merged (git branch -r --merged) before deleting it on the remote",
 		Programs: []string{"git"},
-		Command: gitCommand("push", func(_ *Ctx, a *parse.Args) bool {
+		Command: gitCommandOf("push", func(_ *Ctx, a *parse.Args) bool {
 			bs := pushDeletes(a)
 			for _, b := range bs {
 				if mayBeProtected(b) {

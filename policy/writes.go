@@ -3,6 +3,7 @@ package policy
 import (
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
@@ -56,6 +57,8 @@ type write struct {
 // boundary, credential and self-defence rules all judge what it yields.
 type writer struct {
 	spec parse.OptSpec
+	// specOf, when set, gives spec on first use (a program table row).
+	specOf func() parse.OptSpec
 	// when limits the table to the mode in which the program writes
 	// (sed -i, tar -x); nil means always.
 	when func(a *parse.Args) bool
@@ -98,65 +101,72 @@ var (
 	touchSpec = parse.OptSpec{Short: "drt", Long: []string{"date", "reference", "time"}}
 	// curl's, wget's and tar's options are the program table's, which
 	// also gives their output files the written role (roleWrites).
-	curlSpec = parse.LookupProgram("curl").Spec()
-	wgetSpec = parse.LookupProgram("wget").Spec()
-	tarSpec  = parse.LookupProgram("tar").Spec()
+	curlSpec = tableSpec("curl")
+	wgetSpec = tableSpec("wget")
+	tarSpec  = tableSpec("tar")
 )
+
+// tableSpec returns the options of a program table row, read on first
+// use: a row is compiled when first looked up, and a command that names
+// none of these programs should not pay for them.
+func tableSpec(name string) func() parse.OptSpec {
+	return sync.OnceValue(func() parse.OptSpec { return parse.LookupProgram(name).Spec() })
+}
 
 // writers is the write-target table, by program name after wrapper
 // peeling. Programs absent from it write nothing the boundary judges
 // (package managers write their caches; that is routine).
-var writers = map[string]*writer{
-	"cp":      {spec: cpSpec, ops: opsDest, kind: wWrite},
-	"mv":      {spec: cpSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: mvSources},
-	"install": {spec: instSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: installDirs},
-	"ln":      {spec: lnSpec, ops: opsDest, kind: wWrite, noFollow: true},
-	"rsync":   {spec: rsyncSpec, ops: opsLast, kind: wInto, when: notDryRun, extra: rsyncFileDest},
-	"shred": {spec: parse.OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source"}},
-		ops: opsAll, kind: wModify},
-	"truncate": {spec: parse.OptSpec{Short: "sr", Long: []string{"size", "reference"}}, ops: opsAll, kind: wWrite},
-	"touch":    {spec: touchSpec, ops: opsAll, kind: wTouch},
-	"mkdir":    {spec: parse.OptSpec{Short: "m", Long: []string{"mode"}}, ops: opsAll, kind: wMkdir, noFollow: true},
-	"chmod":    {extra: chmodTargets},
-	"chown":    {spec: parse.OptSpec{Long: []string{"from", "reference"}}, ops: opsAfterFirst, kind: wMeta},
-	"chgrp":    {spec: parse.OptSpec{Long: []string{"reference"}}, ops: opsAfterFirst, kind: wMeta},
-	"tee":      {ops: opsAll, kindOf: teeKind},
-	"dd":       {extra: ddTargets},
-	"sed": {spec: parse.OptSpec{Short: "efl", Long: []string{"expression", "file", "line-length"}},
-		when: func(a *parse.Args) bool { return a.Has("i", "in-place") }, extra: scriptThenFiles("ef", "expression", "file")},
-	"perl": {spec: parse.OptSpec{Short: "eE"}, when: func(a *parse.Args) bool { return a.Short("i") },
-		extra: scriptThenFiles("eE")},
-	"dos2unix": {ops: opsAll, kind: wModify},
-	"unix2dos": {ops: opsAll, kind: wModify},
-	"patch": {spec: parse.OptSpec{Short: "oidpBrDFVYzg", Long: []string{"output", "input", "directory", "strip",
-		"prefix", "reject-file", "ifdef", "fuzz", "version-control", "basename-prefix", "suffix", "get"}},
-		opts: []optTarget{{'o', "output", wWrite}, {'r', "reject-file", wWrite}}, extra: patchTargets},
-	"sort": {spec: parse.OptSpec{Short: "oktTS", Long: []string{"output", "key", "field-separator", "temporary-directory",
-		"buffer-size", "files0-from", "parallel", "batch-size", "compress-program", "sort", "random-source"}},
-		opts: []optTarget{{'o', "output", wWrite}}},
-	"curl":       {spec: curlSpec, extra: curlRemoteName},
-	"wget":       {spec: wgetSpec, extra: wgetDefault},
-	"tar":        {spec: tarSpec, extra: tarTargets},
-	"unzip":      {spec: parse.OptSpec{Short: "dP"}, extra: unzipTargets},
-	"git":        {spec: gitGlobal, extra: gitTargets},
-	"crontab":    {spec: parse.OptSpec{Short: "u"}, extra: crontabTargets},
-	"ssh-keygen": {spec: parse.OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVwYZz"}, extra: keygenTargets},
-	"find":       {extra: findTargets},
-	"go":         {extra: goTargets},
-	"systemctl":  {extra: serviceTargets},
-	"launchctl":  {extra: serviceTargets},
-	"at":         {extra: atTargets},
-	"direnv":     {extra: direnvTargets},
-	"zip": {spec: parse.OptSpec{Short: "bnPtxi", Long: []string{"temp-path", "suffixes", "password", "exclude", "include"}},
-		extra: zipTargets},
-	"batch": {extra: atTargets},
-}
-
-func init() {
-	for _, cc := range []string{"cc", "gcc", "g++", "c++", "clang", "clang++"} {
-		writers[cc] = &writer{extra: ccTargets}
+var writers = sync.OnceValue(func() map[string]*writer {
+	ws := map[string]*writer{
+		"cp":      {spec: cpSpec, ops: opsDest, kind: wWrite},
+		"mv":      {spec: cpSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: mvSources},
+		"install": {spec: instSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: installDirs},
+		"ln":      {spec: lnSpec, ops: opsDest, kind: wWrite, noFollow: true},
+		"rsync":   {spec: rsyncSpec, ops: opsLast, kind: wInto, when: notDryRun, extra: rsyncFileDest},
+		"shred": {spec: parse.OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source"}},
+			ops: opsAll, kind: wModify},
+		"truncate": {spec: parse.OptSpec{Short: "sr", Long: []string{"size", "reference"}}, ops: opsAll, kind: wWrite},
+		"touch":    {spec: touchSpec, ops: opsAll, kind: wTouch},
+		"mkdir":    {spec: parse.OptSpec{Short: "m", Long: []string{"mode"}}, ops: opsAll, kind: wMkdir, noFollow: true},
+		"chmod":    {extra: chmodTargets},
+		"chown":    {spec: parse.OptSpec{Long: []string{"from", "reference"}}, ops: opsAfterFirst, kind: wMeta},
+		"chgrp":    {spec: parse.OptSpec{Long: []string{"reference"}}, ops: opsAfterFirst, kind: wMeta},
+		"tee":      {ops: opsAll, kindOf: teeKind},
+		"dd":       {extra: ddTargets},
+		"sed": {spec: parse.OptSpec{Short: "efl", Long: []string{"expression", "file", "line-length"}},
+			when: func(a *parse.Args) bool { return a.Has("i", "in-place") }, extra: scriptThenFiles("ef", "expression", "file")},
+		"perl": {spec: parse.OptSpec{Short: "eE"}, when: func(a *parse.Args) bool { return a.Short("i") },
+			extra: scriptThenFiles("eE")},
+		"dos2unix": {ops: opsAll, kind: wModify},
+		"unix2dos": {ops: opsAll, kind: wModify},
+		"patch": {spec: parse.OptSpec{Short: "oidpBrDFVYzg", Long: []string{"output", "input", "directory", "strip",
+			"prefix", "reject-file", "ifdef", "fuzz", "version-control", "basename-prefix", "suffix", "get"}},
+			opts: []optTarget{{'o', "output", wWrite}, {'r', "reject-file", wWrite}}, extra: patchTargets},
+		"sort": {spec: parse.OptSpec{Short: "oktTS", Long: []string{"output", "key", "field-separator", "temporary-directory",
+			"buffer-size", "files0-from", "parallel", "batch-size", "compress-program", "sort", "random-source"}},
+			opts: []optTarget{{'o', "output", wWrite}}},
+		"curl":       {specOf: curlSpec, extra: curlRemoteName},
+		"wget":       {specOf: wgetSpec, extra: wgetDefault},
+		"tar":        {specOf: tarSpec, extra: tarTargets},
+		"unzip":      {spec: parse.OptSpec{Short: "dP"}, extra: unzipTargets},
+		"git":        {spec: gitGlobal, extra: gitTargets},
+		"crontab":    {spec: parse.OptSpec{Short: "u"}, extra: crontabTargets},
+		"ssh-keygen": {spec: parse.OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVwYZz"}, extra: keygenTargets},
+		"find":       {extra: findTargets},
+		"go":         {extra: goTargets},
+		"systemctl":  {extra: serviceTargets},
+		"launchctl":  {extra: serviceTargets},
+		"at":         {extra: atTargets},
+		"direnv":     {extra: direnvTargets},
+		"zip": {spec: parse.OptSpec{Short: "bnPtxi", Long: []string{"temp-path", "suffixes", "password", "exclude", "include"}},
+			extra: zipTargets},
+		"batch": {extra: atTargets},
 	}
-}
+	for _, cc := range []string{"cc", "gcc", "g++", "c++", "clang", "clang++"} {
+		ws[cc] = &writer{extra: ccTargets}
+	}
+	return ws
+})
 
 // writes lists every place a command writes: its write redirections and
 // what the table says of its arguments.
@@ -180,11 +190,15 @@ func (x *Ctx) writes(c *parse.Command) []write {
 		return ws
 	}
 	ws = roleWrites(x, c, ws)
-	wr := writers[c.Name]
+	wr := writers()[c.Name]
 	if wr == nil {
 		return ws
 	}
-	a := parse.ParseArgs(c.Args, wr.spec)
+	spec := wr.spec
+	if wr.specOf != nil {
+		spec = wr.specOf()
+	}
+	a := parse.ParseArgs(c.Args, spec)
 	if wr.when != nil && !wr.when(a) {
 		return ws
 	}

@@ -243,7 +243,7 @@ func tarTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	if len(c.Args) > 0 {
 		if first := c.Args[0].Value; first != "" && first[0] != '-' && isLetters(first) {
 			args := append([]parse.Word{{Value: "-" + first, Pos: c.Args[0].Pos}}, c.Args[1:]...)
-			a = parse.ParseArgs(args, tarSpec)
+			a = parse.ParseArgs(args, tarSpec())
 		}
 	}
 	switch {
@@ -283,7 +283,7 @@ func unzipTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	return append(ws, write{kind: wInto, t: x.target(c, valueWord(dir))})
 }
 
-var gitCloneSpec = parse.LookupProgram("git clone").Spec()
+var gitCloneSpec = tableSpec("git clone")
 
 // gitTargets: git clone URL [DIR] creates DIR, else a directory named
 // after the URL, in the working directory or git -C's. git config is
@@ -308,7 +308,7 @@ func gitTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 	if sub != "clone" {
 		return ws
 	}
-	a := parse.ParseArgs(rest, gitCloneSpec)
+	a := parse.ParseArgs(rest, gitCloneSpec())
 	base := "."
 	if d := parse.ParseArgs(c.Args, gitGlobal).ShortValues('C'); len(d) > 0 {
 		base = d[len(d)-1]
