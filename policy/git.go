@@ -23,10 +23,9 @@ func gitSub(c *parse.Command) (string, []parse.Word) {
 	return g.Operands[0].Value, g.Operands[1:]
 }
 
-// gitCommand matches `git SUB …` and hands the subcommand's arguments on.
-func gitCommand(sub string, f func(x *Ctx, args *parse.Args) bool, spec parse.OptSpec) func(*Ctx, *parse.Command) bool {
-	return func(x *Ctx, c *parse.Command) bool {
-		s, rest := gitSub(c)
-		return s == sub && f(x, parse.ParseArgs(rest, spec))
-	}
+// gitRow matches a git command read with the program table's row (row
+// is "git push", "git reset"): the row's flags and operands are the facts
+// f judges.
+func gitRow(row string, f func(x *Ctx, c *parse.Command) bool) func(*Ctx, *parse.Command) bool {
+	return func(x *Ctx, c *parse.Command) bool { return c.Row == row && f(x, c) }
 }
