@@ -105,6 +105,11 @@ type Program struct {
 	// Wrapper marks a program whose RoleProgram operand is the command
 	// the line is judged as (sudo rm is rm): the analysis peels it.
 	Wrapper bool
+	// Permute is set for a row with subcommands whose options may also
+	// follow its operands when the first is not a subcommand (git config
+	// KEY VALUE --global): it stops at its first operand only when that
+	// is a subcommand.
+	Permute bool
 	// SingleDashLong is set for programs whose long options take one
 	// dash (gdb -batch -ex CMD, find -exec): no clusters of letters.
 	SingleDashLong bool
@@ -419,7 +424,7 @@ func (p *Program) read(args []arg, from int) parsedArgs {
 			return pa
 		case len(v) < 2 || v[0] != '-' || !a.Literal() && !strings.HasPrefix(a.Known(), "-"):
 			pa.ops = append(pa.ops, i)
-			if p.stop {
+			if p.stop && (!p.Permute || len(pa.ops) == 1 && a.Literal() && p.subs[v] != nil) {
 				for j := i + 1; j < len(args); j++ {
 					pa.ops = append(pa.ops, j)
 				}

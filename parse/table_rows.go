@@ -284,8 +284,8 @@ var programRows = []Program{
 	},
 	{
 		Name:  "git clone",
-		Opts:  "-o|--origin= -b|--branch= -u|--upload-pack=shell --template= -c|--config= --depth= --shallow-since= --shallow-exclude= --reference= --reference-if-able= --separate-git-dir= -j|--jobs= --filter= --server-option= -n= --bundle-uri= --ref-format=",
-		Args:  "0:code:gitext",
+		Opts:  "-o|--origin= -b|--branch= -u|--upload-pack=shell --template= -c|--config= --depth= --shallow-since= --shallow-exclude= --reference= --reference-if-able= --separate-git-dir= -j|--jobs= --filter= --server-option= --bundle-uri= --ref-format=",
+		Args:  "0:code:gitext *:data", // the URL, then the directory it creates
 		Hold:  []string{`git clone 'ext::sh -c rm% -rf% ~' x`, `git clone -u 'rm -rf ~' https://example.com/r.git`},
 		Allow: []string{`git clone https://github.com/x/y.git`, `git clone --depth 1 git@github.com:x/y.git vendor/y`},
 	},
@@ -311,9 +311,10 @@ var programRows = []Program{
 	},
 	// git clean's operands are pathspecs, data: what clean takes below
 	// them is policy's to judge (untracked files only).
-	{Name: "git clean", Opts: "-e|--exclude=", Args: "*:data",
-		Flags: "force:-f|--force dry-run:-n|--dry-run interactive:-i|--interactive"},
+	{Name: "git clean", Opts: "-e|--exclude=data", Args: "*:data",
+		Flags: "force:-f|--force dry-run:-n|--dry-run interactive:-i|--interactive ignored:-x|-X"},
 	{Name: "git worktree"},
+	{Name: "git worktree list"},
 	{Name: "git worktree remove", Flags: "force:-f|--force", Allow: []string{`git worktree remove ../wt`}},
 	{
 		Name: "git push", Flags: "hooks-off:--no-verify force:-f|--force|--mirror delete:-d|--delete prune:--prune dry-run:-n|--dry-run",
@@ -340,12 +341,18 @@ var programRows = []Program{
 	},
 	{Name: "git switch", Opts: "-c|--create= -C|--force-create= --orphan=", Flags: "force:-f|--force|--discard-changes",
 		Hold: []string{`git switch --discard-changes main`}, Allow: []string{`git switch -c topic`}},
-	{Name: "git stash"},
+	// git stash with no subcommand is git stash push; the operands of
+	// the others (pop, apply, branch…) are data.
+	{Name: "git stash", Flags: "all:-a|--all|--include-ignored", Args: "*:data"},
+	{Name: "git stash push", Also: []string{"save"}, Flags: "all:-a|--all|--include-ignored", Opts: "-m|--message= --pathspec-from-file=read"},
+	{Name: "git stash list"},
+	{Name: "git stash show"},
 	{Name: "git stash clear", Hold: []string{`git -C . stash clear`}, Allow: []string{`git stash list`}},
 	{Name: "git stash drop"},
 	{
-		Name: "git branch", Flags: "force-delete:-D delete:-d|--delete force:-f|--force",
-		Opts:  "-u|--set-upstream-to= --contains= --no-contains= --merged= --no-merged= --points-at= --sort= --format= --color=",
+		Name: "git branch", Args: "*:data",
+		Flags: "force-delete:-D delete:-d|--delete force:-f|--force rename:-m|-M|--move copy:-c|-C|--copy upstream:--unset-upstream|--edit-description",
+		Opts:  "-u|--set-upstream-to=data --contains= --no-contains= --merged= --no-merged= --points-at= --sort= --format= --color=",
 		Allow: []string{`git branch -d merged`, `git branch -a`},
 	},
 	{Name: "git update-ref", Opts: "-m=", Flags: "delete:-d|--delete",
@@ -362,7 +369,28 @@ var programRows = []Program{
 		Hold: []string{`git filter-branch --tree-filter 'rm -f x' HEAD`},
 	},
 	{Name: "git filter-repo", Hold: []string{`git filter-repo --path secret --invert-paths`}},
-	{Name: "git remote"},
+	{
+		Name: "git tag", Args: "*:data", Flags: "delete:-d|--delete force:-f|--force",
+		Opts: "-m|--message=data -F|--file=read -u|--local-user=data --sort= --format= --contains= --no-contains= --points-at= --merged= --no-merged= --color= --cleanup=",
+	},
+	// git config's operands are the key and the value, its options before
+	// or after them; newer git names a subcommand first (set, get, …).
+	{
+		Name: "git config", Args: "*:data", Opts: gitConfigOpts, Permute: true,
+		Flags: "reads:-l|--list|--get|--get-all|--get-regexp " +
+			"no-set:--get-urlmatch|--unset|--unset-all|--remove-section|--rename-section|--edit|--get-color|--get-colorbool|--show-origin|--show-scope " +
+			"global:--global system:--system",
+		Allow: []string{`git config user.name dev`, `git config --get core.hooksPath`},
+	},
+	{Name: "git config set", Args: "*:data", Opts: gitConfigOpts, Flags: "global:--global system:--system"},
+	{Name: "git config get"}, {Name: "git config list"}, {Name: "git config unset"}, {Name: "git config edit"},
+	{Name: "git config rename-section"}, {Name: "git config remove-section"},
+	// The subcommands that only report on the repository.
+	{Name: "git status"}, {Name: "git log"}, {Name: "git diff"}, {Name: "git show"}, {Name: "git blame"},
+	{Name: "git grep"}, {Name: "git ls-files"}, {Name: "git ls-tree"}, {Name: "git rev-parse"},
+	{Name: "git rev-list"}, {Name: "git describe"}, {Name: "git shortlog"}, {Name: "git cat-file"},
+	{Name: "git whatchanged"}, {Name: "git help"}, {Name: "git version"}, {Name: "git merge-base"},
+	{Name: "git remote", Args: "*:data"},
 	{
 		Name:  "git remote add",
 		Opts:  "-t= -m=",
@@ -374,6 +402,9 @@ var programRows = []Program{
 
 // composeOpts are docker compose's options before its subcommand.
 const composeOpts = "-f|--file= -p|--project-name= --project-directory= --env-file= --profile="
+
+// gitConfigOpts are git config's options that take a value.
+const gitConfigOpts = "-f|--file=data --blob=data --type= --default= --comment= --value="
 
 // gitFetchOpts are the options of the git commands that fetch.
 const gitFetchOpts = "--upload-pack=shell --exec=shell --depth= --deepen= --shallow-since= --shallow-exclude= -j|--jobs= --refmap= -o|--server-option= --filter= --negotiation-tip= --remote=code:gitext"

@@ -138,7 +138,7 @@ var writers = map[string]*writer{
 	"wget":       {spec: wgetSpec, extra: wgetDefault},
 	"tar":        {spec: tarSpec, extra: tarTargets},
 	"unzip":      {spec: parse.OptSpec{Short: "dP"}, extra: unzipTargets},
-	"git":        {spec: gitGlobal, extra: gitTargets},
+	"git":        {extra: gitTargets},
 	"crontab":    {spec: parse.OptSpec{Short: "u"}, extra: crontabTargets},
 	"ssh-keygen": {spec: parse.OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVwYZz"}, extra: keygenTargets},
 	"find":       {extra: findTargets},
