@@ -245,6 +245,16 @@ var programRows = []Program{
 		Hold:  []string{`rm -rf /home/dev`, `rm / -r --no-preserve-root`, `rm --rec --fo ~`, `rm -$(cat opts) /home/dev`},
 		Allow: []string{`rm -f build/out.o`, `rm -rf ./dist`, `rm -- -r`},
 	},
+	// sort -o writes its output to a file; --compress-program runs a
+	// program on its temporary files.
+	{
+		Name: "sort", Opts: "-o|--output=written -k|--key= -t|--field-separator= -T|--temporary-directory= -S|--buffer-size= " +
+			"--files0-from=read --parallel= --batch-size= --compress-program=program --random-source=read",
+		Hold: []string{`sort -o /home/dev/.bashrc list.txt`}, Allow: []string{`sort -o sorted.txt list.txt`, `sort -u -k2 list.txt`},
+	},
+	// go env -w and -u write go's environment file.
+	{Name: "go", Opts: "-C=dir"},
+	{Name: "go env", Flags: "writes:-w|-u"},
 	{Name: "rmdir", Args: "*:deleted", Hold: []string{`rmdir /home/dev/.ssh`}, Allow: []string{`rmdir build/empty`}},
 	{Name: "unlink", Args: "*:deleted", Hold: []string{`unlink /home/dev/.bashrc`}, Allow: []string{`unlink build/x.o`}},
 	// docker's cleanup: what goes is judged by policy from the rows'

@@ -86,7 +86,7 @@ var observers = map[string]func(c *parse.Command) bool{
 	"sha256sum": nil, "sha512sum": nil, "cksum": nil, "readlink": nil, "realpath": nil, "basename": nil,
 	"dirname": nil, "fold": nil, "expand": nil, "rev": nil,
 	"sort": func(c *parse.Command) bool {
-		return !parse.ParseArgs(c.Args, parse.OptSpec{Short: "kotST"}).Has("o", "output")
+		return len(c.OptionValues("-o")) == 0 // sort -o writes
 	},
 	"sed": func(c *parse.Command) bool {
 		return !parse.ParseArgs(c.Args, parse.OptSpec{Short: "ef"}).Has("i", "in-place")
@@ -171,7 +171,7 @@ func goLooks(c *parse.Command) bool {
 	case "version", "list", "doc", "vet", "help":
 		return true
 	case "env":
-		return !parse.ParseArgs(c.Args[1:], parse.OptSpec{}).Has("wu")
+		return c.Row == "go env" && !c.Flag("writes")
 	}
 	return false
 }
