@@ -214,9 +214,9 @@
 // Command.Operands and Command.OptionValues give its operands and option
 // values, and an operand after "--" is marked (RoleArg.AfterDashes: git
 // checkout's pathspecs). Policy judges these facts instead of argv. A
-// long flag counts in every abbreviation, and a flag word whose value is
-// not known counts as every flag of its row: both err toward the risky
-// reading. A command whose name is computed at run time has no row;
+// long flag counts in every abbreviation, and an option word that is
+// partly unknown (-$X) counts as every flag of its row: both err toward
+// the risky reading. A command whose name is computed at run time has no row;
 // ReadAs reads its words with a candidate program's row, so policy can
 // ask what it would be if it were rm or git. A row with subcommands
 // stops reading options at its first operand, except a Permute row (git

@@ -252,6 +252,13 @@ var programRows = []Program{
 			"--files0-from=read --parallel= --batch-size= --compress-program=program --random-source=read",
 		Hold: []string{`sort -o /home/dev/.bashrc list.txt`}, Allow: []string{`sort -o sorted.txt list.txt`, `sort -u -k2 list.txt`},
 	},
+	// grep -r reads whole directory trees.
+	{
+		Name: "grep", Also: []string{"egrep", "fgrep"}, Flags: "recursive:-r|-R|--recursive|--dereference-recursive",
+		Opts: "-e|--regexp= -f|--file=read -m|--max-count= -A|--after-context= -B|--before-context= -C|--context= --include= --exclude= " +
+			"--exclude-dir= --exclude-from=read --label= --binary-files= -d|--directories= -D|--devices=",
+		Allow: []string{`grep -rn TODO src`, `grep -e -r notes.txt`},
+	},
 	// go env -w and -u write go's environment file.
 	{Name: "go", Opts: "-C=dir"},
 	{Name: "go env", Flags: "writes:-w|-u"},
