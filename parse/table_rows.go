@@ -259,6 +259,7 @@ var programRows = []Program{
 			"--exclude-dir= --exclude-from=read --label= --binary-files= -d|--directories= -D|--devices=",
 		Allow: []string{`grep -rn TODO src`, `grep -e -r notes.txt`},
 	},
+	{Name: "swapoff", Flags: "all:-a|--all", Allow: []string{`swapoff /swapfile2`}},
 	// go env -w and -u write go's environment file.
 	{Name: "go", Opts: "-C=dir"},
 	{Name: "go env", Flags: "writes:-w|-u"},
