@@ -208,6 +208,21 @@
 // policy's tests judge. OptSpec is the one option model: ParseArgs sorts
 // argv with it, and a row gives its options in it (Program.Spec).
 //
+// Rows also give flags a meaning (Program.Flags: rm's "recursive", git
+// push's "force", git gc's "prune-now" for --prune=now), recorded in
+// Command.Flags; Command.Row names the row a command was read with,
+// Command.Operands and Command.OptionValues give its operands and option
+// values, and an operand after "--" is marked (RoleArg.AfterDashes: git
+// checkout's pathspecs). Policy judges these facts instead of argv. A
+// long flag counts in every abbreviation, and an option word that is
+// partly unknown (-$X) counts as every flag of its row: both err toward
+// the risky reading. A command whose name is computed at run time has no row;
+// ReadAs reads its words with a candidate program's row, so policy can
+// ask what it would be if it were rm or git. A row with subcommands
+// stops reading options at its first operand, except a Permute row (git
+// config KEY VALUE --global), which stops only when that operand is a
+// subcommand.
+//
 // Files a command runs are read when they exist when it is checked, through
 // Options.Files, or when the same line wrote them: a path run directly (by
 // its #! line, as a shell script without one; a compiled program is not

@@ -477,6 +477,19 @@ func (c *Command) Flag(m string) bool {
 	return false
 }
 
+// OptionValues returns the values given to an option the program table
+// lists with a role, named by its first spelling ("-b" for git
+// checkout's -b|-B|--orphan), in order.
+func (c *Command) OptionValues(opt string) []Word {
+	var ws []Word
+	for _, ra := range c.Roles {
+		if ra.Opt == opt {
+			ws = append(ws, ra.Word)
+		}
+	}
+	return ws
+}
+
 // Operands returns the words the program table gave role r, in order:
 // rm's operands are RoleDeleted.
 func (c *Command) Operands(r Role) []Word {

@@ -65,6 +65,9 @@ type RoleArg struct {
 	Word Word
 	// Path is the absolute path of a file role when the word is known.
 	Path string
+	// AfterDashes is set for an operand that came after "--" (git
+	// checkout's pathspecs, not its branch).
+	AfterDashes bool
 }
 
 // Program is one row of the program table.
@@ -90,7 +93,9 @@ type Program struct {
 	// Env lists environment variables the program runs: NAME:SPEC.
 	Env string
 	// Flags names what flags mean, space separated: MEANING:NAMES
-	// ("recursive:-r|-R|--recursive"). The analysis records the meanings
+	// ("recursive:-r|-R|--recursive"). A long spelling may carry the
+	// value that gives the meaning, for an option whose value is
+	// optional ("prune-now:--prune=now|--prune=all"). The analysis records the meanings
 	// a command's flags have (Command.Flags), so policy asks "is this rm
 	// recursive?" instead of reading rm's argv. A long flag matches every
 	// abbreviation getopt_long would accept and a few it would not (any
@@ -100,6 +105,11 @@ type Program struct {
 	// Wrapper marks a program whose RoleProgram operand is the command
 	// the line is judged as (sudo rm is rm): the analysis peels it.
 	Wrapper bool
+	// Permute is set for a row with subcommands whose options may also
+	// follow its operands when the first is not a subcommand (git config
+	// KEY VALUE --global): it stops at its first operand only when that
+	// is a subcommand.
+	Permute bool
 	// SingleDashLong is set for programs whose long options take one
 	// dash (gdb -batch -ex CMD, find -exec): no clusters of letters.
 	SingleDashLong bool
@@ -305,7 +315,13 @@ func (p *Program) compile() {
 			p.flags = map[string]string{}
 		}
 		for _, n := range strings.Split(names, "|") {
-			if len(n) < 2 || n[0] != '-' || p.opts[n] != nil && p.opts[n].value {
+			if bare, _, withValue := strings.Cut(n, "="); withValue {
+				// --prune=now: the option takes an optional value, and
+				// the meaning is that value's.
+				if !strings.HasPrefix(bare, "--") || p.opts[bare] != nil {
+					panic("program table: " + p.Name + ": " + n + " is not a long flag with its value")
+				}
+			} else if len(n) < 2 || n[0] != '-' || p.opts[n] != nil && p.opts[n].value {
 				panic("program table: " + p.Name + ": " + n + " is not a flag")
 			}
 			p.flags[n] = meaning
@@ -364,6 +380,8 @@ type parsedArgs struct {
 	vals  []optValue
 	ops   []int    // indexes into args of the operands
 	flags []string // the meanings of the flags given (Program.Flags)
+	// dashes is the index in ops of the first operand after "--", or -1.
+	dashes int
 }
 
 // flag records a meaning once.
@@ -390,11 +408,17 @@ func (p *Program) noteFlags(pa *parsedArgs, a arg) {
 		return
 	}
 	if strings.HasPrefix(v, "--") || p.SingleDashLong {
-		name, _, _ := strings.Cut(v, "=")
+		name, val, hasVal := strings.Cut(v, "=")
 		if len(name) < 3 {
 			return
 		}
 		for sp, m := range p.flags {
+			// A spelling with a value (--prune=now) means m only with
+			// that value attached.
+			sp, spVal, spHasVal := strings.Cut(sp, "=")
+			if spHasVal && (!hasVal || val != spVal) {
+				continue
+			}
 			if sp == name || strings.HasPrefix(name, "--") && strings.HasPrefix(sp, name) {
 				pa.flag(m)
 			}
@@ -420,19 +444,20 @@ type optValue struct {
 // read sorts args[from:] into options and operands, the way getopt_long
 // with permutation does unless the row stops at its first operand.
 func (p *Program) read(args []arg, from int) parsedArgs {
-	var pa parsedArgs
+	pa := parsedArgs{dashes: -1}
 	for i := from; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
 		switch {
 		case v == "--":
+			pa.dashes = len(pa.ops)
 			for j := i + 1; j < len(args); j++ {
 				pa.ops = append(pa.ops, j)
 			}
 			return pa
 		case len(v) < 2 || v[0] != '-' || !a.Literal() && !strings.HasPrefix(a.Known(), "-"):
 			pa.ops = append(pa.ops, i)
-			if p.stop {
+			if p.stop && (!p.Permute || len(pa.ops) == 1 && a.Literal() && p.subs[v] != nil) {
 				for j := i + 1; j < len(args); j++ {
 					pa.ops = append(pa.ops, j)
 				}
@@ -493,8 +518,32 @@ func (fr *frame) followTable(c *Command, args []arg) bool {
 	return true
 }
 
+// ReadAs returns a copy of c read as if its program were name: the row,
+// flag meanings and roles name's row gives c's arguments, with nothing
+// they run followed and no paths resolved. Policy asks it of a command
+// whose name is computed at run time, for each program it could be.
+func ReadAs(c *Command, name string) *Command {
+	h := *c
+	h.Name, h.Path, h.NameDynamic = name, name, false
+	h.Row, h.Flags, h.Roles = "", nil, nil
+	p := LookupProgram(name)
+	if p == nil {
+		return &h
+	}
+	args := make([]arg, len(c.Args)+1)
+	args[0] = arg{Word: Word{Value: name}}
+	for i, w := range c.Args {
+		args[i+1] = arg{Word: w}
+	}
+	var fr *frame // records roles only
+	fr.applyRow(&h, p, args, 1, name)
+	return &h
+}
+
+// applyRow reads args[from:] with row p. A nil frame only records what
+// the row says (ReadAs); otherwise what the arguments run is followed.
 func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via string) {
-	if !fr.spend(1, c.Pos) {
+	if fr != nil && !fr.spend(1, c.Pos) {
 		return
 	}
 	pa := p.read(args, from)
@@ -505,13 +554,15 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 			fr.applyRole(c, *ov.row.spec, ov.val, nil, ov.row.name, via+" "+ov.row.name)
 		}
 	}
-	for name, rs := range p.env {
-		if v, ok := fr.envOf(c, name); ok {
-			fr.applyRole(c, rs, arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}}, nil, name, via+" "+name)
+	if fr != nil {
+		for name, rs := range p.env {
+			if v, ok := fr.envOf(c, name); ok {
+				fr.applyRole(c, rs, arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}}, nil, name, via+" "+name)
+			}
 		}
-	}
-	if h := rowHooks[p.Name]; h != nil {
-		defer h(fr, c, args, pa)
+		if h := rowHooks[p.Name]; h != nil {
+			defer h(fr, c, args, pa)
+		}
 	}
 	if len(pa.ops) > 0 && p.subs != nil {
 		first := args[pa.ops[0]]
@@ -520,8 +571,12 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 			return
 		}
 	}
+	afterDashes := -1 // the first role of an operand after "--"
 	for k, i := range pa.ops {
 		a := args[i]
+		if k == pa.dashes {
+			afterDashes = len(c.Roles)
+		}
 		if p.plus != nil && strings.HasPrefix(a.Value, "+") && a.Literal() {
 			fr.applyRole(c, *p.plus, valueArg(a, a.Value[1:]), nil, "+", via+" +")
 			continue
@@ -537,6 +592,11 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 				}
 				fr.applyRole(c, ar.spec, a, rest, "", via)
 			}
+		}
+	}
+	if afterDashes >= 0 {
+		for j := afterDashes; j < len(c.Roles); j++ {
+			c.Roles[j].AfterDashes = true
 		}
 	}
 }
@@ -570,6 +630,10 @@ func (fr *frame) applyRole(c *Command, rs roleSpec, a arg, rest []arg, opt, via 
 		a = valueArg(a, v)
 	}
 	ra := RoleArg{Role: rs.role, Lang: rs.lang, Opt: opt, Word: a.Word}
+	if fr == nil {
+		c.Roles = append(c.Roles, ra)
+		return
+	}
 	switch rs.role {
 	case RoleWritten, RoleRead, RoleDeleted, RoleDir, RoleScript:
 		ra.Path = fr.wordPath(c, a.Word)

@@ -90,7 +90,24 @@ func TestRowFlags(t *testing.T) {
 		{`git -C /tmp commit --no-verify`, "git commit", "hooks-off", ""},
 		{`git cherry-pick --no-verify x`, "git merge", "hooks-off", ""},
 		{`git pull --no-verify`, "git pull", "hooks-off", ""},
-		{`git clean -fdx -e keep build`, "git clean", "force", "build"},
+		{`git clean -fdx -e keep build`, "git clean", "force ignored", "build"},
+		{`git gc --prune=now`, "git gc", "prune-now", ""},
+		{`git gc --pru=all`, "git gc", "prune-now", ""},
+		{`git gc --prune=2.weeks.ago`, "git gc", "", ""},
+		{`git gc --prune now`, "git gc", "", ""},
+		{`git push -uf --dry-run origin main`, "git push", "dry-run force", ""},
+		{`git push --force-with-lease origin main`, "git push", "", ""},
+		{`git -P push --for origin`, "git push", "force", ""},
+		{`git branch -Dr origin/x`, "git branch", "force-delete", ""},
+		{`git stash -u --all`, "git stash", "all", ""},
+		{`grep -rn x src`, "grep", "recursive", ""},
+		{`grep -e -r x`, "grep", "", ""},
+		{`egrep --deref x /etc`, "grep", "recursive", ""},
+		{`git config core.pager less --system`, "git config", "system", ""},
+		{`git config --global set core.pager less`, "git config set", "global", ""},
+		{`git config set core.pager less --system`, "git config set", "system", ""},
+		{`git config user.name get`, "git config", "", ""},
+		{`git stash push --include-ignored`, "git stash push", "all", ""},
 		{`git clean -nf`, "git clean", "dry-run force", ""},
 		{`git worktree remove -f ../wt`, "git worktree remove", "force", ""},
 		{`git worktree -f remove ../wt`, "git worktree remove", "", ""},
@@ -141,5 +158,44 @@ func TestDockerRows(t *testing.T) {
 		if c.Row != tc.row || strings.Join(flags, " ") != tc.flags {
 			t.Errorf("%q: row %q flags %q, want %q %q", tc.line, c.Row, flags, tc.row, tc.flags)
 		}
+	}
+}
+
+// TestRowAfterDashes: an operand after "--" is marked, so git checkout's
+// pathspecs are told from its branch.
+func TestRowAfterDashes(t *testing.T) {
+	for _, tc := range []struct{ line, after string }{
+		{`git checkout main -- a b`, "a b"},
+		{`git checkout -- .`, "."},
+		{`git checkout main a`, ""},
+		{`git -C /tmp checkout -b x -- y`, "y"},
+	} {
+		an := Analyze(tc.line, testOptions())
+		var got []string
+		for _, ra := range an.Commands[0].Roles {
+			if ra.AfterDashes {
+				got = append(got, ra.Word.Value)
+			}
+		}
+		if strings.Join(got, " ") != tc.after {
+			t.Errorf("%q: after -- %q, want %q", tc.line, got, tc.after)
+		}
+	}
+}
+
+// TestReadAs: a command whose name is computed is read with a candidate
+// program's row, and nothing in it runs or changes the command.
+func TestReadAs(t *testing.T) {
+	an := Analyze(`$(cat x) push --force origin main`, testOptions())
+	c := an.Commands[0]
+	h := ReadAs(c, "git")
+	if h.Row != "git push" || !h.Flag("force") || len(h.Operands(RoleData)) != 2 {
+		t.Errorf("ReadAs git: row %q flags %q roles %v", h.Row, h.Flags, h.Roles)
+	}
+	if c.Row != "" || len(c.Flags) != 0 || len(c.Roles) != 0 || !c.NameDynamic {
+		t.Errorf("ReadAs changed the command: %+v", c)
+	}
+	if r := ReadAs(c, "no-such-program"); r.Row != "" || r.Name != "no-such-program" {
+		t.Errorf("ReadAs of a program with no row: %q %q", r.Row, r.Name)
 	}
 }

@@ -34,7 +34,7 @@ var gitCommandSettings = []string{
 // git run a command later: `git config core.hooksPath x`, `git config
 // --global alias.x '!sh …'`, `git config set core.pager …`.
 func gitConfigCode(c *parse.Command) bool {
-	a, ops, ok := gitConfigSet(c)
+	ops, ok := gitConfigSet(c)
 	if !ok {
 		return false
 	}
@@ -42,7 +42,8 @@ func gitConfigCode(c *parse.Command) bool {
 	if ops[0].Dynamic {
 		return true // a setting the analysis cannot name
 	}
-	if !a.Has("f", "global", "system", "file", "blob") && strings.EqualFold(key, "core.hooksPath") && workTreeDir(ops[1]) {
+	elsewhere := c.Flag("global") || c.Flag("system") || len(c.OptionValues("-f")) > 0 || len(c.OptionValues("--blob")) > 0
+	if !elsewhere && strings.EqualFold(key, "core.hooksPath") && workTreeDir(ops[1]) {
 		// The repository's own hooks in a directory of its work tree
 		// (husky's .husky, .githooks): files as visible to review as any
 		// other script of the project, unlike .git/hooks.
@@ -51,40 +52,26 @@ func gitConfigCode(c *parse.Command) bool {
 	return gitCodeKey(key, val)
 }
 
-// gitConfigSet returns the options and the key and value operands of a
-// git config command that sets a value; ok is false for every other git
-// command and for the ones that read, list or remove.
-func gitConfigSet(c *parse.Command) (*parse.Args, []parse.Word, bool) {
-	sub, rest := gitSub(c)
-	if sub != "config" {
-		return nil, nil, false
+// gitConfigSet returns the key and value operands of a git config
+// command that sets a value; ok is false for every other git command and
+// for the ones that read, list or remove.
+func gitConfigSet(c *parse.Command) ([]parse.Word, bool) {
+	if c.Row != "git config" && c.Row != "git config set" || c.Flag("reads") || c.Flag("no-set") {
+		return nil, false // git config get, unset, …: their own rows
 	}
-	a := parse.ParseArgs(rest, parse.OptSpec{Short: "f", Long: []string{"file", "blob", "type", "default", "comment", "value"}})
-	if a.Has("l", "get", "get-all", "get-regexp", "get-urlmatch", "unset", "unset-all", "list",
-		"remove-section", "rename-section", "edit", "get-color", "get-colorbool", "show-origin", "show-scope") {
-		return nil, nil, false
-	}
-	ops := a.Operands
-	if len(ops) > 0 {
-		switch ops[0].Value {
-		case "set":
-			ops = ops[1:]
-		case "get", "unset", "list", "edit", "rename-section", "remove-section":
-			return nil, nil, false
-		}
-	}
+	ops := c.Operands(parse.RoleData)
 	if len(ops) < 2 {
-		return nil, nil, false
+		return nil, false
 	}
-	return a, ops, true
+	return ops, true
 }
 
 // gitConfigSystem reports whether a git command sets a value in the
 // system-wide configuration (/etc/gitconfig), which every user's git
 // reads: a system path, whatever the key.
 func gitConfigSystem(c *parse.Command) bool {
-	a, _, ok := gitConfigSet(c)
-	return ok && a.Has("", "system")
+	_, ok := gitConfigSet(c)
+	return ok && c.Flag("system")
 }
 
 // workTreeDir reports whether a relative path stays inside the work tree

@@ -86,7 +86,7 @@ var observers = map[string]func(c *parse.Command) bool{
 	"sha256sum": nil, "sha512sum": nil, "cksum": nil, "readlink": nil, "realpath": nil, "basename": nil,
 	"dirname": nil, "fold": nil, "expand": nil, "rev": nil,
 	"sort": func(c *parse.Command) bool {
-		return !parse.ParseArgs(c.Args, parse.OptSpec{Short: "kotST"}).Has("o", "output")
+		return len(c.OptionValues("-o")) == 0 // sort -o writes
 	},
 	"sed": func(c *parse.Command) bool {
 		return !parse.ParseArgs(c.Args, parse.OptSpec{Short: "ef"}).Has("i", "in-place")
@@ -129,33 +129,33 @@ func findLooks(c *parse.Command) bool {
 	return true
 }
 
-// gitReports are git subcommands that only read the repository.
+// gitReports are the rows of git subcommands that only read the
+// repository.
 var gitReports = map[string]bool{
-	"status": true, "log": true, "diff": true, "show": true, "blame": true, "grep": true, "ls-files": true,
-	"ls-tree": true, "rev-parse": true, "rev-list": true, "describe": true, "shortlog": true,
-	"cat-file": true, "whatchanged": true, "help": true, "version": true, "merge-base": true,
+	"git status": true, "git log": true, "git diff": true, "git show": true, "git blame": true, "git grep": true,
+	"git ls-files": true, "git ls-tree": true, "git rev-parse": true, "git rev-list": true, "git describe": true,
+	"git shortlog": true, "git cat-file": true, "git whatchanged": true, "git help": true, "git version": true,
+	"git merge-base": true, "git config get": true, "git config list": true, "git stash list": true, "git stash show": true, "git worktree list": true,
 }
 
 func gitLooks(c *parse.Command) bool {
-	sub, rest := gitSub(c)
-	if gitReports[sub] {
+	if gitReports[c.Row] {
 		return true
 	}
-	a := parse.ParseArgs(rest, parse.OptSpec{})
-	first := ""
-	if len(a.Operands) > 0 {
-		first = a.Operands[0].Value
-	}
-	switch sub {
-	case "branch", "tag":
+	ops := c.Operands(parse.RoleData)
+	switch c.Row {
+	case "git branch", "git tag":
 		// Without operands they list, unless told to change something.
-		return first == "" && !a.Has("dDmMcCuf", "delete", "move", "copy", "force", "set-upstream-to", "unset-upstream", "edit-description")
-	case "remote":
-		return first == "" || first == "show" || first == "get-url"
-	case "stash", "worktree":
-		return first == "list" || sub == "stash" && first == "show"
-	case "config":
-		return a.Has("l", "list", "get", "get-all", "get-regexp")
+		for _, m := range []string{"delete", "force-delete", "force", "rename", "copy", "upstream"} {
+			if c.Flag(m) {
+				return false
+			}
+		}
+		return len(ops) == 0 && len(c.OptionValues("-u")) == 0 && len(c.OptionValues("-m")) == 0
+	case "git remote":
+		return len(ops) == 0 || ops[0].Value == "show" || ops[0].Value == "get-url"
+	case "git config":
+		return c.Flag("reads")
 	}
 	return false
 }
@@ -171,7 +171,7 @@ func goLooks(c *parse.Command) bool {
 	case "version", "list", "doc", "vet", "help":
 		return true
 	case "env":
-		return !parse.ParseArgs(c.Args[1:], parse.OptSpec{}).Has("wu")
+		return c.Row == "go env" && !c.Flag("writes")
 	}
 	return false
 }

@@ -171,11 +171,6 @@ func (x *Ctx) holdsCredDir(p string) bool {
 	return false
 }
 
-// grepSpec: grep's options that take a value.
-var grepSpec = parse.OptSpec{Short: "efmABCdD", Long: []string{"regexp", "file", "max-count", "after-context",
-	"before-context", "context", "include", "exclude", "exclude-dir", "exclude-from", "label", "binary-files",
-	"devices", "directories"}}
-
 // recursiveReader reports whether a command reads whole directory trees:
 // grep -r, and the searchers that always recurse.
 func recursiveReader(c *parse.Command) bool {
@@ -183,7 +178,7 @@ func recursiveReader(c *parse.Command) bool {
 	case "rg", "ag", "ack":
 		return true
 	case "grep", "egrep", "fgrep":
-		return parse.ParseArgs(c.Args, grepSpec).Has("rR", "recursive", "dereference-recursive")
+		return c.Flag("recursive") // grep's row: -r, -R, --recursive
 	}
 	return false
 }

@@ -157,9 +157,7 @@ func hypotheticalHold(x *Ctx, c *parse.Command) bool {
 	}
 	parts := strings.Split(c.Name, parse.Unknown)
 	pinned := strings.Trim(strings.Join(parts, ""), "/.") != ""
-	h := *c
-	h.NameDynamic = false
-	plain := h
+	plain := *c
 	plain.Args = nil
 	for _, w := range c.Args {
 		if !strings.HasPrefix(w.Value, "-") && !strings.HasPrefix(w.Value, "+") && !strings.Contains(w.Value, "=") {
@@ -170,13 +168,20 @@ func hypotheticalHold(x *Ctx, c *parse.Command) bool {
 		return false // no option words: nothing could count
 	}
 	try := func(prog string) bool {
-		h.Name, h.Path = prog, prog
-		plain.Name, plain.Path = prog, prog
+		// Each candidate reads the words with its own row (flags,
+		// roles), as parse would have had the name been written.
+		var h, p *parse.Command
 		for _, r := range e.names.lookup(prog, nil) {
-			if e.SeverityOf(r) < Hold || !r.Command(x, &h) {
+			if e.SeverityOf(r) < Hold {
 				continue
 			}
-			if pinned || !r.Command(x, &plain) {
+			if h == nil {
+				h, p = parse.ReadAs(c, prog), parse.ReadAs(&plain, prog)
+			}
+			if !r.Command(x, h) {
+				continue
+			}
+			if pinned || !r.Command(x, p) {
 				return true
 			}
 		}

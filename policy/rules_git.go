@@ -12,22 +12,13 @@ import (
 // unreachable for good); what loses one named thing that the reflog or
 // the remote still has, or switches a safety check off, warns.
 
-var (
-	gitPushSpec   = tableSpec("git push")
-	gitCommitSpec = parse.OptSpec{Short: "mFcCt", Long: []string{"message", "file", "reuse-message", "reedit-message",
-		"template", "author", "date", "squash", "cleanup", "trailer", "pathspec-from-file"}}
-	gitCheckoutSpec = parse.OptSpec{Short: "bB", Long: []string{"orphan", "pathspec-from-file"}}
-	gitRestoreSpec  = parse.OptSpec{Short: "s", Long: []string{"source", "pathspec-from-file"}}
-	gitSwitchSpec   = parse.OptSpec{Short: "cC", Long: []string{"create", "force-create", "orphan"}}
-)
-
 var gitRules = []*Rule{
 	{
 		ID: "git-force-push", Family: "git", Severity: Hold,
 		Message:  "force push rewrites the remote branch and can destroy other people's commits",
 		Hint:     "use git push --force-with-lease, or push to a new branch",
 		Programs: []string{"git"},
-		Command:  gitCommandOf("push", forcePush, gitPushSpec),
+		Command:  gitRow("git push", forcePush),
 		Raw:      `\bgit\b[^|;&\n]*\bpush\b[^|;&\n]*(\s--force(=|\s|$)|\s-[a-zA-Z]*f|\s\+\S|\s--mirror\b)`,
 		Examples: []string{
 			"git push --force origin main",
@@ -60,14 +51,14 @@ var gitRules = []*Rule{
 		Message:  "deletes the remote's main branch or a release branch (or branches chosen at run time, which may include them), which everyone else builds on",
 		Hint:     "delete only your own feature branches, and ask the owner about shared ones",
 		Programs: []string{"git"},
-		Command: gitCommandOf("push", func(_ *Ctx, a *parse.Args) bool {
-			for _, b := range pushDeletes(a) {
+		Command: gitRow("git push", func(_ *Ctx, c *parse.Command) bool {
+			for _, b := range pushDeletes(c) {
 				if mayBeProtected(b) {
 					return true
 				}
 			}
 			return false
-		}, gitPushSpec),
+		}),
 		Raw: `\bgit\b[^|;&\n]*\bpush\b[^|;&\n]*(--delete|\s-d)\s[^|;&\n]*\b(main|master|trunk|production)\b`,
 		Examples: []string{"git push origin --delete main", "git push origin :master", "git push -d origin release/1.2",
 			"git push origin --delete $(git branch -r | sed 's/origin\\///')", "git push origin \":$(cat branch.txt)\""},
@@ -79,15 +70,15 @@ var gitRules = []*Rule{
 		Message:  "deletes a branch or tag on the remote (other clones may still have it)",
 		Hint:     "check the branch is merged (git branch -r --merged) before deleting it on the remote",
 		Programs: []string{"git"},
-		Command: gitCommandOf("push", func(_ *Ctx, a *parse.Args) bool {
-			bs := pushDeletes(a)
+		Command: gitRow("git push", func(_ *Ctx, c *parse.Command) bool {
+			bs := pushDeletes(c)
 			for _, b := range bs {
 				if mayBeProtected(b) {
 					return false // git-push-delete-main holds it
 				}
 			}
-			return len(bs) > 0 || a.Long("prune")
-		}, gitPushSpec),
+			return len(bs) > 0 || c.Flag("prune")
+		}),
 		Examples:    []string{"git push origin --delete feature/x", "git push origin :old-topic", "git push --prune origin"},
 		NotExamples: []string{"git push origin feature/x", "git push origin main:main", "git push origin --delete main"},
 	},
@@ -96,7 +87,7 @@ var gitRules = []*Rule{
 		Message:  "git reset --hard (or --merge) throws away uncommitted changes, which cannot be recovered",
 		Hint:     "run git stash first (git stash push -u), or use git reset --keep, which refuses to lose changes",
 		Programs: []string{"git"},
-		Command:  gitCommand("reset", func(_ *Ctx, a *parse.Args) bool { return a.Long("hard", "merge") }, parse.OptSpec{}),
+		Command:  gitRow("git reset", func(_ *Ctx, c *parse.Command) bool { return c.Flag("discard") }),
 		Raw:      `\bgit\b[^|;&\n]*\breset\b[^|;&\n]*--(hard|merge)\b`,
 		Examples: []string{
 			"git reset --hard",
@@ -198,28 +189,20 @@ var gitRules = []*Rule{
 	},
 	{
 		ID: "git-stash-clear", Family: "git", Severity: Hold,
-		Message:  "git stash clear deletes every stash at once; the stashed work is not on any branch",
-		Hint:     "drop the one stash you mean (git stash drop stash@{N}) after checking it with git stash show -p",
-		Programs: []string{"git"},
-		Command: func(_ *Ctx, c *parse.Command) bool {
-			s, rest := gitSub(c)
-			sub, _ := subcommand(rest, parse.OptSpec{})
-			return s == "stash" && sub == "clear"
-		},
+		Message:     "git stash clear deletes every stash at once; the stashed work is not on any branch",
+		Hint:        "drop the one stash you mean (git stash drop stash@{N}) after checking it with git stash show -p",
+		Programs:    []string{"git"},
+		Command:     func(_ *Ctx, c *parse.Command) bool { return c.Row == "git stash clear" },
 		Raw:         `\bgit\b[^|;&\n]*\bstash\s+clear\b`,
 		Examples:    []string{"git stash clear", "git -C . stash clear"},
 		NotExamples: []string{"git stash", "git stash list", "git stash drop"},
 	},
 	{
 		ID: "git-stash-drop", Family: "git", Severity: Warn,
-		Message:  "drops a stash; its work is not on any branch",
-		Hint:     "check it first with git stash show -p, or apply it with git stash pop instead",
-		Programs: []string{"git"},
-		Command: func(_ *Ctx, c *parse.Command) bool {
-			s, rest := gitSub(c)
-			sub, _ := subcommand(rest, parse.OptSpec{})
-			return s == "stash" && sub == "drop"
-		},
+		Message:     "drops a stash; its work is not on any branch",
+		Hint:        "check it first with git stash show -p, or apply it with git stash pop instead",
+		Programs:    []string{"git"},
+		Command:     func(_ *Ctx, c *parse.Command) bool { return c.Row == "git stash drop" },
 		Examples:    []string{"git stash drop", "git stash drop stash@{1}"},
 		NotExamples: []string{"git stash pop", "git stash apply", "git stash clear"},
 	},
@@ -228,9 +211,9 @@ var gitRules = []*Rule{
 		Message:  "force-deletes a branch even if its commits are merged nowhere (the reflog keeps them for a while)",
 		Hint:     "use git branch -d, which refuses to delete unmerged work",
 		Programs: []string{"git"},
-		Command: gitCommand("branch", func(_ *Ctx, a *parse.Args) bool {
-			return a.Short("D") || a.Has("d", "delete") && a.Has("f", "force")
-		}, parse.OptSpec{Short: "u", Long: []string{"set-upstream-to", "contains", "no-contains", "merged", "no-merged", "points-at", "sort", "format", "color"}}),
+		Command: gitRow("git branch", func(_ *Ctx, c *parse.Command) bool {
+			return c.Flag("force-delete") || c.Flag("delete") && c.Flag("force")
+		}),
 		Raw:         `\bgit\b[^|;&\n]*\bbranch\b[^|;&\n]*(\s-[a-zA-Z]*D|--delete\s+--force|--force\s+--delete)`,
 		Examples:    []string{"git branch -D feature", "git branch --delete --force old", "git branch -d -f topic", "git branch -Dr origin/x"},
 		NotExamples: []string{"git branch -d merged", "git branch -a", "git branch new-branch"},
@@ -293,8 +276,7 @@ var gitRules = []*Rule{
 			if c.Name != "git" {
 				return !anyValue(c.Args, "--help", "-h", "--version")
 			}
-			s, _ := gitSub(c)
-			return s == "filter-branch" || s == "filter-repo"
+			return c.Row == "git filter-branch" || c.Row == "git filter-repo"
 		},
 		Raw:         `\bgit\b[^|;&\n]*\bfilter-(branch|repo)\b|\bgit-filter-repo\b|\bbfg\b`,
 		Examples:    []string{"git filter-branch --tree-filter 'rm -f x' HEAD", "git filter-repo --path secret --invert-paths", "bfg --delete-files id_rsa"},
@@ -302,11 +284,10 @@ var gitRules = []*Rule{
 	},
 	{
 		ID: "git-update-ref-delete", Family: "git", Severity: Hold,
-		Message:  "deletes a ref directly, bypassing the checks git branch and git tag make",
-		Hint:     "delete branches with git branch -d and tags with git tag -d",
-		Programs: []string{"git"},
-		Command: gitCommand("update-ref", func(_ *Ctx, a *parse.Args) bool { return a.Has("d", "delete") },
-			parse.OptSpec{Short: "m"}),
+		Message:     "deletes a ref directly, bypassing the checks git branch and git tag make",
+		Hint:        "delete branches with git branch -d and tags with git tag -d",
+		Programs:    []string{"git"},
+		Command:     gitRow("git update-ref", func(_ *Ctx, c *parse.Command) bool { return c.Flag("delete") }),
 		Raw:         `\bgit\b[^|;&\n]*\bupdate-ref\s+(-d|--delete)\b`,
 		Examples:    []string{"git update-ref -d refs/heads/main", "git update-ref --delete HEAD"},
 		NotExamples: []string{"git update-ref refs/heads/x HEAD", "git show-ref"},
@@ -317,19 +298,7 @@ var gitRules = []*Rule{
 		Hint:     "leave the reflog and gc's default expiry alone; plain git gc is safe",
 		Programs: []string{"git"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			s, rest := gitSub(c)
-			switch s {
-			case "reflog":
-				sub, _ := subcommand(rest, parse.OptSpec{})
-				return sub == "expire" || sub == "delete"
-			case "gc":
-				for _, v := range parse.ParseArgs(rest, parse.OptSpec{}).LongValues("prune") {
-					if v == "now" || v == "all" {
-						return true
-					}
-				}
-			}
-			return false
+			return c.Row == "git reflog expire" || c.Row == "git reflog delete" || c.Row == "git gc" && c.Flag("prune-now")
 		},
 		Raw:         `\bgit\b[^|;&\n]*\b(reflog\s+(expire|delete)|gc\b[^|;&\n]*--prune=(now|all))`,
 		Examples:    []string{"git reflog expire --expire=now --all", "git gc --prune=now --aggressive", "git reflog delete HEAD@{1}"},
@@ -341,14 +310,14 @@ var gitRules = []*Rule{
 // abbreviations), -f in a cluster, a +refspec, and --mirror (which
 // force-updates and deletes remote refs to match); a dry run pushes
 // nothing.
-func forcePush(_ *Ctx, a *parse.Args) bool {
-	if a.Has("n", "dry-run") {
+func forcePush(_ *Ctx, c *parse.Command) bool {
+	if c.Flag("dry-run") {
 		return false
 	}
-	if a.Short("f") || a.Long("force", "mirror") {
+	if c.Flag("force") {
 		return true
 	}
-	for _, op := range a.Operands {
+	for _, op := range c.Operands(parse.RoleData) {
 		if strings.HasPrefix(op.Value, "+") || strings.Contains(op.Value, ":+") {
 			return true
 		}
@@ -358,10 +327,10 @@ func forcePush(_ *Ctx, a *parse.Args) bool {
 
 // pushDeletes returns the remote refs a push deletes: the operands after
 // the remote with --delete/-d, and ":ref" refspecs.
-func pushDeletes(a *parse.Args) []string {
+func pushDeletes(c *parse.Command) []string {
 	var out []string
-	del := a.Has("d", "delete")
-	for i, op := range a.Operands {
+	del := c.Flag("delete")
+	for i, op := range c.Operands(parse.RoleData) {
 		v := op.Value
 		switch {
 		case strings.HasPrefix(v, ":") && len(v) > 1:
@@ -413,53 +382,57 @@ const (
 // gitDiscard classifies checkout, restore and switch by what they throw
 // away from the worktree.
 func gitDiscard(x *Ctx, c *parse.Command) discardKind {
-	s, rest := gitSub(c)
-	switch s {
-	case "checkout":
-		a := parse.ParseArgs(rest, gitCheckoutSpec)
-		if a.Has("p", "patch") || a.Long("ours", "theirs", "merge", "conflict") || a.Short("m") {
+	switch c.Row {
+	case "git checkout":
+		if c.Flag("patch") || c.Flag("conflict") {
 			return discardNone // conflict resolution, or interactive
 		}
-		if a.Has("f", "force") {
+		if c.Flag("force") {
 			return discardAll
 		}
-		if a.Has("bB", "orphan") {
+		if len(c.OptionValues("-b")) > 0 { // -b, -B, --orphan: a new branch
 			return discardNone
 		}
-		paths := checkoutPaths(rest, a)
-		return pathsDiscard(x, c, paths)
-	case "restore":
-		a := parse.ParseArgs(rest, gitRestoreSpec)
-		if a.Has("p", "patch") || a.Long("ours", "theirs", "merge", "conflict") || a.Short("m") {
+		return pathsDiscard(x, c, checkoutPaths(c))
+	case "git restore":
+		if c.Flag("patch") || c.Flag("conflict") {
 			return discardNone
 		}
-		if a.Has("S", "staged") && !a.Has("W", "worktree") {
+		if c.Flag("staged") && !c.Flag("worktree") {
 			return discardNone
 		}
-		return pathsDiscard(x, c, a.Operands)
-	case "switch":
-		a := parse.ParseArgs(rest, gitSwitchSpec)
-		if a.Has("f", "force") || a.Long("discard-changes") {
+		return pathsDiscard(x, c, c.Operands(parse.RoleData))
+	case "git switch":
+		if c.Flag("force") {
 			return discardAll
 		}
 	}
 	return discardNone
 }
 
-// checkoutPaths returns the pathspecs of a checkout: the words after
+// checkoutPaths returns the pathspecs of a checkout: the operands after
 // "--", or, without "--", the operands after the tree-ish when there are
 // several. A single operand is a branch unless it can only be a path.
-func checkoutPaths(rest []parse.Word, a *parse.Args) []parse.Word {
-	for i, w := range rest {
-		if w.Value == "--" {
-			return rest[i+1:]
+func checkoutPaths(c *parse.Command) []parse.Word {
+	var ops, afterDashes []parse.Word
+	dashes := false
+	for _, ra := range c.Roles {
+		if ra.Role != parse.RoleData || ra.Opt != "" {
+			continue
+		}
+		ops = append(ops, ra.Word)
+		if ra.AfterDashes {
+			afterDashes = append(afterDashes, ra.Word)
+			dashes = true
 		}
 	}
 	switch {
-	case len(a.Operands) >= 2:
-		return a.Operands[1:]
-	case len(a.Operands) == 1 && wholeTree(a.Operands[0].Value):
-		return a.Operands
+	case dashes:
+		return afterDashes
+	case len(ops) >= 2:
+		return ops[1:]
+	case len(ops) == 1 && wholeTree(ops[0].Value):
+		return ops
 	}
 	return nil
 }
@@ -556,8 +529,7 @@ func gitSigningOff(_ *Ctx, c *parse.Command) bool {
 			return true
 		}
 	}
-	_, rest := gitSub(c)
-	return parse.ParseArgs(rest, gitCommitSpec).Long("no-gpg-sign")
+	return c.Flag("signing-off")
 }
 
 func isFalse(v string) bool {

@@ -335,7 +335,7 @@ var systemRules = []*Rule{
 		Message:     "turns all swap off; under memory pressure the kernel starts killing programs",
 		Hint:        "leave swap alone unless a person asked for it",
 		Programs:    []string{"swapoff"},
-		Command:     func(_ *Ctx, c *parse.Command) bool { return parse.ParseArgs(c.Args, parse.OptSpec{}).Has("a", "all") },
+		Command:     func(_ *Ctx, c *parse.Command) bool { return c.Flag("all") }, // swapoff's row: -a, --all
 		Examples:    []string{"swapoff -a", "sudo swapoff --all"},
 		NotExamples: []string{"swapon --show", "swapoff --help"},
 	},

@@ -283,41 +283,37 @@ func unzipTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 	return append(ws, write{kind: wInto, t: x.target(c, valueWord(dir))})
 }
 
-var gitCloneSpec = tableSpec("git clone")
-
 // gitTargets: git clone URL [DIR] creates DIR, else a directory named
 // after the URL, in the working directory or git -C's. git config is
 // judged by setting, not as a file write (boundary.go).
 func gitTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
-	sub, rest := gitSub(c)
-	switch sub {
-	case "stash", "clean":
-		if gitTakesIgnored(sub, rest) {
-			// Ignored files go (into a stash commit, or away): the
-			// ledger's directory is one.
-			root := x.Project
-			if sub == "clean" && c.Dir != "" {
-				root = c.Dir
-			}
-			if root != "" {
-				ws = append(ws, write{kind: wDelete, t: x.target(c, valueWord(root)), tree: true, selfOnly: true})
-			}
+	if gitTakesIgnored(c) {
+		// Ignored files go (into a stash commit, or away): the ledger's
+		// directory is one.
+		root := x.Project
+		if c.Row == "git clean" && c.Dir != "" {
+			root = c.Dir
+		}
+		if root != "" {
+			ws = append(ws, write{kind: wDelete, t: x.target(c, valueWord(root)), tree: true, selfOnly: true})
 		}
 		return ws
 	}
-	if sub != "clone" {
+	if c.Row != "git clone" {
 		return ws
 	}
-	a := parse.ParseArgs(rest, gitCloneSpec())
+	ops := c.Operands(parse.RoleData)
 	base := "."
-	if d := parse.ParseArgs(c.Args, gitGlobal).ShortValues('C'); len(d) > 0 {
-		base = d[len(d)-1]
+	for _, ra := range c.Roles {
+		if ra.Role == parse.RoleDir && ra.Opt == "-C" {
+			base = ra.Word.Value
+		}
 	}
-	switch len(a.Operands) {
+	switch len(ops) {
 	case 0:
 		return ws
 	case 1:
-		name := strings.TrimSuffix(urlName(strings.TrimRight(a.Operands[0].Value, "/"), ""), ".git")
+		name := strings.TrimSuffix(urlName(strings.TrimRight(ops[0].Value, "/"), ""), ".git")
 		if i := strings.LastIndexByte(name, ':'); i >= 0 { // host:repo
 			name = name[i+1:]
 		}
@@ -326,7 +322,7 @@ func gitTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 		}
 		return append(ws, write{kind: wCreate, t: x.target(c, valueWord(base+"/"+name))})
 	}
-	dir := a.Operands[1]
+	dir := ops[1]
 	if !filepath.IsAbs(dir.Value) && base != "." {
 		dir.Value = base + "/" + dir.Value
 	}
@@ -585,78 +581,38 @@ func hasArg(c *parse.Command, opt string) bool {
 }
 
 // gitTakesIgnored reports whether git stash or git clean removes ignored
-// files from the work tree: stash -a/--all (push, save or bare), clean
-// with -x or -X and -f, not a dry run, not excluding the ledger (-e).
-func gitTakesIgnored(sub string, args []parse.Word) bool {
-	all, force, dry := false, false, false
-	if sub == "stash" && len(args) > 0 {
-		switch args[0].Value {
-		case "list", "show", "drop", "pop", "apply", "branch", "clear", "create", "store":
-			return false // they take no new files (list passes --all to git log)
+// files: stash --all (push's flags, not pop's or apply's), clean -x or -X
+// forced and not a dry run, unless an exclude or pathspecs keep the
+// ledger's directory out.
+func gitTakesIgnored(c *parse.Command) bool {
+	switch c.Row {
+	case "git stash":
+		return len(c.Operands(parse.RoleData)) == 0 && c.Flag("all")
+	case "git stash push":
+		return c.Flag("all")
+	case "git clean":
+		if !c.Flag("ignored") || !c.Flag("force") || c.Flag("dry-run") {
+			return false
 		}
-	}
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "--":
-			i = len(args)
-		case v == "--all" || v == "--include-ignored" && sub == "stash":
-			all = true
-		case v == "--force":
-			force = true
-		case v == "--dry-run":
-			dry = true
-		case v == "-e" || v == "--exclude":
-			if i+1 < len(args) && strings.Contains(args[i+1].Value, paths.LedgerDirName) {
+		for _, e := range c.OptionValues("-e") {
+			if strings.Contains(e.Value, paths.LedgerDirName) {
 				return false
 			}
-			i++
-		case strings.HasPrefix(v, "--exclude="):
-			if strings.Contains(v, paths.LedgerDirName) {
-				return false
-			}
-		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--"):
-			for _, ch := range v[1:] {
-				switch {
-				case ch == 'a' && sub == "stash", (ch == 'x' || ch == 'X') && sub == "clean":
-					all = true
-				case ch == 'f':
-					force = true
-				case ch == 'n':
-					dry = true
-				}
-			}
 		}
+		return !narrowPathspecs(c.Operands(parse.RoleData))
 	}
-	if sub == "clean" {
-		return all && force && !dry && !narrowPathspecs(args)
-	}
-	return all && !dry
+	return false
 }
 
 // narrowPathspecs reports whether git clean is given pathspecs, each a
 // plain name below the directory (git clean -fdX -- node_modules), none
 // of which can be the ledger's.
-func narrowPathspecs(args []parse.Word) bool {
-	var specs []string
-	for i, w := range args {
-		if w.Value == "--" {
-			for _, s := range args[i+1:] {
-				specs = append(specs, s.Value)
-			}
-			break
-		}
-		if !strings.HasPrefix(w.Value, "-") {
-			specs = append(specs, w.Value)
-		} else if w.Value == "-e" || w.Value == "--exclude" {
-			break // its value follows; options after it are rare enough
-		}
-	}
+func narrowPathspecs(specs []parse.Word) bool {
 	if len(specs) == 0 {
 		return false
 	}
-	for _, s := range specs {
-		s = strings.TrimPrefix(s, "./")
+	for _, w := range specs {
+		s := strings.TrimPrefix(w.Value, "./")
 		if s == "" || s == "." || strings.HasPrefix(s, ".") || strings.HasPrefix(s, ":") || strings.ContainsAny(s, "*?[") || strings.Contains(s, parse.Unknown) {
 			return false
 		}
