@@ -144,15 +144,34 @@ func (sc *callScanner) awkPipe(i, j int) int {
 	return j
 }
 
-// awkGetline finds "cmd" | getline after the lexing, from string tokens.
-func awkGetlines(toks []tok) []call {
-	var out []call
-	for k := 0; k+2 < len(toks); k++ {
-		if toks[k].kind == tStr && toks[k+1].kind == tPunct && toks[k+1].s == "|" && toks[k+2].kind == tIdent && toks[k+2].s == "getline" {
-			out = append(out, call{name: "awk |", args: []value{{s: toks[k].s}}})
+// awkGetlines finds CMD | getline, after the lexing: the command is the
+// expression before the pipe, strings, variables and fields joined (awk's
+// concatenation), read with the variables as the program left them. An
+// expression the scanner cannot read back to its start ("x" (y) |
+// getline) is a command that cannot be known.
+func (sc *callScanner) awkGetlines() {
+	toks := sc.toks
+	for k := 1; k+1 < len(toks); k++ {
+		if toks[k].kind != tPunct || toks[k].s != "|" || toks[k+1].kind != tIdent || toks[k+1].s != "getline" {
+			continue
 		}
+		start := k
+		for start > 0 {
+			t := toks[start-1]
+			if t.kind == tStr || t.kind == tNum || t.kind == tIdent && !awkKeyword(t.s) || t.kind == tPunct && t.s == "$" {
+				start--
+				continue
+			}
+			break
+		}
+		v := unknownValue
+		if start < k {
+			if w, end := sc.expr(start); end == k {
+				v = w
+			}
+		}
+		sc.calls = append(sc.calls, call{name: "awk |", args: []value{v}})
 	}
-	return out
 }
 
 // pyPercent replaces %-format conversions with Unknown.

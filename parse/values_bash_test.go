@@ -76,6 +76,9 @@ func TestValuesAgainstBash(t *testing.T) {
 		{`read -n 1 -N 2 x <<< 'abc'; printf '[%s]\n' "$x"; read -N 0 y <<< 'q'; printf '[%s]\n' "$y"`, false},
 		{`a=([5]=x [2]=y); unset 'a[5]'; b=("${a[@]}"); printf '[%s]\n' "${b[0]}" "${#a[@]}" "${a[2]}"`, false},
 		{`printf '[%s]\n' "$(realpath .git/../f)" "$(realpath -e nofile 2>/dev/null)" "$(realpath --relative-to=d f)"`, false},
+		// awk's fields of known input, run by system() once per record.
+		{`printf ' a  b \n c\n' | awk '{system("printf \"[%s]\\n\" " $1 " " $2 " x" $3)}'`, true},
+		{`awk '{system("printf \"[%s]\\n\" " $0)}' g; awk -F' ' '{system("printf \"[%s]\\n\" " $2)}' g`, false},
 		// Case modification, pattern substitution, substrings.
 		{`x=RmDir; printf '[%s]\n' ${x,,} ${x^^} ${x,} ${x^} ${x,,[RD]} ${x^^[md]}`, true},
 		{`x=xmxm; printf '[%s]\n' ${x/x/r} ${x//x/r} ${x/#x/r} ${x/%m/r} "${x//x}"`, true},
