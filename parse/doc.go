@@ -69,6 +69,8 @@
 // gsub, a field assigned, getline into $0, RS or FS, NF or OFS set); -F
 // keeps $0 known but not the fields. Otherwise a field is Unknown. CMD |
 // getline with CMD an expression the scanner cannot read is unknown code.
+// print … | "cmd" gives cmd the printed line as its standard input (print
+// alone prints $0; printf's output is Unknown).
 //
 // # Via
 //

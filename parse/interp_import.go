@@ -132,16 +132,47 @@ func (sc *callScanner) awkPipe(i, j int) int {
 				if t.s == ">" && sc.isPunct(k+1, ">") {
 					v, end = sc.expr(k + 2)
 				}
-				name := "awk |"
 				if t.s == ">" {
-					name = "awk >"
+					sc.calls = append(sc.calls, call{name: "awk >", args: []value{v}})
+					return end
 				}
-				sc.calls = append(sc.calls, call{name: name, args: []value{v}})
+				// The command reads what is printed: its standard input.
+				sc.calls = append(sc.calls, call{name: "awk |", args: []value{v, sc.awkPrinted(sc.toks[i].s, j, k)}})
 				return end
 			}
 		}
 	}
 	return j
+}
+
+// awkPrinted is the line print writes for the expressions in toks[j:end]
+// (commas join them with a blank, the default OFS; none is $0), or
+// Unknown for printf and whatever the scanner cannot read.
+func (sc *callScanner) awkPrinted(verb string, j, end int) value {
+	if verb != "print" {
+		return unknownValue
+	}
+	if j == end {
+		return awkField("0")
+	}
+	var b strings.Builder
+	for k := j; k < end; {
+		v, next := sc.expr(k)
+		if next <= k || v.isList {
+			return unknownValue
+		}
+		b.WriteString(v.s)
+		switch {
+		case next == end:
+			return value{s: b.String() + "\n"}
+		case sc.isPunct(next, ","):
+			b.WriteByte(' ')
+			k = next + 1
+		default:
+			return unknownValue
+		}
+	}
+	return unknownValue
 }
 
 // awkGetlines finds CMD | getline, after the lexing: the command is the

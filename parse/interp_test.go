@@ -106,7 +106,11 @@ os.system("""rm -rf /""")'''`, want: []string{"python3 -c import os\nos.system(\
 		{src: `osascript -e 'display dialog "hi"'`, want: []string{`osascript -e display dialog "hi"`}},
 		{src: `awk 'BEGIN{system("rm -rf /")}'`, want: []string{`awk BEGIN{system("rm -rf /")}`, "rm -rf / ¦ via=system"}},
 		{src: `awk '{system("rm -f " $1)}' list`, want: []string{`awk {system("rm -f " $1)} list`, "rm -f …"}, dyn: []string{"interpreter:rm -f …"}},
-		{src: `awk '{print $1 | "sh"}' cmds`, want: []string{`awk {print $1 | "sh"} cmds`, "sh ¦ via=awk |"}},
+		{src: `awk '{print $1 | "sh"}' cmds`, want: []string{`awk {print $1 | "sh"} cmds`, "sh ¦ via=awk |"}, dyn: []string{"pipe-shell:…\n"}},
+		// What print writes is the piped command's standard input.
+		{src: `awk 'BEGIN{print "rm -rf ~" | "sh"}'`, want: []string{`awk BEGIN{print "rm -rf ~" | "sh"}`, "sh ¦ via=awk |", "rm -rf /home/u ¦ via=sh stdin"}},
+		{src: `echo 'x ~' | awk '{print "rm", "-rf " $2 | "sh"}'`, want: []string{"echo x ~", `awk {print "rm", "-rf " $2 | "sh"}`, "sh ¦ via=awk |", "rm -rf /home/u ¦ via=sh stdin"}},
+		{src: `echo x | awk '{printf "rm %s", $1 | "sh"}'`, want: []string{"echo x", `awk {printf "rm %s", $1 | "sh"}`, "sh ¦ via=awk |"}, dyn: []string{"pipe-shell:…"}},
 		{src: `awk 'BEGIN{"date" | getline d; print d}'`, want: []string{`awk BEGIN{"date" | getline d; print d}`, "date"}},
 		{src: `awk '{print > "/etc/x"}' f`, want: []string{`awk {print > "/etc/x"} f`, "tee /etc/x ¦ synth"}},
 		{src: `awk -F: '{print $1}' /etc/passwd`, want: []string{"awk -F: {print $1} /etc/passwd"}},
