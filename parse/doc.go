@@ -61,7 +61,16 @@
 // argument list is a command; a file operation is a Synthetic command
 // (shutil.rmtree(p) is rm -r p, open(p, "w") is tee p, open(p) is cat p);
 // a network request is a Synthetic curl URL (with -d … when it sends
-// data). GNU sed's e command is a sink too.
+// data). GNU sed's e command is a sink too. An awk call whose argument
+// holds fields ($0, $1 …: system($0), "cmd " $1 | getline, print |
+// "sh " $2) is followed once per input record with the fields filled in
+// when the input is known (a here-string, echo or printf upstream, a file
+// on disk, at most 64 records) and nothing changes records or fields (sub,
+// gsub, a field assigned, getline into $0, RS or FS, NF or OFS set); -F
+// keeps $0 known but not the fields. Otherwise a field is Unknown. CMD |
+// getline with CMD an expression the scanner cannot read is unknown code.
+// print … | "cmd" gives cmd the printed line as its standard input (print
+// alone prints $0; printf's output is Unknown).
 //
 // # Via
 //

@@ -415,7 +415,7 @@ func (fr *frame) scanProgram(c *Command, lang langID, via, text string, depth in
 	toks := tokenize(text, lang)
 	calls := scanCalls(toks, lang)
 	if lang == langAwk {
-		calls = append(calls, awkGetlines(toks)...)
+		calls = fr.awkFields(c, toks, calls)
 	}
 	if len(calls) == 0 {
 		return

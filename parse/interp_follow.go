@@ -23,6 +23,10 @@ func (fr *frame) followCall(c *Command, lang langID, cl call, depth int) {
 		fr.emitDynamic(&Dynamic{Kind: DynInterpreter, Sink: c, Known: cl.args[0].module + "." + argString(cl.args, 1), Pos: c.Pos})
 		return
 	}
+	if lang == langAwk && cl.name == "awk |" && len(cl.args) == 2 {
+		fr.awkPipeTo(c, cl.args[0], cl.args[1])
+		return
+	}
 	a, ok := apiFor(lang, cl.name)
 	if !ok {
 		if lang == langJS && cl.name == "Bun.$" {
@@ -136,6 +140,21 @@ func (fr *frame) interpShell(c *Command, api string, v value) {
 	}
 	st.args, st.argsKnown = []string{"sh"}, true
 	fr.nest(nesting{sink: c, via: api, text: v.s, pos: posMap{at: c.Pos}, kind: DynInterpreter, st: st, stdin: fr.stdin, dialect: POSIX, user: c.User})
+}
+
+// awkPipeTo analyses print … | "cmd": cmd is a shell command whose
+// standard input is the printed line.
+func (fr *frame) awkPipeTo(c *Command, cmd, printed value) {
+	if cmd.isList {
+		cmd = unknownValue
+	}
+	in := &Input{Kind: InputPipe, From: c, Text: printed.s, Known: !hasUnknown(printed.s), Pos: c.Pos, upstream: []*Command{c}}
+	st := &state{base: map[string]string{}, baseKnown: false, dir: c.Dir}
+	if env, known := fr.st.exported(); known {
+		st.base, st.baseKnown = env, true
+	}
+	st.args, st.argsKnown = []string{"sh"}, true
+	fr.nest(nesting{sink: c, via: "awk |", text: cmd.s, pos: posMap{at: c.Pos}, kind: DynInterpreter, st: st, stdin: in, dialect: POSIX, user: c.User})
 }
 
 // interpArgv analyses a program and its arguments an API runs directly.

@@ -132,11 +132,12 @@ func (sc *callScanner) awkPipe(i, j int) int {
 				if t.s == ">" && sc.isPunct(k+1, ">") {
 					v, end = sc.expr(k + 2)
 				}
-				name := "awk |"
 				if t.s == ">" {
-					name = "awk >"
+					sc.calls = append(sc.calls, call{name: "awk >", args: []value{v}})
+					return end
 				}
-				sc.calls = append(sc.calls, call{name: name, args: []value{v}})
+				// The command reads what is printed: its standard input.
+				sc.calls = append(sc.calls, call{name: "awk |", args: []value{v, sc.awkPrinted(sc.toks[i].s, j, k)}})
 				return end
 			}
 		}
@@ -144,15 +145,64 @@ func (sc *callScanner) awkPipe(i, j int) int {
 	return j
 }
 
-// awkGetline finds "cmd" | getline after the lexing, from string tokens.
-func awkGetlines(toks []tok) []call {
-	var out []call
-	for k := 0; k+2 < len(toks); k++ {
-		if toks[k].kind == tStr && toks[k+1].kind == tPunct && toks[k+1].s == "|" && toks[k+2].kind == tIdent && toks[k+2].s == "getline" {
-			out = append(out, call{name: "awk |", args: []value{{s: toks[k].s}}})
+// awkPrinted is the line print writes for the expressions in toks[j:end]
+// (commas join them with a blank, the default OFS; none is $0), or
+// Unknown for printf and whatever the scanner cannot read.
+func (sc *callScanner) awkPrinted(verb string, j, end int) value {
+	if verb != "print" {
+		return unknownValue
+	}
+	if j == end {
+		return awkField("0")
+	}
+	var b strings.Builder
+	for k := j; k < end; {
+		v, next := sc.expr(k)
+		if next <= k || v.isList {
+			return unknownValue
+		}
+		b.WriteString(v.s)
+		switch {
+		case next == end:
+			return value{s: b.String() + "\n"}
+		case sc.isPunct(next, ","):
+			b.WriteByte(' ')
+			k = next + 1
+		default:
+			return unknownValue
 		}
 	}
-	return out
+	return unknownValue
+}
+
+// awkGetlines finds CMD | getline, after the lexing: the command is the
+// expression before the pipe, strings, variables and fields joined (awk's
+// concatenation), read with the variables as the program left them. An
+// expression the scanner cannot read back to its start ("x" (y) |
+// getline) is a command that cannot be known.
+func (sc *callScanner) awkGetlines() {
+	toks := sc.toks
+	for k := 1; k+1 < len(toks); k++ {
+		if toks[k].kind != tPunct || toks[k].s != "|" || toks[k+1].kind != tIdent || toks[k+1].s != "getline" {
+			continue
+		}
+		start := k
+		for start > 0 {
+			t := toks[start-1]
+			if t.kind == tStr || t.kind == tNum || t.kind == tIdent && !awkKeyword(t.s) || t.kind == tPunct && t.s == "$" {
+				start--
+				continue
+			}
+			break
+		}
+		v := unknownValue
+		if start < k {
+			if w, end := sc.expr(start); end == k {
+				v = w
+			}
+		}
+		sc.calls = append(sc.calls, call{name: "awk |", args: []value{v}})
+	}
 }
 
 // pyPercent replaces %-format conversions with Unknown.

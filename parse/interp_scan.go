@@ -46,6 +46,9 @@ func scanCalls(toks []tok, lang langID) []call {
 	for i := 0; i < len(toks); {
 		i = sc.step(i)
 	}
+	if lang == langAwk {
+		sc.awkGetlines()
+	}
 	return sc.calls
 }
 
@@ -384,6 +387,9 @@ func (sc *callScanner) term(i int) (value, int) {
 		switch t.s {
 		case "$":
 			if sc.lang == langAwk { // a field: $1, $NF, $(i+1)
+				if n := sc.at(i + 1); n.kind == tNum && decimal(n.s) {
+					return awkField(n.s), i + 2
+				}
 				_, j := sc.term(i + 1)
 				return unknownValue, j
 			}

@@ -261,6 +261,12 @@ func (fr *frame) arith(x syntax.ArithmExpr, e *evaluator) (string, bool) {
 		return "0", true
 	}
 	if fr.walkSubsts(x, e) {
+		fr.forgetArithAssigns(x)
+		return "", false
+	}
+	x, ok := fr.arithPlain(x, true, 0)
+	if !ok {
+		fr.forgetArithAssigns(x)
 		return "", false
 	}
 	env := &trackEnv{fr: fr}
@@ -271,6 +277,149 @@ func (fr *frame) arith(x syntax.ArithmExpr, e *evaluator) (string, bool) {
 		return "", false
 	}
 	return strconv.Itoa(n), true
+}
+
+// maxArithDepth bounds variables whose values are expressions naming
+// variables whose values are expressions.
+const maxArithDepth = 8
+
+// arithPlain returns x in the form the expand package evaluates as bash
+// does, or false when it cannot. The package takes a variable's value
+// and a word's expansion as a number, while bash evaluates them: x='1+2'
+// makes $((2*x)) 6 and x='y=5' makes $((x)) assign y; a quoted word is
+// text bash parses (let 'x+=1'); and an assignment may name an array
+// element (((a[1]=5))). A variable's value that is an expression becomes
+// that expression, in parentheses as bash evaluates it; a quoted or
+// expanded word that is the whole expression becomes the expression its
+// text is (whole); elsewhere bash pastes its text into the expression, so
+// only a decimal number is taken. Numbers other than decimal ones, element
+// names and anything unknown are not evaluated.
+func (fr *frame) arithPlain(x syntax.ArithmExpr, whole bool, depth int) (syntax.ArithmExpr, bool) {
+	if depth > maxArithDepth {
+		return x, false
+	}
+	switch x := x.(type) {
+	case *syntax.Word:
+		if l := x.Lit(); l != "" && len(x.Parts) == 1 {
+			if _, ok := x.Parts[0].(*syntax.Lit); ok {
+				if decimal(l) {
+					return x, true
+				}
+				if !validName(l) {
+					return x, false
+				}
+				v := fr.lookup(l)
+				if !v.known {
+					return x, false
+				}
+				val, _ := v.value()
+				if hasUnknown(val) {
+					return x, false
+				}
+				return fr.arithText(x, val, depth)
+			}
+		}
+		args := (&evaluator{fr: fr}).expandArg(x, nil)
+		if len(args) != 1 || args[0].Dynamic {
+			if len(args) == 1 && whole {
+				// let "$expr": text that cannot be known may assign
+				// anything.
+				fr.st.poisonVars()
+			}
+			return x, false
+		}
+		val := args[0].Value
+		if whole {
+			return fr.arithText(x, val, depth)
+		}
+		if t := strings.TrimSpace(val); t == "" || decimal(t) {
+			return x, decimal(t)
+		}
+		return x, false
+	case *syntax.ParenArithm:
+		y, ok := fr.arithPlain(x.X, true, depth)
+		if !ok {
+			return x, false
+		}
+		return &syntax.ParenArithm{Lparen: x.Lparen, Rparen: x.Rparen, X: y}, true
+	case *syntax.UnaryArithm:
+		if x.Op == syntax.Inc || x.Op == syntax.Dec {
+			if w, ok := x.X.(*syntax.Word); !ok || !validName(w.Lit()) {
+				return x, false
+			}
+			v := fr.lookup(x.X.(*syntax.Word).Lit())
+			if !v.known {
+				return x, false
+			}
+			if val, _ := v.value(); strings.TrimSpace(val) != "" && !decimal(strings.TrimSpace(val)) {
+				return x, false
+			}
+			return x, true
+		}
+		y, ok := fr.arithPlain(x.X, false, depth)
+		if !ok {
+			return x, false
+		}
+		return &syntax.UnaryArithm{OpPos: x.OpPos, Op: x.Op, Post: x.Post, X: y}, true
+	case *syntax.BinaryArithm:
+		left := x.X
+		ok := true
+		if isArithAssign(x.Op) {
+			if w, isW := x.X.(*syntax.Word); !isW || !validName(w.Lit()) {
+				return x, false
+			}
+			if x.Op != syntax.Assgn {
+				_, ok = fr.arithPlain(x.X, false, depth)
+			}
+		} else {
+			left, ok = fr.arithPlain(x.X, false, depth)
+		}
+		if !ok {
+			return x, false
+		}
+		right, ok := fr.arithPlain(x.Y, false, depth)
+		if !ok {
+			return x, false
+		}
+		return &syntax.BinaryArithm{OpPos: x.OpPos, Op: x.Op, X: left, Y: right}, true
+	}
+	return x, false
+}
+
+// arithText is the expression text val stands for in place of w: a
+// number, nothing (zero), or an expression bash parses and evaluates.
+func (fr *frame) arithText(w *syntax.Word, val string, depth int) (syntax.ArithmExpr, bool) {
+	t := strings.TrimSpace(val)
+	if t == "" || decimal(t) {
+		return w, true
+	}
+	y, err := syntax.NewParser().Arithmetic(strings.NewReader(t))
+	if err != nil || y == nil {
+		return w, false
+	}
+	z, ok := fr.arithPlain(y, true, depth+1)
+	if !ok {
+		fr.forgetArithAssigns(y)
+		return w, false
+	}
+	return &syntax.ParenArithm{Lparen: w.Pos(), Rparen: w.End(), X: z}, true
+}
+
+// decimal reports whether s is a decimal number as bash reads one: no
+// leading zero (octal), no base.
+func decimal(s string) bool {
+	if s == "0" {
+		return true
+	}
+	if s == "" || s[0] < '1' || s[0] > '9' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func safeArith(cfg *expand.Config, x syntax.ArithmExpr) (n int, err error) {
@@ -306,7 +455,11 @@ func (fr *frame) forgetArithAssigns(x syntax.Node) {
 
 func arithName(x syntax.ArithmExpr) string {
 	if w, ok := x.(*syntax.Word); ok {
-		if l := w.Lit(); validName(l) {
+		l := w.Lit()
+		if i := strings.IndexByte(l, '['); i > 0 {
+			l = l[:i] // an array element: the array is no longer known
+		}
+		if validName(l) {
 			return l
 		}
 		if len(w.Parts) == 1 {

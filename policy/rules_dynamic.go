@@ -87,12 +87,17 @@ var dynamicRules = []*Rule{
 			`python3 -c 'print("rm -rf /")' | sh`,
 			`yes 'rm -rf ~' | sh`,
 			`eval "$(jq -rn '"rm -rf ~"')"`,
+			`jq -rn '"git push --force"' | sh`,
+			`node -e 'console.log("git reset --hard")' | bash`,
+			`perl -e "print 'terraform destroy'" | sh`,
 		},
 		NotExamples: []string{
 			`jq -r .scripts.build package.json | sh`,
 			`./gen.sh | sh`,
 			`echo 'rm -rf ~' > notes.txt`,
 			`printf '%s\n' a b | xargs echo`,
+			`jq -rn '"git push --force-with-lease"' | sh`,
+			`python3 -c 'print("git push")' | sh`,
 		},
 	},
 	{
@@ -302,6 +307,10 @@ func (x *Ctx) rawRiskHit(text string) bool {
 	return false
 }
 
+// quoteEnds turns quotes into line ends, which the raw patterns do not
+// cross.
+var quoteEnds = strings.NewReplacer(`"`, "\n", "'", "\n", "`", "\n")
+
 // riskyFeed reports code that cannot be known whose feeders carry a risky
 // command in their own literal words: the text a shell runs comes from
 // them, so "jq -rn '"rm -rf ~"' | sh" is judged by what jq was given to
@@ -323,7 +332,15 @@ func riskyFeed(x *Ctx, d *parse.Dynamic) bool {
 				words = append(words, a.Value)
 			}
 		}
-		if len(words) > 0 && x.rawRiskHit(strings.Join(words, " ")) {
+		if len(words) == 0 {
+			continue
+		}
+		// The words as given, and with the quotes of the producer's own
+		// language taken as the ends of its strings: jq's '"git push
+		// --force"' prints git push --force, whose end a pattern would
+		// otherwise see as a quote.
+		text := strings.Join(words, " ")
+		if x.rawRiskHit(text) || x.rawRiskHit(quoteEnds.Replace(text)) {
 			return true
 		}
 	}
