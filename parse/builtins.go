@@ -107,7 +107,7 @@ func (fr *frame) chdir(dir string) {
 	}
 	delete(st.vars, "PWD")
 	if dir != st.dir || dir == "" {
-		st.dropRelativeMade()
+		st.dropRelativeMade(dir)
 	}
 	st.dir = dir
 }

@@ -67,7 +67,7 @@ func isMktempSubst(w *syntax.Word) bool {
 // markMade notes on w that it is a path the script made, when it is exactly the
 // expansion of a variable that names one.
 func (fr *frame) markMade(syn *syntax.Word, w *Word) {
-	if name := soleParam(syn); name != "" && fr.lookup(name).made {
+	if name := soleParam(syn); name != "" && fr.st.madeHere(fr.lookup(name)) {
 		w.Made = true
 	}
 }
@@ -145,21 +145,43 @@ func (fr *frame) mkdirMade(s *syntax.Stmt) string {
 func (st *state) setFlag(name string, made, absent bool) {
 	v := *st.lookup(name)
 	v.made = v.made || made
+	if made {
+		v.madeIn = "" // made from here
+	}
 	v.absent = v.absent || absent
 	st.set(name, &v)
 }
 
-// dropRelativeMade forgets, at a change of directory, which unknown paths were
-// made or found absent: they may have been relative to the directory left.
-// Known values (mktemp's absolute paths) keep the fact.
-func (st *state) dropRelativeMade() {
+// dropRelativeMade notes, at a change of directory to dir ("" for one not
+// known), that unknown paths made or found absent may have been relative
+// to the directory left. Known values (mktemp's absolute paths) keep the
+// fact. A made path keeps it for when the shell is back where it was made
+// (madeIn: bats' cd "$dirname"; …; cd "$OLDPWD"), unless that directory is
+// not known.
+func (st *state) dropRelativeMade(dir string) {
 	for name, v := range st.vars {
 		if (v.made || v.absent) && !v.known {
 			nv := *v
-			nv.made, nv.absent = false, false
+			nv.absent = false
+			switch {
+			case !nv.made:
+			case nv.madeIn == "" && st.dir != "":
+				nv.madeIn = st.dir
+			case nv.madeIn == "":
+				nv.made = false // made where the shell was, and that is not known
+			}
+			if nv.made && dir != "" && nv.madeIn == dir {
+				nv.madeIn = ""
+			}
 			st.vars[name] = &nv
 		}
 	}
+}
+
+// madeHere reports whether v names a path the script made, from where
+// the shell is now.
+func (st *state) madeHere(v *variable) bool {
+	return v.made && (v.madeIn == "" || v.madeIn == st.dir)
 }
 
 // holesAreNames reports whether every unknown part of the words comes from

@@ -75,6 +75,11 @@ type variable struct {
 	// made is set while the value names a path the script made itself,
 	// and absent while it names a path the script found missing (made.go).
 	made, absent bool
+	// madeIn is, for a made path that is not all known (so perhaps
+	// relative), the directory it was made from once the shell has left
+	// it; "" while the shell is still there. It is the script's own path
+	// again when the shell returns (cd "$OLDPWD").
+	madeIn string
 	// nameHoles is set on a known value whose unknown parts are only
 	// mktemp's random characters (letters and digits): it splits and
 	// parses as its known parts say, so code built from it is known in
@@ -308,7 +313,8 @@ func isDecimal(s string) bool {
 // b, keeping that it names a path the script made when it does on both.
 func (s *state) forgetBut(name string, a, b *variable) {
 	stale := a == unknownVar || b == unknownVar || a.stale || b.stale
-	s.set(name, &variable{made: a.made && b.made, absent: a.absent && b.absent, stale: stale, alts: joinAlts(a, b)})
+	made := a.made && b.made && a.madeIn == b.madeIn
+	s.set(name, &variable{made: made, madeIn: a.madeIn, absent: a.absent && b.absent, stale: stale, alts: joinAlts(a, b)})
 }
 
 // forget makes a variable unknown.
@@ -506,13 +512,13 @@ func (s *state) equal(o *state) bool {
 }
 
 func sameVar(a, b *variable) bool {
-	if a == b || !a.known && !b.known && a.made == b.made && a.absent == b.absent && slices.Equal(a.alts, b.alts) {
+	if a == b || !a.known && !b.known && a.made == b.made && a.madeIn == b.madeIn && a.absent == b.absent && slices.Equal(a.alts, b.alts) {
 		return true // unknown is unknown
 	}
 	if !a.known || !b.known {
 		return false
 	}
-	if a.v.Set != b.v.Set || a.v.Kind != b.v.Kind || a.pattern != b.pattern || a.made != b.made || a.absent != b.absent || a.nameHoles != b.nameHoles {
+	if a.v.Set != b.v.Set || a.v.Kind != b.v.Kind || a.pattern != b.pattern || a.made != b.made || a.madeIn != b.madeIn || a.absent != b.absent || a.nameHoles != b.nameHoles {
 		return false
 	}
 	return a.v.Str == b.v.Str && slices.Equal(a.v.List, b.v.List) && maps.Equal(a.v.Map, b.v.Map)

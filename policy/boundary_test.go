@@ -643,6 +643,10 @@ func TestTrapsRunAtExit(t *testing.T) {
 		// A path the script made stays its own past unseen code.
 		{`d=$T; if [ -n "$d" ]; then if [ -d "$d" ]; then exit 1; elif ! mkdir -p "$d"; then exit 1; fi; elif ! d=$(mktemp -d); then exit 1; fi; source "$X/lib.sh"; rm -rf "$d"`, Allow},
 		{`d=$T; if [ -n "$d" ]; then if [ -d "$d" ]; then exit 1; elif ! mkdir -p "$d"; then exit 1; fi; elif ! d=$(mktemp -d); then exit 1; fi; source "$X/lib.sh"; rm -rf "$d" ~`, Hold},
+		// A made path that may be relative is the script's own again once
+		// the shell is back where it made it (bats' expand_path).
+		{`d=$1; if [ -n "$d" ]; then if [ -d "$d" ]; then exit 1; elif ! mkdir -p "$d"; then exit 1; fi; elif ! d=$(mktemp -d); then exit 1; fi; ex() { cd "${1%/*}"; cd "$OLDPWD"; }; for f in "$@"; do ex "$f"; done; rm -rf "$d"`, Allow},
+		{`d=$1; if [ -n "$d" ]; then if [ -d "$d" ]; then exit 1; elif ! mkdir -p "$d"; then exit 1; fi; elif ! d=$(mktemp -d); then exit 1; fi; ex() { cd "${1%/*}"; cd "$OLDPWD"; }; for f in "$@"; do ex "$f"; done; rm -rf "$d" ~`, Hold},
 	}
 	for _, tt := range tests {
 		x.bnd = nil
