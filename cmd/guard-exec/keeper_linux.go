@@ -225,8 +225,10 @@ func (k *keeper) release() {
 	if k.timer.Stop() {
 		k.r.Close() // the keeper never started
 	}
+	if k.keeper != 0 {
+		_, _ = k.done.Write([]byte{1})
+	}
 	k.mu.Unlock()
-	_, _ = k.done.Write([]byte{1})
 	k.done.Close()
 }
 

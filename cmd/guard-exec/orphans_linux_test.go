@@ -160,7 +160,7 @@ wait`
 // running on purpose outlives a guard that ended normally, as under bash,
 // back in the guard's own cgroup; the command's cgroup is gone.
 func TestGuardEndingNormallyKeepsBackgroundJobs(t *testing.T) {
-	cmd, work := orphanWorld(t, `(sleep 300 & echo $! > bg)`)
+	cmd, work := orphanWorld(t, `(sleep 300 >/dev/null 2>&1 & echo $! > bg)`)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
