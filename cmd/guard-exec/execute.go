@@ -142,9 +142,11 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 	var res *shim.Result
 	runErr := sb.wrap(spec) // sandbox.go: Seatbelt's sandbox-exec, on macOS
 	if runErr == nil {
-		becomeSubreaper() // lineage.go: the command's orphans stay listed
+		k := startKeeper(spec) // keeper_linux.go: nothing it starts outlives a killed guard
+		becomeSubreaper()      // lineage.go: the command's orphans stay listed
 		res, runErr = shim.Run(ctx, spec)
-		g.recordLineage(id)
+		g.recordLineage(id, k, res)
+		k.release()
 	}
 	mark("run")
 	g.sandboxAfter(sb, res)

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/guard-exec/guard-exec/internal/paths"
+	"github.com/guard-exec/guard-exec/shim"
 )
 
 // The lineage of guarded commands. A process a guarded command starts can
@@ -80,11 +81,22 @@ func descendants(pid int) []procKey {
 // recordLineage writes what the command with record id left running under
 // the guard to the lineage file, dropping entries of processes that have
 // ended. It is called after the command has ended.
-func (g *guard) recordLineage(id string) {
-	if !hasChildren() {
-		return // the usual case: the command left nothing running
+// With a keeper (keeper_linux.go) what is left is what the command's
+// cgroup holds.
+func (g *guard) recordLineage(id string, k *keeper, res *shim.Result) {
+	var left []procKey
+	if res != nil && res.InCgroup {
+		left = k.left()
+	} else {
+		if !hasChildren() {
+			return // the usual case: the command left nothing running
+		}
+		for _, p := range descendants(os.Getpid()) {
+			if p.pid != k.pid() {
+				left = append(left, p)
+			}
+		}
 	}
-	left := descendants(os.Getpid())
 	if len(left) == 0 {
 		return
 	}

@@ -23,6 +23,9 @@ func mainStatus() int {
 	if len(os.Args) == 2 && os.Args[1] == shim.RelayArg {
 		return shim.RelayMain() // the rest of a background job's output (shim/relay.go)
 	}
+	if len(os.Args) == 3 && os.Args[1] == keeperArg {
+		return keeperMain(os.Args[2]) // ends the command's cgroup if the guard dies (keeper_linux.go)
+	}
 	env := os.Environ()
 	startTrace(env) // trace.go
 	st := &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}

@@ -105,7 +105,11 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 		var res *shim.Result
 		err := sb.wrap(spec) // sandbox.go: Seatbelt's sandbox-exec, on macOS
 		if err == nil {
+			k := startKeeper(spec) // keeper_linux.go, as in runRecorded
+			becomeSubreaper()      // lineage.go
 			res, err = shim.Run(ctx, spec)
+			g.recordLineage(id, k, res)
+			k.release()
 		}
 		close(exited)
 		done <- outcome{res, err}

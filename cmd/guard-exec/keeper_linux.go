@@ -1,0 +1,277 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/guard-exec/guard-exec/shim"
+)
+
+// No orphans. A guard killed by SIGKILL cannot end what its command
+// started: the command's own process dies with it (shim's Pdeathsig), but
+// its children are reparented and run on (`yes | tee f` kept writing). The
+// command stays in the caller's process group and session, so that job
+// control and `timeout -s KILL` work as under bash, which rules out
+// killing a group; and a process tree cannot be walked once the guard is
+// gone, since its subtree is reparented at once. So the command is started
+// in a cgroup v2 of its own, made below the guard's cgroup where that is
+// writable (as root, or in a cgroup delegated to the user, such as a
+// systemd user session's), and a keeper watches it: a copy of guard-exec
+// started as `guard-exec __keeper DIR` in a session of its own (terminal
+// signals do not reach it), with a pipe from the guard as stdin. When the
+// guard ends normally it moves what the command left running (`server &`)
+// back to its own cgroup, removes the directory and writes a byte; the
+// keeper exits. When the pipe reaches end of file with no byte, the guard
+// died: the keeper kills everything in the cgroup (cgroup.kill) and removes
+// it. The keeper starts once the command has run for keeperDelay (20 ms),
+// so that the usual short command pays only a mkdir and an rmdir; a guard
+// killed before that leaves its command's children running, as before, in
+// a cgroup that the next guard with the same pid kills. Nothing the command does to its pid, group, session or environment
+// takes a process out of the cgroup; writing to cgroup.procs of another
+// cgroup does, and needs the same rights as making the cgroup did.
+//
+// The command sees what it saw before: the same parent (the guard), group,
+// session, signals and descriptors; /proc/self/cgroup names the new
+// cgroup. Where no cgroup can be made the guard runs as before, and only
+// the command's own process dies with it (README, doc.go Limitations).
+
+// keeperArg is the first argument of guard-exec started as a keeper.
+const keeperArg = "__keeper"
+
+// cgroup2Magic is CGROUP2_SUPER_MAGIC, statfs's type of a cgroup v2 mount.
+const cgroup2Magic = 0x63677270
+
+// keeper is the cgroup a command runs in and the pipe to its keeper.
+type keeper struct {
+	dir    string
+	parent string
+	fd     *os.File // the directory, for CLONE_INTO_CGROUP
+	done   *os.File // the write end of the keeper's stdin
+	r      *os.File // its read end, closed once the keeper has it
+
+	timer    *time.Timer
+	mu       sync.Mutex // guards the keeper's start against release
+	released bool
+	keeper   int // the keeper's pid, once started
+}
+
+// pid is the keeper's pid; 0 without one.
+func (k *keeper) pid() int {
+	if k == nil {
+		return 0
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.keeper
+}
+
+// cgroupRoot is where cgroup v2 is mounted: /sys/fs/cgroup on a unified
+// system, /sys/fs/cgroup/unified on a hybrid one.
+func cgroupRoot() string {
+	for _, d := range []string{"/sys/fs/cgroup", "/sys/fs/cgroup/unified"} {
+		var st unix.Statfs_t
+		if unix.Statfs(d, &st) == nil && st.Type == cgroup2Magic {
+			return d
+		}
+	}
+	return ""
+}
+
+// ownCgroup is the guard's cgroup v2 directory, from /proc/self/cgroup's
+// "0::/path" line.
+func ownCgroup() string {
+	root := cgroupRoot()
+	if root == "" {
+		return ""
+	}
+	b, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if p, ok := strings.CutPrefix(line, "0::"); ok && strings.HasPrefix(p, "/") && !strings.Contains(p, "..") {
+			return filepath.Join(root, p)
+		}
+	}
+	return ""
+}
+
+// startKeeper makes the command's cgroup, sets spec to start the command
+// there and has the keeper started after keeperDelay. It returns nil,
+// having changed nothing, where no cgroup can be made.
+func startKeeper(spec *shim.Spec) *keeper {
+	parent := ownCgroup()
+	if parent == "" {
+		return nil
+	}
+	dir := filepath.Join(parent, "guard-exec-"+strconv.Itoa(os.Getpid()))
+	err := unix.Mkdir(dir, 0o755)
+	if errors.Is(err, unix.EEXIST) {
+		// Left by an earlier guard with this pid, killed before its keeper
+		// started (keeperDelay): that guard is dead, and what is left in it
+		// is its command's orphans.
+		_ = os.WriteFile(filepath.Join(dir, "cgroup.kill"), []byte("1"), 0)
+		_ = unix.Rmdir(dir)
+		err = unix.Mkdir(dir, 0o755)
+	}
+	if err != nil {
+		return nil // not writable here: run as before
+	}
+	k := &keeper{dir: dir, parent: parent}
+	if k.fd, err = os.OpenFile(dir, os.O_RDONLY|unix.O_DIRECTORY, 0); err != nil {
+		_ = unix.Rmdir(dir)
+		return nil
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		k.remove()
+		return nil
+	}
+	k.done = w
+	// The keeper starts once the command has run for keeperDelay: a
+	// process started beside every command cost milliseconds of each
+	// `-c true` on a busy machine, and most commands are over by then.
+	k.timer = time.AfterFunc(keeperDelay, func() {
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		if !k.released {
+			k.keeper = spawnKeeper(dir, r)
+		}
+		r.Close()
+	})
+	k.r = r
+	spec.Cgroup = k.fd
+	return k
+}
+
+// keeperDelay is how long a command runs before its keeper starts.
+const keeperDelay = 20 * time.Millisecond
+
+// spawnKeeper starts `guard-exec __keeper DIR` with r as its stdin, in a
+// session of its own, and returns its pid (0 when it could not start).
+func spawnKeeper(dir string, r *os.File) int {
+	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		return 0
+	}
+	defer null.Close()
+	p, err := os.StartProcess("/proc/self/exe", []string{"guard-exec", keeperArg, dir}, &os.ProcAttr{
+		Dir: "/", Env: []string{}, Files: []*os.File{r, null, null},
+		Sys: &syscall.SysProcAttr{Setsid: true},
+	})
+	if err != nil {
+		return 0
+	}
+	pid := p.Pid
+	_ = p.Release() // it exits on its own; whoever reaps orphans reaps it
+	return pid
+}
+
+// procs lists the processes in the cgroup.
+func (k *keeper) procs() []int {
+	b, _ := os.ReadFile(filepath.Join(k.dir, "cgroup.procs"))
+	var out []int
+	for _, f := range strings.Fields(string(b)) {
+		if pid, err := strconv.Atoi(f); err == nil {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// left lists what the command left running, for the lineage: everything in
+// its cgroup once it has ended.
+func (k *keeper) left() []procKey {
+	var out []procKey
+	for _, pid := range k.procs() {
+		if st, ok := startTicks(pid); ok {
+			out = append(out, procKey{pid, st})
+		}
+	}
+	return out
+}
+
+// release ends the keeper's watch after the command ended: what the
+// command left running is meant to outlive it (`server &`) and goes back to
+// the guard's own cgroup, the directory is removed, and the keeper is told
+// to exit without killing.
+func (k *keeper) release() {
+	if k == nil {
+		return
+	}
+	procs := filepath.Join(k.parent, "cgroup.procs")
+	for range 64 {
+		left := k.procs()
+		if len(left) == 0 {
+			break
+		}
+		for _, pid := range left {
+			_ = os.WriteFile(procs, []byte(strconv.Itoa(pid)), 0)
+		}
+	}
+	k.remove()
+	k.mu.Lock()
+	k.released = true
+	if k.timer.Stop() {
+		k.r.Close() // the keeper never started
+	}
+	if k.keeper != 0 {
+		_, _ = k.done.Write([]byte{1})
+	}
+	k.mu.Unlock()
+	k.done.Close()
+}
+
+// remove closes and removes the cgroup directory, when it is empty.
+func (k *keeper) remove() {
+	if k.fd != nil {
+		k.fd.Close()
+	}
+	_ = unix.Rmdir(k.dir)
+}
+
+// keeperMain is guard-exec started as a keeper of the cgroup dir: it waits
+// for its guard's byte, or for end of file when the guard died, and then
+// kills everything in the cgroup and removes it.
+func keeperMain(dir string) int {
+	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT, syscall.SIGHUP, syscall.SIGPIPE)
+	var b [1]byte
+	if n, _ := os.Stdin.Read(b[:]); n == 1 {
+		return 0 // the guard ended normally and took the cgroup down
+	}
+	if filepath.Base(dir) == "" || !strings.HasPrefix(filepath.Base(dir), "guard-exec-") {
+		return 2
+	}
+	killCgroup(dir)
+	return 0
+}
+
+// killCgroup kills every process in dir and removes it: cgroup.kill
+// (Linux 5.14) kills them all at once, forks in flight included; on older
+// kernels the listed processes are killed until none is left.
+func killCgroup(dir string) {
+	_ = os.WriteFile(filepath.Join(dir, "cgroup.kill"), []byte("1"), 0)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if err := unix.Rmdir(dir); err == nil || errors.Is(err, unix.ENOENT) || time.Now().After(deadline) {
+			return
+		}
+		b, _ := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+		for _, f := range bytes.Fields(b) {
+			if pid, err := strconv.Atoi(string(f)); err == nil && pid > 1 {
+				_ = unix.Kill(pid, unix.SIGKILL)
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
