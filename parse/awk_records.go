@@ -216,69 +216,86 @@ func fillValue(v value, rec *string, split bool) value {
 	return v
 }
 
-// awkInput returns the text awk reads its records from, whether fields
-// split with the default separator, and whether the text is known: the
-// operands after the program (files, - for standard input), or standard
-// input when there are none. An assignment operand or option that sets
-// the record or field separator, a program file, or an input that cannot
-// be read makes it unknown; -F keeps $0 but not the fields.
-func (fr *frame) awkInput(c *Command) (text string, split, ok bool) {
-	split = true
-	args := c.Args
-	prog := false
-	var files []Word
+// awkCmd is awk's command line read once: where its program is, and what
+// comes after it.
+type awkCmd struct {
+	prog     int  // index of the program text in the words; -1 when none
+	progFile bool // -f FILE: the program is a file, not followed
+	dynamic  bool // a word before the program is not all known
+	split    bool // fields split at awk's default separator (no -F)
+	setsSep  bool // -v or an operand assigns RS, FS, FIELDWIDTHS or FPAT
+	files    []Word
+}
+
+// scanAwk reads awk's options (POSIX awk, gawk and mawk spell them alike):
+// -f/--file, -F/--field-separator, -v/--assign, -e/--source, each with a
+// value joined or separate; other options take none.
+func scanAwk(args []Word) awkCmd {
+	a := awkCmd{prog: -1, split: true}
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
-		if args[i].Dynamic {
-			return "", false, false
-		}
-		if !prog {
-			switch {
-			case v == "--":
-				continue
-			case v == "-f" || v == "--file" || strings.HasPrefix(v, "-f") && !strings.HasPrefix(v, "-F"):
-				return "", false, false
-			case v == "-F" || v == "--field-separator":
-				split = false
-				i++
-			case strings.HasPrefix(v, "-F"):
-				split = false
-			case v == "-v" || v == "--assign":
-				if i+1 < len(args) && awkSetsSeparator(args[i+1].Value) {
-					return "", false, false
-				}
-				i++
-			case strings.HasPrefix(v, "-v"):
-				if awkSetsSeparator(v[2:]) {
-					return "", false, false
-				}
-			case v == "-e" || v == "--source":
-				prog = true
-				i++
-			case strings.HasPrefix(v, "-") && len(v) > 1:
-				// -W options, --posix and the like: no operand.
-			default:
-				prog = true
+		if a.prog >= 0 {
+			if name, _, ok := strings.Cut(v, "="); ok && validName(name) {
+				a.setsSep = a.setsSep || awkSetsSeparator(v)
+				continue // an assignment operand, not a file
 			}
+			a.files = append(a.files, args[i])
 			continue
 		}
-		if strings.Contains(v, "=") && validName(v[:strings.IndexByte(v, '=')]) {
-			if awkSetsSeparator(v) {
-				return "", false, false
-			}
-			continue // an assignment operand, not a file
+		if args[i].Dynamic {
+			a.dynamic = true // awk's input is then not known; its program may be
 		}
-		files = append(files, args[i])
+		switch {
+		case v == "--":
+		case v == "-f" || v == "--file" || strings.HasPrefix(v, "-f") || strings.HasPrefix(v, "--file="):
+			a.progFile = true
+			return a
+		case v == "-F" || v == "--field-separator":
+			a.split = false
+			i++
+		case strings.HasPrefix(v, "-F") || strings.HasPrefix(v, "--field-separator="):
+			a.split = false
+		case v == "-v" || v == "--assign":
+			if i+1 < len(args) {
+				a.setsSep = a.setsSep || awkSetsSeparator(args[i+1].Value)
+			}
+			i++
+		case strings.HasPrefix(v, "-v"):
+			a.setsSep = a.setsSep || awkSetsSeparator(v[2:])
+		case strings.HasPrefix(v, "--assign="):
+			a.setsSep = a.setsSep || awkSetsSeparator(v[len("--assign="):])
+		case v == "-e" || v == "--source":
+			if i+1 < len(args) {
+				a.prog = i + 1
+			}
+			i++
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			// -W options, --posix and the like: no operand.
+		default:
+			a.prog = i
+		}
 	}
-	if !prog {
+	return a
+}
+
+// awkInput returns the text awk reads as records, when it is known: its
+// file operands or its standard input.
+func (fr *frame) awkInput(c *Command) (text string, split, ok bool) {
+	a := scanAwk(c.Args)
+	if a.prog < 0 || a.dynamic || a.setsSep {
 		return "", false, false
 	}
-	if len(files) == 0 {
+	for _, w := range a.files {
+		if w.Dynamic {
+			return "", false, false
+		}
+	}
+	if len(a.files) == 0 {
 		t, known := fr.awkStdin(c)
-		return t, split, known
+		return t, a.split, known
 	}
 	var b strings.Builder
-	for _, w := range files {
+	for _, w := range a.files {
 		var t string
 		var known bool
 		if w.Value == "-" {
@@ -291,7 +308,7 @@ func (fr *frame) awkInput(c *Command) (text string, split, ok bool) {
 		}
 		b.WriteString(t)
 	}
-	return b.String(), split, true
+	return b.String(), a.split, true
 }
 
 func awkSetsSeparator(assign string) bool {

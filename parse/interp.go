@@ -330,23 +330,13 @@ func sinkOsascript(fr *frame, c *Command, args []arg) {
 
 // sinkAwk scans an awk program for system(), pipes and redirections.
 func sinkAwk(fr *frame, c *Command, args []arg) {
-	for i := 1; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "-f" || v == "--file":
-			return // a program file: not followed
-		case v == "-F" || v == "-v" || v == "--assign" || v == "--field-separator":
-			i++
-		case v == "-e" || v == "--source":
-			if i+1 < len(args) {
-				fr.interpret(c, langAwk, "awk", code{text: args[i+1].Value, arg: &args[i+1], flag: "program"})
-			}
-			return
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-		default:
-			fr.interpret(c, langAwk, "awk", code{text: v, arg: &args[i], flag: "program"})
-			return
-		}
+	words := make([]Word, len(args)-1)
+	for i := range words {
+		words[i] = args[i+1].Word
+	}
+	if a := scanAwk(words); a.prog >= 0 {
+		p := &args[a.prog+1]
+		fr.interpret(c, langAwk, "awk", code{text: p.Value, arg: p, flag: "program"})
 	}
 }
 

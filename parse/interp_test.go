@@ -105,6 +105,10 @@ os.system("""rm -rf /""")'''`, want: []string{"python3 -c import os\nos.system(\
 		{src: `osascript -e 'do shell script "rm -rf ~"'`, want: []string{"osascript -e do shell script \"rm -rf ~\"", "rm -rf /home/u ¦ via=do shell script"}},
 		{src: `osascript -e 'display dialog "hi"'`, want: []string{`osascript -e display dialog "hi"`}},
 		{src: `awk 'BEGIN{system("rm -rf /")}'`, want: []string{`awk BEGIN{system("rm -rf /")}`, "rm -rf / ¦ via=system"}},
+		// -fFILE and --file=FILE name the program file: the next word is an input file, not code.
+		{src: `awk -fprog.awk 'BEGIN{system("rm -rf /")}'`, want: []string{`awk -fprog.awk BEGIN{system("rm -rf /")}`}},
+		{src: `awk --file=prog.awk 'BEGIN{system("rm -rf /")}'`, want: []string{`awk --file=prog.awk BEGIN{system("rm -rf /")}`}},
+		{src: `awk -v x=1 -F: -e 'BEGIN{system("rm -rf /")}'`, want: []string{`awk -v x=1 -F: -e BEGIN{system("rm -rf /")}`, "rm -rf / ¦ via=system"}},
 		{src: `awk '{system("rm -f " $1)}' list`, want: []string{`awk {system("rm -f " $1)} list`, "rm -f …"}, dyn: []string{"interpreter:rm -f …"}},
 		{src: `awk '{print $1 | "sh"}' cmds`, want: []string{`awk {print $1 | "sh"} cmds`, "sh ¦ via=awk |"}, dyn: []string{"pipe-shell:…\n"}},
 		// What print writes is the piped command's standard input.
