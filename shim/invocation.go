@@ -8,7 +8,7 @@ import (
 
 // Invocation is a bash-compatible command line, parsed the way bash parses its own options.
 type Invocation struct {
-	Shell       string   // "bash" or "sh": the dialect and which real shell to run
+	Shell       string   // "bash" or "sh": the name bash answers to; as "sh" it runs in POSIX mode
 	Command     string   // the -c script
 	HasCommand  bool     // -c was given
 	ScriptFile  string   // first operand when there is no -c and no -s
@@ -66,10 +66,6 @@ var longOpts = []longOpt{
 // invocation-only but go through the same path in bash (change_flag).
 const setFlags = "abefhkmnptuvxBCEHPTir"
 
-// dashFlags are letters dash accepts and bash does not (-I ignoreeof, -V vi). A shim
-// named sh may run dash, so they are let through and the real sh decides.
-const dashFlags = "IV"
-
 // ParseInvocation parses args (without argv[0]) with bash's option grammar: long
 // options first, then option groups starting with '-' or '+' (clusters, -o/-O taking
 // the next argument, "--" or a lone "-" ending them), then operands. With -c the
@@ -77,8 +73,8 @@ const dashFlags = "IV"
 // -lc cmd` and `bash -o pipefail -c cmd` all run cmd.
 //
 // shell is argv[0] as the caller received it, or a plain name: a base name of "sh"
-// selects the sh dialect (anything else is bash), and a leading '-' means a login
-// shell. The error is a *UsageError when bash would refuse the line.
+// is bash called as sh, which runs in POSIX mode (anything else is bash), and a
+// leading '-' means a login shell. The error is a *UsageError when bash would refuse the line.
 func ParseInvocation(shell string, args []string) (*Invocation, error) {
 	inv := newInvocation(shell)
 	p := &optParser{inv: inv, args: args}
@@ -202,7 +198,7 @@ func (p *optParser) flag(sign, c byte) error {
 	case 'o', 'O':
 		p.optionName(sign, c)
 	default:
-		if !knownFlag(inv.Shell, c) {
+		if strings.IndexByte(setFlags, c) < 0 {
 			return p.usage(fmt.Sprintf("%c%c: invalid option", sign, c))
 		}
 		inv.ShellOpts = append(inv.ShellOpts, fmt.Sprintf("%c%c", sign, c))
@@ -214,10 +210,6 @@ func (p *optParser) flag(sign, c byte) error {
 		}
 	}
 	return nil
-}
-
-func knownFlag(shell string, c byte) bool {
-	return strings.IndexByte(setFlags, c) >= 0 || (shell == "sh" && strings.IndexByte(dashFlags, c) >= 0)
 }
 
 // optionName handles -o NAME, +o NAME, -O NAME and +O NAME. The name is not checked:

@@ -29,7 +29,8 @@
 // resolved guard-exec binary (default DIR: $XDG_DATA_HOME/guard-exec/shim,
 // else ~/.local/share/guard-exec/shim) and prints the PATH and SHELL lines
 // to use. An existing entry that is not guard-exec is never replaced. The
-// real shell is the next one on PATH that is not guard-exec: files are
+// real shell is bash under either name (as sh, bash is called sh and runs
+// in POSIX mode), the next one on PATH that is not guard-exec: files are
 // compared, not names (symlinks, hard links, and copies, which are
 // recognised by their build information), a directory on PATH twice is
 // searched once, relative PATH entries are skipped, and with no PATH at all
@@ -44,7 +45,7 @@
 // rest goes on, as after any failing command; a terminal with no script is
 // an interactive bash, the real one, with a DEBUG-trap guard that judges
 // each typed line before it runs (an interactive sh is not guarded line by
-// line: dash has no DEBUG trap, and says so).
+// line: bash as sh reads no rcfile, and says so).
 //
 // Claude Code's CLAUDE_CODE_SHELL_PREFIX contract is "PREFIX COMMAND": when
 // CLAUDECODE is set and guard-exec's only operand names no file but reads

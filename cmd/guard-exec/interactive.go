@@ -18,8 +18,9 @@ import (
 // editing, job control, signals — and guard-exec is started again for each
 // line the person types, through bash's DEBUG trap (see interactiveRC).
 //
-// An interactive sh cannot be guarded that way (dash has no DEBUG trap): it
-// runs unguarded, with a warning.
+// An interactive sh is not guarded that way: bash called as sh is in POSIX
+// mode, where it reads no rcfile (only the file $ENV names, which every
+// command it starts would inherit). It runs unguarded, with a warning.
 func (g *guard) interactive(inv *shim.Invocation, real string) error {
 	if inv.Shell != "bash" {
 		fmt.Fprintf(g.st.err, "guard-exec: warning: interactive %s is not guarded line by line; use bash\n", inv.Shell)

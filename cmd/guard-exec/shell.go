@@ -30,7 +30,7 @@ const maxScript = 1<<20 + 1
 //	stdin, a terminal an interactive bash with a guard on each line (interactive.go)
 //
 // argv0 is the caller's argv[0] for a shim ("bash", "/x/sh", "-bash") or
-// "guard-exec" ("-guard-exec" for a login shell): it decides the dialect,
+// "guard-exec" ("-guard-exec" for a login shell): it decides POSIX mode,
 // whether the shell is a login shell, and the $0 the real shell gets.
 func runShell(ctx context.Context, g *guard, argv0 string, args []string) error {
 	name := strings.TrimPrefix(filepath.Base(argv0), "-")
@@ -49,22 +49,21 @@ func runShell(ctx context.Context, g *guard, argv0 string, args []string) error 
 		}
 		return usagef("%v", err)
 	}
-	real, err := shim.FindShell(inv.Shell, g.vars["PATH"], g.pathSet(), selfFile())
+	// The real shell is bash for both names. Called as sh (argv[0] "sh",
+	// "/x/sh", "-sh") bash runs in POSIX mode, as where /bin/sh is bash: the
+	// command runs in the shell the analysis models, never in whatever
+	// other shell /bin/sh happens to be (dash, busybox ash), whose quoting,
+	// builtins and expansions the analysis does not follow.
+	real, err := shim.FindShell("bash", g.vars["PATH"], g.pathSet(), selfFile())
 	if err != nil {
 		return err
 	}
 	mark("invocation")
-	if inv.Shell == "bash" {
-		g.realShell = real
-	}
+	g.realShell = real
 	if g.invocation == "shell" && claudePrefixOperand(g, inv) {
 		inv.HasCommand, inv.Command, inv.ScriptFile = true, inv.ScriptFile, ""
 	}
-	dialect := parse.Bash
-	if inv.Shell == "sh" {
-		dialect = parse.POSIX
-	}
-	j := &job{dialect: dialect, dir: g.workdir(), path: real}
+	j := &job{dialect: parse.Bash, dir: g.workdir(), path: real}
 	switch {
 	case inv.HasCommand:
 		j.script, j.args = inv.Command, inv.Args

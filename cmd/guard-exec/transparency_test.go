@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -189,5 +190,46 @@ func TestArgv0FromExecA(t *testing.T) {
 	gotErr, _ := os.ReadFile(errf.Name())
 	if string(gotOut) != "myname\n" || string(gotErr) != "myname: line 1: no-such-cmd-xyz: command not found\n" {
 		t.Errorf("stdout %q stderr %q", gotOut, gotErr)
+	}
+}
+
+// TestShimNamedShIsPOSIXBash: guard-exec called as sh (a shim link named
+// sh) runs bash called as sh, in POSIX mode, whatever /bin/sh is: each
+// script gives what `bash` started with argv[0] "sh" gives, byte for byte,
+// messages and statuses included.
+func TestShimNamedShIsPOSIXBash(t *testing.T) {
+	guardExe, bash := installedGuard(t), realBashOnPath(t)
+	dir := t.TempDir()
+	env := append(os.Environ(), "GUARD_EXEC_LEDGER_DIR="+filepath.Join(t.TempDir(), "ledger"))
+	for _, args := range [][]string{
+		{"-c", `shopt -o posix; echo "$0"; set -o | grep -w posix`},
+		{"-c", `[[ -n x ]] && echo bash-syntax; a=(1 2); echo "${a[1]}"`},
+		{"-c", `echo "a\tb"; type echo`},
+		{"-c", `no-such-cmd-xyz`},
+		{"-c", `f() { return 3; }; f; echo $?; kill -l 15`},
+		{"-c", `echo "$0 $1"`, "zero", "one"},
+	} {
+		var want, got [2]string
+		var wantCode, gotCode int
+		for i, exe := range []string{bash, guardExe} {
+			cmd := exec.Command(exe, args...)
+			cmd.Args[0] = "sh"
+			cmd.Dir, cmd.Env = dir, env
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			err := cmd.Run()
+			var ee *exec.ExitError
+			if err != nil && !errors.As(err, &ee) {
+				t.Fatal(err)
+			}
+			if i == 0 {
+				want, wantCode = [2]string{out.String(), errb.String()}, statusOf(cmd.ProcessState)
+			} else {
+				got, gotCode = [2]string{out.String(), errb.String()}, statusOf(cmd.ProcessState)
+			}
+		}
+		if got != want || gotCode != wantCode {
+			t.Errorf("sh %q: guard gave %q status %d, bash as sh gave %q status %d", args, got, gotCode, want, wantCode)
+		}
 	}
 }
