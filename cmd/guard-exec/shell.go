@@ -120,7 +120,13 @@ func (g *guard) runScriptFile(ctx context.Context, j *job, inv *shim.Invocation,
 		if os.IsPermission(err) {
 			code = 126
 		}
-		fmt.Fprintf(g.st.err, "%s: %s: %v\n", name, inv.ScriptFile, pathErrText(err))
+		// bash names itself by the argv[0] it was called by ("/x/bin/bash",
+		// "-bash", an exec -a name); guard-exec under its own name is "bash".
+		self := inv.Arg0
+		if self == "" {
+			self = name
+		}
+		fmt.Fprintf(g.st.err, "%s: %s: %v\n", self, inv.ScriptFile, pathErrText(err))
 		return status(code)
 	}
 	j.script = string(b)

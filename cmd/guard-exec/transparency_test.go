@@ -233,3 +233,26 @@ func TestShimNamedShIsPOSIXBash(t *testing.T) {
 		}
 	}
 }
+
+// TestShellNamedAsCalled: bash names itself in its messages by the argv[0]
+// it was called by — a shim called by its path, a login shell's "-bash" —
+// and so does the guard. (In process: testscript dispatches on argv[0].)
+func TestShellNamedAsCalled(t *testing.T) {
+	for _, argv0 := range []string{"/opt/shim/bash", "-bash", "/x/sh", "bash"} {
+		dir := t.TempDir()
+		errf, err := os.Create(filepath.Join(dir, "err"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		env := append(os.Environ(), "GUARD_EXEC_LEDGER_DIR="+filepath.Join(dir, "ledger"))
+		st := &stdio{out: errf, err: errf}
+		err = run(context.Background(), []string{argv0, filepath.Join(dir, "no-such-script")}, env, st)
+		errf.Close()
+		got, _ := os.ReadFile(errf.Name())
+		want := argv0 + ": " + filepath.Join(dir, "no-such-script") + ": No such file or directory\n"
+		var se statusError
+		if string(got) != want || !errors.As(err, &se) || se.code != 127 {
+			t.Errorf("%s: %q, %v; want %q and status 127", argv0, got, err, want)
+		}
+	}
+}
