@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/guard-exec/guard-exec/internal/rawread"
 	"github.com/guard-exec/guard-exec/shim"
 )
 
@@ -93,15 +94,14 @@ func cgroupRoot() string {
 }
 
 // ownCgroup is the guard's cgroup v2 directory, from /proc/self/cgroup's
-// "0::/path" line, read with plain system calls (os.ReadFile would first
-// try to add the file to the runtime's poller, five calls more).
+// "0::/path" line.
 func ownCgroup() string {
 	root := cgroupRoot()
 	if root == "" {
 		return ""
 	}
-	b, ok := readKernelFile("/proc/self/cgroup")
-	if !ok {
+	b, err := rawread.File("/proc/self/cgroup", 0, 64<<10)
+	if err != nil {
 		return ""
 	}
 	for _, line := range strings.Split(string(b), "\n") {
@@ -110,32 +110,6 @@ func ownCgroup() string {
 		}
 	}
 	return ""
-}
-
-// readKernelFile reads a small kernel file (of /proc or a cgroup) whole, with
-// open, read and close only; up to 64 KiB.
-func readKernelFile(name string) ([]byte, bool) {
-	fd, err := unix.Open(name, unix.O_RDONLY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, false
-	}
-	defer unix.Close(fd)
-	var b []byte
-	buf := make([]byte, 4096)
-	for len(b) < 64<<10 {
-		n, err := unix.Read(fd, buf)
-		if errors.Is(err, unix.EINTR) {
-			continue
-		}
-		if err != nil {
-			return nil, false
-		}
-		if n <= 0 {
-			break
-		}
-		b = append(b, buf[:n]...)
-	}
-	return b, true
 }
 
 // startKeeper makes the command's cgroup, sets spec to start the command
@@ -216,7 +190,7 @@ func spawnKeeper(dir string, r *os.File) int {
 
 // procs lists the processes in the cgroup.
 func (k *keeper) procs() []int {
-	b, _ := readKernelFile(filepath.Join(k.dir, "cgroup.procs"))
+	b, _ := rawread.File(filepath.Join(k.dir, "cgroup.procs"), 0, 1<<20)
 	var out []int
 	for _, f := range strings.Fields(string(b)) {
 		if pid, err := strconv.Atoi(f); err == nil {
