@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -176,15 +177,18 @@ func spawnKeeper(dir string, r *os.File) int {
 		return 0
 	}
 	defer null.Close()
-	p, err := os.StartProcess("/proc/self/exe", []string{"guard-exec", keeperArg, dir}, &os.ProcAttr{
-		Dir: "/", Env: []string{}, Files: []*os.File{r, null, null},
+	// syscall.StartProcess, not os.StartProcess: the latter's first use
+	// forks a test process to see that pidfds work (shim/spawn_linux.go),
+	// and the keeper needs no pidfd: it exits on its own, and whoever reaps
+	// orphans reaps it.
+	pid, _, err := syscall.StartProcess("/proc/self/exe", []string{"guard-exec", keeperArg, dir}, &syscall.ProcAttr{
+		Dir: "/", Env: []string{}, Files: []uintptr{r.Fd(), null.Fd(), null.Fd()},
 		Sys: &syscall.SysProcAttr{Setsid: true},
 	})
+	runtime.KeepAlive(r)
 	if err != nil {
 		return 0
 	}
-	pid := p.Pid
-	_ = p.Release() // it exits on its own; whoever reaps orphans reaps it
 	return pid
 }
 
