@@ -7,8 +7,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/guard-exec/guard-exec/internal/rawread"
 )
 
 // The anchor. The chain says nothing of records missing at its end, so
@@ -61,23 +64,22 @@ func (l *Ledger) writeAnchor(last int64, link string) {
 	a := anchor{dir: l.absDir, last: last, tag: l.keys.tag(link)}
 	body := a.text()
 	buf := []byte(body + "mac " + l.keys.tag(body) + "\n")
-	f, err := os.OpenFile(l.anchorPath, os.O_WRONLY|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+	f, err := openRaw(l.anchorPath, syscall.O_WRONLY|syscall.O_CREAT, 0o600)
 	if errors.Is(err, fs.ErrNotExist) {
 		if os.MkdirAll(filepath.Dir(l.anchorPath), 0o700) != nil {
 			return
 		}
-		f, err = os.OpenFile(l.anchorPath, os.O_WRONLY|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+		f, err = openRaw(l.anchorPath, syscall.O_WRONLY|syscall.O_CREAT, 0o600)
 	}
 	if err != nil {
 		return
 	}
-	_, werr := f.WriteAt(buf, 0)
-	if werr == nil {
-		if fi, err := f.Stat(); err == nil && fi.Size() > int64(len(buf)) {
-			_ = f.Truncate(int64(len(buf)))
+	defer f.Close()
+	if f.writeAt(buf, 0) == nil {
+		if size, err := f.size(); err == nil && size > int64(len(buf)) {
+			_ = syscall.Ftruncate(f.fd, int64(len(buf)))
 		}
 	}
-	f.Close()
 }
 
 // errNoAnchor: the ledger has no anchor (yet, or it was never keyed).
@@ -88,15 +90,15 @@ func (l *Ledger) readAnchor() (anchor, error) {
 	if l.anchorPath == "" || l.keys == nil {
 		return anchor{}, errNoAnchor
 	}
-	b, err := os.ReadFile(l.anchorPath)
+	b, err := rawread.File(l.anchorPath, 0, 64<<10)
 	if errors.Is(err, fs.ErrNotExist) {
 		return anchor{}, errNoAnchor
 	}
+	if errors.Is(err, rawread.ErrTooLarge) {
+		return anchor{}, errors.New("anchor too large")
+	}
 	if err != nil {
 		return anchor{}, err
-	}
-	if len(b) > 64<<10 {
-		return anchor{}, errors.New("anchor too large")
 	}
 	i := bytes.LastIndex(b, []byte("mac "))
 	if i < 0 || !bytes.HasPrefix(b, []byte(anchorMagic+"\n")) {
@@ -112,7 +114,7 @@ func (l *Ledger) readAnchor() (anchor, error) {
 		k, v, _ := strings.Cut(ln, " ")
 		switch k {
 		case "dir":
-			fmt.Sscanf(v, "%q", &a.dir)
+			a.dir, _ = strconv.Unquote(v)
 		case "last":
 			a.last, _ = ParseID(v)
 		case "link":

@@ -93,6 +93,21 @@ func (f rawFile) write(b []byte) error {
 	return nil
 }
 
+// writeAt writes all of b at off (pwrite).
+func (f rawFile) writeAt(b []byte, off int64) error {
+	for len(b) > 0 {
+		n, err := syscall.Pwrite(f.fd, b, off)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return &fs.PathError{Op: "write", Path: f.path, Err: err}
+		}
+		b, off = b[n:], off+int64(n)
+	}
+	return nil
+}
+
 func (f rawFile) sync() error {
 	if err := syscall.Fsync(f.fd); err != nil {
 		return fmt.Errorf("ledger: sync: %w", &fs.PathError{Op: "fsync", Path: f.path, Err: err})

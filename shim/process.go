@@ -30,8 +30,9 @@ type launch struct {
 // proc is the running command: the direct child and the process group that signals
 // and kills are aimed at.
 type proc struct {
-	process  *os.Process
-	state    *os.ProcessState
+	child    *child // spawn_linux.go, spawn_other.go
+	ws       syscall.WaitStatus
+	reaped   bool // ws is the child's exit status
 	pid      int
 	ownGroup bool // the child leads its own process group (pgid == pid)
 	start    time.Time
@@ -44,8 +45,9 @@ type proc struct {
 	kill     *time.Timer
 }
 
-// startProc starts l. It uses os.StartProcess rather than exec.Cmd because only
-// the former can hand the child a closed descriptor (`guard-exec -c 'echo hi' >&-`
+// startProc starts l. It uses spawn (os.StartProcess, or on Linux
+// syscall.StartProcess) rather than exec.Cmd because only those can hand the
+// child a closed descriptor (`guard-exec -c 'echo hi' >&-`
 // must fail to write as bash does, not write to /dev/null). Pdeathsig fires when the *thread* that forked exits, not the
 // process, so the fork happens on a locked thread; the thread is then returned to
 // the runtime, which keeps it (only a goroutine that exits while locked kills its
@@ -53,16 +55,16 @@ type proc struct {
 func startProc(l *launch, ownGroup bool, started func(int), wrap func(fork func() (int, error)) error) (*proc, error) {
 	killOnParentDeath(l.sys)
 	attr := &os.ProcAttr{Dir: l.dir, Env: l.env, Files: l.files, Sys: l.sys}
-	var process *os.Process
+	var process *child
 	inCgroup := intoCgroup(l.sys, l.cgroup) // cgroup_linux.go
 	fork := func() (int, error) {
-		p, err := os.StartProcess(l.path, l.argv, attr)
+		p, err := spawn(l.path, l.argv, attr)
 		if err != nil && inCgroup {
 			// The kernel refused the cgroup (no clone3, a cgroup that takes
 			// no processes): start where the guard is, as without one.
 			inCgroup = false
 			outOfCgroup(l.sys)
-			p, err = os.StartProcess(l.path, l.argv, attr)
+			p, err = spawn(l.path, l.argv, attr)
 		}
 		if err != nil {
 			return 0, err
@@ -71,7 +73,7 @@ func startProc(l *launch, ownGroup bool, started func(int), wrap func(fork func(
 			*l.inCgroup = inCgroup
 		}
 		process = p
-		return p.Pid, nil
+		return p.pid, nil
 	}
 	runtime.LockOSThread()
 	var err error
@@ -87,7 +89,7 @@ func startProc(l *launch, ownGroup bool, started func(int), wrap func(fork func(
 	if err != nil {
 		return nil, err
 	}
-	p := &proc{process: process, pid: process.Pid, ownGroup: ownGroup, start: time.Now()}
+	p := &proc{child: process, pid: process.pid, ownGroup: ownGroup, start: time.Now()}
 	if started != nil {
 		started(p.pid)
 	}
@@ -107,7 +109,7 @@ func (p *proc) signalGroup(sig syscall.Signal) {
 
 // signal sends sig to the command's own process, bash, and nothing else.
 func (p *proc) signal(sig syscall.Signal) {
-	_ = p.process.Signal(sig) // a pidfd: never hits a recycled pid
+	_ = p.child.signal(sig) // never hits a recycled pid
 }
 
 // forward passes on a signal the guard received to bash, and only to bash, as
@@ -178,7 +180,7 @@ func (p *proc) wait(ctx context.Context, lim waitLimits) (timedOut bool) {
 		}
 		p.terminate(lim.killGrace)
 	})
-	p.state, _ = p.process.Wait()
+	p.ws, p.reaped = p.child.wait()
 	p.end = time.Now()
 	if timer != nil {
 		timer.Stop()
@@ -223,14 +225,12 @@ func (p *proc) exit() {
 // for a death by signal N.
 func (p *proc) status(r *Result) {
 	r.Duration = p.end.Sub(p.start)
-	if p.state == nil {
-		r.ExitCode = 128 + int(syscall.SIGKILL) // lost: Wait failed
+	if !p.reaped {
+		r.ExitCode = 128 + int(syscall.SIGKILL) // lost: the wait failed
 		return
 	}
-	ws, ok := p.state.Sys().(syscall.WaitStatus)
+	ws := p.ws
 	switch {
-	case !ok:
-		r.ExitCode = p.state.ExitCode()
 	case ws.Signaled():
 		r.ExitCode = 128 + int(ws.Signal())
 		r.Signal = unix.SignalName(ws.Signal())

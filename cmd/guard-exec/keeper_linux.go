@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/guard-exec/guard-exec/internal/rawread"
 	"github.com/guard-exec/guard-exec/shim"
 )
 
@@ -34,7 +36,9 @@ import (
 // keeper exits. When the pipe reaches end of file with no byte, the guard
 // died: the keeper kills everything in the cgroup (cgroup.kill) and removes
 // it. The keeper starts once the command has run for keeperDelay (20 ms),
-// so that the usual short command pays only a mkdir and an rmdir; a guard
+// so that the usual short command pays only a mkdir and an rmdir (tried
+// first: it succeeds only on an empty cgroup, so cgroup.procs is read
+// only when something was left); a guard
 // killed before that leaves its command's children running, as before, in
 // a cgroup that the next guard with the same pid kills. Nothing the command does to its pid, group, session or environment
 // takes a process out of the cgroup; writing to cgroup.procs of another
@@ -56,8 +60,11 @@ type keeper struct {
 	dir    string
 	parent string
 	fd     *os.File // the directory, for CLONE_INTO_CGROUP
-	done   *os.File // the write end of the keeper's stdin
-	r      *os.File // its read end, closed once the keeper has it
+	done   *os.File // the write end of the keeper's stdin, once it started
+
+	// emptied is set when the command's cgroup was removed right after
+	// the command ended: nothing was left in it.
+	emptied bool
 
 	timer    *time.Timer
 	mu       sync.Mutex // guards the keeper's start against release
@@ -94,7 +101,7 @@ func ownCgroup() string {
 	if root == "" {
 		return ""
 	}
-	b, err := os.ReadFile("/proc/self/cgroup")
+	b, err := rawread.File("/proc/self/cgroup", 0, 64<<10)
 	if err != nil {
 		return ""
 	}
@@ -128,28 +135,33 @@ func startKeeper(spec *shim.Spec) *keeper {
 		return nil // not writable here: run as before
 	}
 	k := &keeper{dir: dir, parent: parent}
-	if k.fd, err = os.OpenFile(dir, os.O_RDONLY|unix.O_DIRECTORY, 0); err != nil {
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
 		_ = unix.Rmdir(dir)
 		return nil
 	}
-	r, w, err := os.Pipe()
-	if err != nil {
-		k.remove()
-		return nil
-	}
-	k.done = w
-	// The keeper starts once the command has run for keeperDelay: a
-	// process started beside every command cost milliseconds of each
-	// `-c true` on a busy machine, and most commands are over by then.
+	k.fd = os.NewFile(uintptr(fd), dir)
+	// The keeper, and the pipe it reads, start once the command has run
+	// for keeperDelay: a process started beside every command cost
+	// milliseconds of each `-c true` on a busy machine, and most commands
+	// are over by then.
 	k.timer = time.AfterFunc(keeperDelay, func() {
 		k.mu.Lock()
 		defer k.mu.Unlock()
-		if !k.released {
-			k.keeper = spawnKeeper(dir, r)
+		if k.released {
+			return
+		}
+		r, w, err := os.Pipe()
+		if err != nil {
+			return
+		}
+		if k.keeper = spawnKeeper(dir, r); k.keeper != 0 {
+			k.done = w
+		} else {
+			w.Close()
 		}
 		r.Close()
 	})
-	k.r = r
 	spec.Cgroup = k.fd
 	return k
 }
@@ -165,21 +177,24 @@ func spawnKeeper(dir string, r *os.File) int {
 		return 0
 	}
 	defer null.Close()
-	p, err := os.StartProcess("/proc/self/exe", []string{"guard-exec", keeperArg, dir}, &os.ProcAttr{
-		Dir: "/", Env: []string{}, Files: []*os.File{r, null, null},
+	// syscall.StartProcess, not os.StartProcess: the latter's first use
+	// forks a test process to see that pidfds work (shim/spawn_linux.go),
+	// and the keeper needs no pidfd: it exits on its own, and whoever reaps
+	// orphans reaps it.
+	pid, _, err := syscall.StartProcess("/proc/self/exe", []string{"guard-exec", keeperArg, dir}, &syscall.ProcAttr{
+		Dir: "/", Env: []string{}, Files: []uintptr{r.Fd(), null.Fd(), null.Fd()},
 		Sys: &syscall.SysProcAttr{Setsid: true},
 	})
+	runtime.KeepAlive(r)
 	if err != nil {
 		return 0
 	}
-	pid := p.Pid
-	_ = p.Release() // it exits on its own; whoever reaps orphans reaps it
 	return pid
 }
 
 // procs lists the processes in the cgroup.
 func (k *keeper) procs() []int {
-	b, _ := os.ReadFile(filepath.Join(k.dir, "cgroup.procs"))
+	b, _ := rawread.File(filepath.Join(k.dir, "cgroup.procs"), 0, 1<<20)
 	var out []int
 	for _, f := range strings.Fields(string(b)) {
 		if pid, err := strconv.Atoi(f); err == nil {
@@ -189,9 +204,25 @@ func (k *keeper) procs() []int {
 	return out
 }
 
+// vacated reports whether the cgroup is gone: it tries to remove it, which
+// the kernel refuses (EBUSY) while a process is in it. After the command
+// ended this is the one system call the usual command pays, where
+// listing cgroup.procs for the lineage and again for release cost two
+// opens and reads of a cgroup file.
+func (k *keeper) vacated() bool {
+	if !k.emptied {
+		err := unix.Rmdir(k.dir)
+		k.emptied = err == nil || errors.Is(err, unix.ENOENT)
+	}
+	return k.emptied
+}
+
 // left lists what the command left running, for the lineage: everything in
 // its cgroup once it has ended.
 func (k *keeper) left() []procKey {
+	if k.vacated() {
+		return nil
+	}
 	var out []procKey
 	for _, pid := range k.procs() {
 		if st, ok := startTicks(pid); ok {
@@ -210,26 +241,20 @@ func (k *keeper) release() {
 		return
 	}
 	procs := filepath.Join(k.parent, "cgroup.procs")
-	for range 64 {
-		left := k.procs()
-		if len(left) == 0 {
-			break
-		}
-		for _, pid := range left {
+	for i := 0; i < 64 && !k.vacated(); i++ {
+		for _, pid := range k.procs() {
 			_ = os.WriteFile(procs, []byte(strconv.Itoa(pid)), 0)
 		}
 	}
 	k.remove()
 	k.mu.Lock()
 	k.released = true
-	if k.timer.Stop() {
-		k.r.Close() // the keeper never started
-	}
-	if k.keeper != 0 {
+	k.timer.Stop()
+	if k.done != nil {
 		_, _ = k.done.Write([]byte{1})
+		k.done.Close()
 	}
 	k.mu.Unlock()
-	k.done.Close()
 }
 
 // remove closes and removes the cgroup directory, when it is empty.
@@ -237,7 +262,9 @@ func (k *keeper) remove() {
 	if k.fd != nil {
 		k.fd.Close()
 	}
-	_ = unix.Rmdir(k.dir)
+	if !k.emptied {
+		_ = unix.Rmdir(k.dir)
+	}
 }
 
 // keeperMain is guard-exec started as a keeper of the cgroup dir: it waits

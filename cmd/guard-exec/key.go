@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/guard-exec/guard-exec/internal/paths"
+	"github.com/guard-exec/guard-exec/internal/rawread"
 )
 
 // The user's key (paths.KeyFile): 32 random bytes, hex, made on first use.
@@ -45,8 +46,8 @@ func loadKey(path string) []byte {
 }
 
 func readKey(path string) []byte {
-	b, err := os.ReadFile(path)
-	if err != nil || len(b) > 1024 {
+	b, err := rawread.File(path, 0, 1024)
+	if err != nil {
 		return nil
 	}
 	k, err := hex.DecodeString(strings.TrimSpace(string(b)))
