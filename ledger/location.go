@@ -1,7 +1,7 @@
 package ledger
 
 import (
-	"os/user"
+	"github.com/guard-exec/guard-exec/internal/paths"
 	"path/filepath"
 )
 
@@ -42,19 +42,8 @@ func UserLocation(getenv func(string) string) string {
 	return ""
 }
 
-// homeDir is $HOME, else the home directory the user database gives (a
-// command run with env -i has no HOME, and must still be recorded).
-func homeDir(getenv func(string) string) string {
-	if h := getenv("HOME"); filepath.IsAbs(h) {
-		return h
-	}
-	if getenv("HOME") == "" {
-		if u, err := user.Current(); err == nil && filepath.IsAbs(u.HomeDir) {
-			return u.HomeDir
-		}
-	}
-	return ""
-}
+// homeDir is the home directory of guard-exec's own files (paths.Home).
+func homeDir(getenv func(string) string) string { return paths.Home(getenv) }
 
 // sharedPlace reports whether dir is a directory no project owns.
 func sharedPlace(dir string, getenv func(string) string) bool {

@@ -110,6 +110,7 @@ func TestSymlinkRefused(t *testing.T) {
 }
 
 func TestLocation(t *testing.T) {
+	h := t.TempDir() // a home that exists (paths.Home)
 	env := func(kv ...string) func(string) string {
 		return func(k string) string {
 			for i := 0; i+1 < len(kv); i += 2 {
@@ -125,17 +126,17 @@ func TestLocation(t *testing.T) {
 		getenv func(string) string
 		want   string
 	}{
-		{"/p", env("GUARD_EXEC_LEDGER_DIR", "/override", "HOME", "/h"), "/override"},
-		{"/p", env("HOME", "/h", "XDG_STATE_HOME", "/s"), "/p/.guard-exec"},
-		{"", env("HOME", "/h", "XDG_STATE_HOME", "/s"), "/s/guard-exec"},
-		{"", env("HOME", "/h", "XDG_STATE_HOME", "relative"), "/h/.local/state/guard-exec"},
-		{"", env("HOME", "/h"), "/h/.local/state/guard-exec"},
+		{"/p", env("GUARD_EXEC_LEDGER_DIR", "/override", "HOME", h), "/override"},
+		{"/p", env("HOME", h, "XDG_STATE_HOME", "/s"), "/p/.guard-exec"},
+		{"", env("HOME", h, "XDG_STATE_HOME", "/s"), "/s/guard-exec"},
+		{"", env("HOME", h, "XDG_STATE_HOME", "relative"), h + "/.local/state/guard-exec"},
+		{"", env("HOME", h), h + "/.local/state/guard-exec"},
 		{"", env("HOME", "relative"), ""},
 		// never a new .guard-exec/ in /, /tmp or $HOME, even as a work tree's root
-		{"/", env("HOME", "/h"), "/h/.local/state/guard-exec"},
-		{"/tmp", env("HOME", "/h"), "/h/.local/state/guard-exec"},
-		{"/h", env("HOME", "/h/"), "/h/.local/state/guard-exec"},
-		{"/h/proj", env("HOME", "/h"), "/h/proj/.guard-exec"},
+		{"/", env("HOME", h), h + "/.local/state/guard-exec"},
+		{"/tmp", env("HOME", h), h + "/.local/state/guard-exec"},
+		{h, env("HOME", h+"/"), h + "/.local/state/guard-exec"},
+		{h + "/proj", env("HOME", h), h + "/proj/.guard-exec"},
 	}
 	for _, tt := range tests {
 		if got := Location(tt.root, tt.getenv); got != tt.want {

@@ -7,7 +7,12 @@
 // command being judged rather than the process's own.
 package paths
 
-import "path/filepath"
+import (
+	"os"
+	"os/user"
+	"path/filepath"
+	"sync"
+)
 
 // Name is the program's name, used for its directories.
 const Name = "guard-exec"
@@ -97,10 +102,59 @@ func xdg(getenv func(string) string, v, fallback string) string {
 	if d := getenv(v); filepath.IsAbs(d) {
 		return filepath.Join(d, Name)
 	}
-	if h := getenv("HOME"); filepath.IsAbs(h) {
+	if h := Home(getenv); h != "" {
 		return filepath.Join(h, fallback, Name)
 	}
 	return ""
+}
+
+// Home is the home directory guard-exec keeps its own files under: $HOME
+// when it names a directory; when HOME is unset (env -i), or names none (a
+// test's HOME=/nonexistent, bash's tilde tests' HOME=/usr/$x/abc), the
+// user database's home directory, if that exists. So guard-exec never makes
+// a home directory of its own wherever HOME happens to point. A relative
+// HOME is no home (""), as XDG treats relative values.
+func Home(getenv func(string) string) string {
+	h := getenv("HOME")
+	if h != "" && !filepath.IsAbs(h) {
+		return ""
+	}
+	home.Lock()
+	defer home.Unlock()
+	if home.done && home.in == h {
+		return home.out
+	}
+	home.in, home.done, home.out = h, true, ""
+	if h != "" && isDir(h) {
+		home.out = h
+	} else if u := userHome(); filepath.IsAbs(u) && isDir(u) {
+		home.out = u
+	}
+	return home.out
+}
+
+// userHome is the user database's home directory; isDir reports whether a
+// path is a directory. Variables, for tests of fictional homes.
+var (
+	userHome = func() string {
+		u, err := user.Current()
+		if err != nil {
+			return ""
+		}
+		return u.HomeDir
+	}
+	isDir = func(p string) bool {
+		fi, err := os.Stat(p)
+		return err == nil && fi.IsDir()
+	}
+)
+
+// home remembers Home's last answer: it is asked for several paths per
+// command, with the same HOME.
+var home struct {
+	sync.Mutex
+	in, out string
+	done    bool
 }
 
 // LineageFile lists the processes guarded commands left running when they
@@ -113,4 +167,20 @@ func LineageFile(getenv func(string) string) string {
 		return filepath.Join(d, "lineage")
 	}
 	return ""
+}
+
+// FictionalHomes makes Home take every absolute HOME as a directory that
+// exists, and the user database as having none, until restore is called:
+// for tests whose tables are written with homes like /home/user that this
+// machine does not have. Not safe while other goroutines call Home.
+func FictionalHomes() (restore func()) {
+	home.Lock()
+	d, u := isDir, userHome
+	isDir, userHome, home.done = func(p string) bool { return filepath.IsAbs(p) }, func() string { return "" }, false
+	home.Unlock()
+	return func() {
+		home.Lock()
+		isDir, userHome, home.done = d, u, false
+		home.Unlock()
+	}
 }

@@ -1,6 +1,9 @@
 package paths
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 func TestLocations(t *testing.T) {
 	env := func(m map[string]string) func(string) string {
@@ -57,5 +60,36 @@ func TestDirs(t *testing.T) {
 		if got := CacheDir(getenv); got != tc.cache {
 			t.Errorf("CacheDir(%v) = %q, want %q", tc.env, got, tc.cache)
 		}
+	}
+}
+
+// The tables use fictional homes (/h, /home/u): they exist for these
+// tests, and the user database has none, unless a test says otherwise.
+func TestMain(m *testing.M) {
+	isDir = func(p string) bool { return p == "/h" || p == "/home/u" || p == "/passwd/home" }
+	userHome = func() string { return "" }
+	os.Exit(m.Run())
+}
+
+func TestHomeThatIsNotThere(t *testing.T) {
+	defer func(f func() string) { userHome = f }(userHome)
+	userHome = func() string { return "/passwd/home" }
+	home.done = false
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	for _, tc := range []struct {
+		home, want string
+	}{
+		{"/h", "/h"},
+		{"/usr/$x/abc", "/passwd/home"}, // bash's tilde tests: never a new home under /usr
+		{"/nonexistent", "/passwd/home"},
+		{"", "/passwd/home"}, // env -i
+		{"relative", ""},
+	} {
+		if got := Home(env(map[string]string{"HOME": tc.home})); got != tc.want {
+			t.Errorf("HOME=%q: Home = %q, want %q", tc.home, got, tc.want)
+		}
+	}
+	if got := StateDir(env(map[string]string{"HOME": "/nonexistent"})); got != "/passwd/home/.local/state/guard-exec" {
+		t.Errorf("StateDir with a missing HOME = %q", got)
 	}
 }
