@@ -2,7 +2,7 @@ package shim
 
 import "syscall"
 
-// killOnParentDeath does nothing on macOS, which has no parent-death signal: a
-// guard killed by SIGKILL leaves the command running, as bash killed that way
-// would (the signals the guard can catch are passed on as everywhere).
+// killOnParentDeath does nothing on macOS, which has no parent-death signal:
+// guard-exec's watchdog (cmd/guard-exec keeper_darwin.go) kills the command
+// when the guard dies by SIGKILL.
 func killOnParentDeath(*syscall.SysProcAttr) {}

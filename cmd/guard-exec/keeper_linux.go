@@ -271,6 +271,9 @@ func (k *keeper) remove() {
 // for its guard's byte, or for end of file when the guard died, and then
 // kills everything in the cgroup and removes it.
 func keeperMain(dir string) int {
+	if len(os.Args) != 3 {
+		return 2
+	}
 	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT, syscall.SIGHUP, syscall.SIGPIPE)
 	var b [1]byte
 	if n, _ := os.Stdin.Read(b[:]); n == 1 {

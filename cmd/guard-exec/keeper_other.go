@@ -1,4 +1,4 @@
-//go:build !linux
+//go:build !linux && !darwin
 
 package main
 
@@ -8,8 +8,10 @@ import "github.com/guard-exec/guard-exec/shim"
 const keeperArg = "__keeper"
 
 // keeper is Linux's (keeper_linux.go): a cgroup and the process that ends
-// it when the guard dies. Elsewhere there is none, and only the command's
-// own process dies with the guard (shim's parent-death signal).
+// it when the guard dies; macOS has a watchdog for the command's own
+// process (keeper_darwin.go). Elsewhere (FreeBSD) there is none, and only
+// the command's own process dies with the guard (shim's parent-death
+// signal, procctl there).
 type keeper struct{}
 
 func startKeeper(*shim.Spec) *keeper { return nil }

@@ -23,8 +23,8 @@ func mainStatus() int {
 	if len(os.Args) == 2 && os.Args[1] == shim.RelayArg {
 		return shim.RelayMain() // the rest of a background job's output (shim/relay.go)
 	}
-	if len(os.Args) == 3 && os.Args[1] == keeperArg {
-		return keeperMain(os.Args[2]) // ends the command's cgroup if the guard dies (keeper_linux.go)
+	if len(os.Args) >= 3 && len(os.Args) <= 4 && os.Args[1] == keeperArg {
+		return keeperMain(os.Args[2]) // ends the command if the guard dies (keeper_linux.go, keeper_darwin.go)
 	}
 	env := os.Environ()
 	startTrace(env) // trace.go
