@@ -105,7 +105,9 @@ func (s *state) clone() *state {
 	c.funcs = maps.Clone(s.funcs)
 	c.aliases = maps.Clone(s.aliases)
 	c.args = slices.Clone(s.args)
-	c.locals = nil
+	// A clone that becomes the function's state again (after a loop, an
+	// && list, a branch) must still restore the locals declared so far.
+	c.locals = maps.Clone(s.locals)
 	c.attrs = maps.Clone(s.attrs)
 	c.flagged = maps.Clone(s.flagged)
 	return &c
@@ -447,6 +449,12 @@ func (s *state) merge(o *state) {
 	for name, f := range s.funcs {
 		if o.funcs[name] != f {
 			s.funcs[name] = f.maybe()
+		}
+	}
+	// A local declared on either path is restored when the call returns.
+	for name, v := range o.locals {
+		if _, ok := s.locals[name]; !ok && s.locals != nil {
+			s.locals[name] = v
 		}
 	}
 	for name, al := range o.aliases {
