@@ -23,10 +23,11 @@ count() { grep -c '^ok' "$1" || true; }
 (cd "$src" && GUARD_EXEC_LEDGER_DIR="$work/ledger" PATH="$work/shim:$PATH" bin/bats test >"$work/shim.tap" 2>&1) || true
 with_bash=$(count "$work/bash.tap")
 with_shim=$(count "$work/shim.tap")
-held=$(grep -c '"kind":"decision"' "$work/ledger/ledger.jsonl" 2>/dev/null || true)
+# The ledger rotates (ledger.jsonl, then ledger.1.jsonl, …): count every segment.
+held=$(cat "$work"/ledger/ledger*.jsonl 2>/dev/null | grep -c '"kind":"decision"' || true)
 echo "bats-core suite: $with_bash tests pass with bash, $with_shim through the shim; ${held:-0} commands held"
 if [[ $with_shim -lt $with_bash || ${held:-0} -gt 0 ]]; then
 	grep '^not ok' "$work/shim.tap" | head -20 >&2 || true
-	grep -o '"rules":\[{"id":"[^"]*"' "$work/ledger/ledger.jsonl" 2>/dev/null | sort | uniq -c | sort -rn | head >&2 || true
+	cat "$work"/ledger/ledger*.jsonl 2>/dev/null | grep '"kind":"decision"' | grep -o '"rules":\[{"id":"[^"]*"' | sort | uniq -c | sort -rn | head >&2 || true
 	exit 1
 fi
