@@ -319,6 +319,17 @@ func (s *state) forgetBut(name string, a, b *variable) {
 	s.set(name, &variable{made: made, madeIn: a.madeIn, absent: a.absent && b.absent, stale: stale, alts: joinAlts(a, b)})
 }
 
+// widen makes plainly unknown, without the values collected on the way
+// (alts), every variable whose value differs from prev's: the step that lets
+// a loop's state settle when an iteration keeps adding values.
+func (s *state) widen(prev *state) {
+	for name, v := range s.vars {
+		if old := prev.lookup(name); !sameVar(old, v) {
+			s.set(name, &variable{exported: v.exported || old.exported})
+		}
+	}
+}
+
 // forget makes a variable unknown.
 func (s *state) forget(name string) {
 	s.set(name, &variable{})
