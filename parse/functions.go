@@ -2,6 +2,7 @@ package parse
 
 import (
 	"slices"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -101,6 +102,22 @@ func (fr *frame) function(c *Command) *funcDef {
 		}
 	}
 	return fr.st.funcs[c.Name]
+}
+
+// definesFunc reports whether name, after the wrappers c has so far,
+// surely calls a function the script defined: a plain name, reached only
+// through the time keyword (sudo, env, command, exec … run programs).
+func (fr *frame) definesFunc(c *Command, name string) bool {
+	if len(fr.st.funcs) == 0 || strings.Contains(name, "/") {
+		return false
+	}
+	for _, w := range c.Wrappers {
+		if w != "time" {
+			return false
+		}
+	}
+	f := fr.st.funcs[name]
+	return f != nil && !f.possibly
 }
 
 // callFunc analyses a function's body at its call: in this shell, with

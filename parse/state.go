@@ -105,7 +105,9 @@ func (s *state) clone() *state {
 	c.funcs = maps.Clone(s.funcs)
 	c.aliases = maps.Clone(s.aliases)
 	c.args = slices.Clone(s.args)
-	c.locals = nil
+	// A clone that becomes the function's state again (after a loop, an
+	// && list, a branch) must still restore the locals declared so far.
+	c.locals = maps.Clone(s.locals)
 	c.attrs = maps.Clone(s.attrs)
 	c.flagged = maps.Clone(s.flagged)
 	return &c
@@ -317,6 +319,17 @@ func (s *state) forgetBut(name string, a, b *variable) {
 	s.set(name, &variable{made: made, madeIn: a.madeIn, absent: a.absent && b.absent, stale: stale, alts: joinAlts(a, b)})
 }
 
+// widen makes plainly unknown, without the values collected on the way
+// (alts), every variable whose value differs from prev's: the step that lets
+// a loop's state settle when an iteration keeps adding values.
+func (s *state) widen(prev *state) {
+	for name, v := range s.vars {
+		if old := prev.lookup(name); !sameVar(old, v) {
+			s.set(name, &variable{exported: v.exported || old.exported})
+		}
+	}
+}
+
 // forget makes a variable unknown.
 func (s *state) forget(name string) {
 	s.set(name, &variable{})
@@ -447,6 +460,12 @@ func (s *state) merge(o *state) {
 	for name, f := range s.funcs {
 		if o.funcs[name] != f {
 			s.funcs[name] = f.maybe()
+		}
+	}
+	// A local declared on either path is restored when the call returns.
+	for name, v := range o.locals {
+		if _, ok := s.locals[name]; !ok && s.locals != nil {
+			s.locals[name] = v
 		}
 	}
 	for name, al := range o.aliases {

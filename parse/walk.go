@@ -261,7 +261,11 @@ func (fr *frame) condList(stmts []*syntax.Stmt) *state {
 // loop analyses a loop. Its body may run any number of times, so it is
 // first walked quietly until the state at the top of the loop is stable
 // (what an iteration changes is unknown at the next), then once for
-// facts. Three quiet passes at most; beyond, nothing is known.
+// facts. After three quiet passes the variables still changing are made
+// plainly unknown (no more values collected for them), and the others keep
+// theirs: a counter or an array growing in the loop says nothing of a log
+// file's name the loop never sets. Six passes at most; beyond, nothing is
+// known.
 func (fr *frame) loop(body func(*frame)) {
 	entry := fr.st.clone()
 	for pass := 0; ; pass++ {
@@ -278,8 +282,11 @@ func (fr *frame) loop(body func(*frame)) {
 		if next.equal(entry) {
 			break
 		}
+		if pass >= 2 {
+			next.widen(entry)
+		}
 		entry = next
-		if pass == 2 {
+		if pass == 5 {
 			entry.forgetAll()
 			break
 		}

@@ -112,10 +112,14 @@ func afterDashDash(subs ...string) wrapFunc {
 	}
 }
 
-// peel takes the wrappers off a command line.
+// peel takes the wrappers off a command line. A name the script defined
+// as a function is the function, not the wrapper of the same name: bash
+// looks functions up before builtins and programs, and the time keyword
+// keeps that lookup, so after timeout() { …; } "timeout 5 x" calls it.
+// A function defined only on some paths is peeled as the wrapper too.
 func (fr *frame) peel(c *Command, args []arg) []arg {
 	for n := 0; n < maxWrappers && len(args) > 0; n++ {
-		if !args[0].Literal() {
+		if !args[0].Literal() || fr.definesFunc(c, args[0].Value) {
 			break
 		}
 		name := basename(args[0].Value)

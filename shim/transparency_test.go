@@ -27,6 +27,11 @@ func TestTransparency(t *testing.T) {
 	dir := t.TempDir() // one working directory for both runs, for `pwd`
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
+			env, err := c.Environ(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.Env = env
 			for _, merged := range []bool{false, true} {
 				want := runDirect(t, bash, dir, c, merged)
 				got := runShim(t, bash, dir, c, merged)

@@ -106,15 +106,18 @@ func usageStatus(err error) int {
 // runScriptFile judges a whole script file before any of it runs (a held
 // line anywhere means no line runs), then lets the real shell read the
 // file itself, so $0, BASH_SOURCE, line numbers in error messages and
-// reads of the script's own file behave as under bash.
+// reads of the script's own file behave as under bash. The file judged is
+// the one bash will read: a name not in the current directory is looked
+// for on PATH, as bash does.
 func (g *guard) runScriptFile(ctx context.Context, j *job, inv *shim.Invocation, name string) error {
 	g.invocation = "script"
-	if fi, err := os.Stat(inv.ScriptFile); err == nil && fi.IsDir() {
+	file := shim.ScriptPath(inv.ScriptFile, g.vars["PATH"], g.pathSet())
+	if fi, err := os.Stat(file); err == nil && fi.IsDir() {
 		// bash names the script as $0 before it finds it cannot read it.
 		fmt.Fprintf(g.st.err, "%s: %s: Is a directory\n", inv.ScriptFile, inv.ScriptFile)
 		return status(126)
 	}
-	b, err := readBounded(inv.ScriptFile)
+	b, err := readBounded(file)
 	if err != nil {
 		code := 127
 		if os.IsPermission(err) {
@@ -132,7 +135,7 @@ func (g *guard) runScriptFile(ctx context.Context, j *job, inv *shim.Invocation,
 	j.script = string(b)
 	j.args = append([]string{inv.ScriptFile}, inv.Args...)
 	j.argv = inv.Argv(j.path)
-	j.file = inv.ScriptFile
+	j.file = file
 	return g.execute(ctx, j)
 }
 

@@ -32,6 +32,11 @@ func TestTransparency(t *testing.T) {
 		"GUARD_EXEC_SESSION=transparency")
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
+			extra, err := c.Environ(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.Env = extra
 			for _, merged := range []bool{false, true} {
 				want := runOnce(t, bash, "bash", dir, env, c, merged)
 				got := runOnce(t, guardExe, "guard-exec", dir, env, c, merged)

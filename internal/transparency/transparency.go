@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -39,13 +40,38 @@ type Case struct {
 	// of its own, before output that is otherwise bash's byte for byte
 	// (a line the guard could not parse: it says it did not check it).
 	Warns string
+	// File, when set, makes the case a script file run by name: Script is
+	// written to a file of that name in a directory PATH names first
+	// (Environ), and the shell gets File as its operand instead of -c
+	// Script, finding it on PATH as bash does.
+	File string
 }
 
-// BashArgs is the argument list after argv[0]: Flags, "-c", Script, Args.
+// BashArgs is the argument list after argv[0]: Flags, "-c", Script, Args;
+// for a File case, Flags, File, Args.
 func (c Case) BashArgs() []string {
 	args := append([]string(nil), c.Flags...)
-	args = append(args, "-c", c.Script)
+	if c.File != "" {
+		args = append(args, c.File)
+	} else {
+		args = append(args, "-c", c.Script)
+	}
 	return append(args, c.Args...)
+}
+
+// Environ is the case's extra environment (KEY=VALUE, to append to the
+// test's own). For a File case it first writes the script to dir/File and
+// adds PATH with dir first; dir must not be the runs' working directory,
+// so that the shell has to look the file up on PATH.
+func (c Case) Environ(dir string) ([]string, error) {
+	env := append([]string(nil), c.Env...)
+	if c.File == "" {
+		return env, nil
+	}
+	if err := os.WriteFile(filepath.Join(dir, c.File), []byte(c.Script), 0o644); err != nil {
+		return nil, err
+	}
+	return append(env, "PATH="+dir+string(filepath.ListSeparator)+os.Getenv("PATH")), nil
 }
 
 // WriteStdin writes the case's stdin to w.
@@ -203,6 +229,11 @@ func (c *Case) set(key, value string) error {
 		c.Script = value
 	case "warns":
 		c.Warns = value
+	case "file":
+		if value == "" || strings.ContainsAny(value, "/ ") {
+			return fmt.Errorf("file=%q: want a file name without a slash", value)
+		}
+		c.File = value
 	default:
 		return fmt.Errorf("unknown option %q", key)
 	}

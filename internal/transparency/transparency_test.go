@@ -2,6 +2,8 @@ package transparency
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -25,6 +27,7 @@ opts arg=zero arg="one two" flag=-e env=K=V stdin="x\ny" :: cat
 sized stdin-size=10 :: wc -c
 multi script="echo 1\necho 2\n"
 tricky stdin=" :: " :: cat
+byname file=greet arg=a :: echo "$0 $1"
 `
 	cases, err := Parse(strings.NewReader(in))
 	if err != nil {
@@ -37,12 +40,24 @@ tricky stdin=" :: " :: cat
 		{Name: "sized", Line: 5, Script: "wc -c", HasStdin: true, StdinSize: 10},
 		{Name: "multi", Line: 6, Script: "echo 1\necho 2\n"},
 		{Name: "tricky", Line: 7, Script: "cat", Stdin: []byte(" :: "), HasStdin: true},
+		{Name: "byname", Line: 8, Script: `echo "$0 $1"`, Args: []string{"a"}, File: "greet"},
 	}
 	if !reflect.DeepEqual(cases, want) {
 		t.Fatalf("got  %+v\nwant %+v", cases, want)
 	}
 	if got := cases[1].BashArgs(); !reflect.DeepEqual(got, []string{"-e", "-c", "cat", "zero", "one two"}) {
 		t.Errorf("BashArgs = %q", got)
+	}
+	if got := cases[5].BashArgs(); !reflect.DeepEqual(got, []string{"greet", "a"}) {
+		t.Errorf("BashArgs of a file case = %q", got)
+	}
+	dir := t.TempDir()
+	env, err := cases[5].Environ(dir)
+	if err != nil || len(env) != 1 || !strings.HasPrefix(env[0], "PATH="+dir+string(filepath.ListSeparator)) {
+		t.Errorf("Environ = %q, %v", env, err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "greet")); err != nil || string(b) != `echo "$0 $1"` {
+		t.Errorf("script file %q, %v", b, err)
 	}
 	var buf bytes.Buffer
 	if err := cases[2].WriteStdin(&buf); err != nil || buf.String() != "abcdefghij" {
@@ -58,6 +73,7 @@ func TestParseErrors(t *testing.T) {
 		"badopt what=1 :: x",
 		"badquote stdin=\"abc :: x",
 		"both script=\"a\" :: b",
+		"slash file=a/b :: x",
 		"size stdin-size=-1 :: x",
 		"env env=NOEQUALS :: x",
 	} {
