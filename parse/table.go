@@ -100,7 +100,11 @@ type Program struct {
 	// recursive?" instead of reading rm's argv. A long flag matches every
 	// abbreviation getopt_long would accept and a few it would not (any
 	// prefix counts), and a word whose value is not known counts as every
-	// flag of the row: both err toward the risky reading.
+	// flag of the row: both err toward the risky reading. A meaning
+	// written with a leading "!" ("!dry-run:--dry-run|-n") is one that
+	// takes risk away: it counts only for a literal word spelled exactly
+	// as listed, never an abbreviation, a letter in a cluster or a word
+	// whose value is not known.
 	Flags string
 	// Wrapper marks a program whose RoleProgram operand is the command
 	// the line is judged as (sudo rm is rm): the analysis peels it.
@@ -124,6 +128,7 @@ type Program struct {
 	plus  *roleSpec
 	env   map[string]roleSpec
 	flags map[string]string // meaning by spelling, dashes included
+	exact map[string]string // "!" meanings by their one spelling
 	subs  map[string]*Program
 	// stop is set when options end at the first operand: a subcommand
 	// follows, or a program with its own options.
@@ -311,6 +316,15 @@ func (p *Program) compile() {
 		if !ok || meaning == "" || names == "" {
 			panic("program table: " + p.Name + ": flag " + tok + " is not MEANING:NAMES")
 		}
+		if m, ok := strings.CutPrefix(meaning, "!"); ok {
+			if p.exact == nil {
+				p.exact = map[string]string{}
+			}
+			for _, n := range strings.Split(names, "|") {
+				p.exact[n] = m
+			}
+			continue
+		}
 		if p.flags == nil {
 			p.flags = map[string]string{}
 		}
@@ -396,10 +410,13 @@ func (pa *parsedArgs) flag(m string) {
 
 // noteFlags records the meanings of the flags in one option word.
 func (p *Program) noteFlags(pa *parsedArgs, a arg) {
+	v := a.Value
+	if m, ok := p.exact[v]; ok && a.Literal() {
+		pa.flag(m)
+	}
 	if p.flags == nil {
 		return
 	}
-	v := a.Value
 	if !a.Literal() {
 		// The word could be any option.
 		for _, m := range p.flags {

@@ -199,3 +199,36 @@ func TestReadAs(t *testing.T) {
 		t.Errorf("ReadAs of a program with no row: %q %q", r.Row, r.Name)
 	}
 }
+
+// TestInfraRows: the cloud tools' rows sort their options out, so the
+// subcommand path is the leading operands, and a "!" meaning (a dry run)
+// counts only for a literal word spelled exactly as listed.
+func TestInfraRows(t *testing.T) {
+	for _, tc := range []struct{ line, row, flags, ops string }{
+		{`aws --profile prod ec2 terminate-instances --instance-ids i-1`, "aws", "", "ec2 terminate-instances i-1"},
+		{`aws ec2 --region=eu-west-1 terminate-instances --dry-run`, "aws", "dry-run", "ec2 terminate-instances"},
+		{`aws ec2 terminate-instances --dry`, "aws", "", "ec2 terminate-instances"},
+		{`aws ec2 terminate-instances -$(cat f)`, "aws", "force-delete", "ec2 terminate-instances"},
+		{`aws --output json s3 rm s3://b --rec`, "aws s3 rm", "recursive", "s3://b"},
+		{`aws s3 rm --exclude x s3://b --recursive --dryrun`, "aws s3 rm", "dry-run recursive", "s3://b"},
+		{`aws s3 cp --recursive a s3://b`, "aws s3", "", "cp a s3://b"},
+		{`gcloud --quiet --project p sql instances delete db`, "gcloud", "", "sql instances delete db"},
+		{`gcloud storage rm gs://b -r`, "gcloud", "recursive", "storage rm gs://b"},
+		{`gsutil -D -h x:y rm -ra gs://b`, "gsutil rm", "recursive", "gs://b"},
+		{`az vm delete -g rg -n vm1 -o json`, "az", "", "vm delete"},
+		{`s3cmd -c x.cfg del -rn s3://b`, "s3cmd", "recursive", "del s3://b"},
+		{`rclone purge -n remote:x`, "rclone", "dry-run", "purge remote:x"},
+	} {
+		an := Analyze(tc.line, testOptions())
+		c := an.Commands[0]
+		flags := append([]string(nil), c.Flags...)
+		sort.Strings(flags)
+		var ops []string
+		for _, w := range c.Operands(RoleData) {
+			ops = append(ops, strings.ReplaceAll(w.Value, Unknown, "\x00"))
+		}
+		if c.Row != tc.row || strings.Join(flags, " ") != tc.flags || strings.Join(ops, " ") != tc.ops {
+			t.Errorf("%q: row %q flags %q operands %q, want %q %q %q", tc.line, c.Row, flags, ops, tc.row, tc.flags, tc.ops)
+		}
+	}
+}

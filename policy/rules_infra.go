@@ -456,49 +456,40 @@ var (
 			"databricks": true, "snapshot": true,
 		}
 	})
-	awsGlobal = parse.OptSpec{Long: []string{"profile", "region", "output", "endpoint-url", "query", "cli-read-timeout",
-		"cli-connect-timeout", "ca-bundle", "color", "cli-binary-format"}}
-	gcloudGlobal = parse.OptSpec{Long: []string{"project", "account", "configuration", "format", "verbosity", "zone",
-		"region", "impersonate-service-account", "billing-project", "flags-file", "filter", "quiet"}}
 )
 
 // cloudDelete classifies aws, gcloud, gsutil, az, doctl and hcloud
-// deletions.
+// deletions from the rows' operands (the subcommand path first) and
+// flags.
 func cloudDelete(c *parse.Command) Severity {
-	if anyValue(c.Args, "--dryrun", "--dry-run", "-n") && c.Name != "gcloud" && c.Name != "az" {
+	if c.Flag("dry-run") {
 		return Allow // aws --dryrun, rclone/s3cmd -n: nothing is deleted
 	}
-	switch c.Name {
+	path := leadingOperands(c, 5)
+	switch c.Row {
+	case "aws s3 rm":
+		if c.Flag("recursive") {
+			return Hold
+		}
+		return Warn
+	case "aws s3 rb":
+		if c.Flag("force") {
+			return Hold
+		}
+		return Warn
+	case "aws s3 sync":
+		if c.Flag("delete") {
+			return Warn
+		}
 	case "aws":
-		subs, rest := subcommands(c.Args, awsGlobal, 2)
-		if len(subs) < 2 {
+		if len(path) < 2 {
 			return Allow
 		}
-		svc, op := subs[0], subs[1]
-		if svc == "s3" {
-			a := parse.ParseArgs(rest, parse.OptSpec{Long: []string{"include", "exclude", "profile", "region"}})
-			switch op {
-			case "rm":
-				if a.Long("recursive") {
-					return Hold
-				}
-				return Warn
-			case "rb":
-				if a.Long("force") {
-					return Hold
-				}
-				return Warn
-			case "sync":
-				if a.Long("delete") {
-					return Warn
-				}
-			}
-			return Allow
-		}
+		svc, op := path[0], path[1]
 		if awsDataOps()[svc+" "+op] {
 			return Hold
 		}
-		if svc == "secretsmanager" && op == "delete-secret" && anyValue(rest, "--force-delete-without-recovery") {
+		if svc == "secretsmanager" && op == "delete-secret" && c.Flag("force-delete") {
 			return Hold
 		}
 		for _, p := range []string{"delete-", "terminate-", "remove-", "deregister-", "purge-", "schedule-key-deletion"} {
@@ -507,13 +498,12 @@ func cloudDelete(c *parse.Command) Severity {
 			}
 		}
 	case "gcloud":
-		subs, rest := subcommands(c.Args, gcloudGlobal, 5)
-		for i, s := range subs {
+		for i, s := range path {
 			if s == "alpha" || s == "beta" {
 				continue
 			}
-			if s == "rm" && i > 0 && subs[i-1] == "storage" {
-				if parse.ParseArgs(rest, parse.OptSpec{}).Has("rR", "recursive") || anyValue(c.Args, "-r", "--recursive") {
+			if s == "rm" && i > 0 && path[i-1] == "storage" {
+				if c.Flag("recursive") {
 					return Hold
 				}
 				return Warn
@@ -521,40 +511,33 @@ func cloudDelete(c *parse.Command) Severity {
 			if s != "delete" && s != "destroy" {
 				continue
 			}
-			for _, g := range subs[:i] {
+			for _, g := range path[:i] {
 				if gcloudDataGroups()[g] {
 					return Hold
 				}
 			}
 			return Warn
 		}
-	case "gsutil":
-		sub, rest := subcommand(c.Args, parse.OptSpec{Short: "hoDu"})
-		switch sub {
-		case "rb":
+	case "gsutil rb":
+		return Hold
+	case "gsutil rm":
+		if c.Flag("recursive") {
 			return Hold
-		case "rm":
-			if parse.ParseArgs(rest, parse.OptSpec{}).Has("rRa", "recursive", "all-versions") {
-				return Hold
-			}
-			return Warn
 		}
+		return Warn
 	case "az":
-		subs, rest := subcommands(c.Args, parse.OptSpec{Short: "gn", Long: []string{"resource-group", "name", "subscription", "output", "query"}}, 4)
-		for i, s := range subs {
+		for i, s := range path[:min(len(path), 4)] {
 			if s == "delete" || s == "purge" || s == "delete-batch" {
-				if i > 0 && azDataGroups()[subs[0]] {
+				if i > 0 && azDataGroups()[path[0]] {
 					return Hold
 				}
 				return Warn
 			}
 		}
-		_ = rest
 	case "doctl":
-		subs, _ := subcommands(c.Args, parse.OptSpec{Short: "tc", Long: []string{"access-token", "context", "output", "config"}}, 4)
-		for i, s := range subs {
+		for i, s := range path[:min(len(path), 4)] {
 			if s == "delete" || s == "rm" || s == "d" {
-				for _, g := range subs[:i] {
+				for _, g := range path[:i] {
 					if g == "droplet" || g == "databases" || g == "db" || g == "cluster" || g == "volume" {
 						return Hold
 					}
@@ -563,22 +546,20 @@ func cloudDelete(c *parse.Command) Severity {
 			}
 		}
 	case "s3cmd":
-		sub, rest := subcommand(c.Args, parse.OptSpec{Short: "c", Long: []string{"config"}})
-		switch sub {
+		switch first(path) {
 		case "rb":
 			return Hold
 		case "del", "rm":
-			if parse.ParseArgs(rest, parse.OptSpec{}).Has("r", "recursive") {
+			if c.Flag("recursive") {
 				return Hold
 			}
 			return Warn
 		}
 	case "rclone":
-		sub, rest := subcommand(c.Args, parse.OptSpec{Long: []string{"config"}})
-		if dryRunOrN(rest) || anyValue(rest, "--interactive", "-i") {
+		if c.Flag("interactive") {
 			return Allow
 		}
-		switch sub {
+		switch first(path) {
 		case "purge":
 			return Hold
 		case "delete", "rmdirs":
@@ -587,21 +568,18 @@ func cloudDelete(c *parse.Command) Severity {
 			return Warn // deletes what the source lacks in the destination
 		}
 	case "mc":
-		sub, rest := subcommand(c.Args, parse.OptSpec{})
-		a := parse.ParseArgs(rest, parse.OptSpec{})
-		switch sub {
+		switch first(path) {
 		case "rb":
 			return Hold
 		case "rm":
-			if a.Long("recursive") && a.Long("force") {
+			if c.Flag("recursive") && c.Flag("force") {
 				return Hold
 			}
 			return Warn
 		}
 	case "hcloud":
-		subs, _ := subcommands(c.Args, parse.OptSpec{}, 2)
-		if len(subs) == 2 && subs[1] == "delete" {
-			if subs[0] == "server" || subs[0] == "volume" {
+		if len(path) >= 2 && path[1] == "delete" {
+			if path[0] == "server" || path[0] == "volume" {
 				return Hold
 			}
 			return Warn

@@ -52,6 +52,28 @@ func subcommands(ws []parse.Word, spec parse.OptSpec, n int) ([]string, []parse.
 	return subs, rest
 }
 
+// leadingOperands returns the values of the first n operands the
+// command's row gave no role but data (a subcommand path: aws SERVICE
+// OPERATION, gcloud GROUP… delete), fewer when there are fewer.
+func leadingOperands(c *parse.Command, n int) []string {
+	var out []string
+	for _, w := range c.Operands(parse.RoleData) {
+		if len(out) == n {
+			break
+		}
+		out = append(out, w.Value)
+	}
+	return out
+}
+
+// first returns the first of vals, or "".
+func first(vals []string) string {
+	if len(vals) == 0 {
+		return ""
+	}
+	return vals[0]
+}
+
 // pythonModule returns the module of "python -m MOD …" and the words
 // after it; "" when c does not run a module.
 func pythonModule(c *parse.Command) (string, []parse.Word) {

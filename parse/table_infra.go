@@ -1,0 +1,62 @@
+package parse
+
+// Rows of the cloud and infrastructure command-line tools. Their
+// subcommand paths are long and open (aws SERVICE OPERATION, gcloud
+// GROUP… delete): a row lists the options that take a value, so the
+// operands come out in order with the path first, and gives meanings to
+// the flags that change what goes. Which paths delete what is policy's
+// to judge.
+
+// cloudDryRun is the dry run of the cloud tools that have one: it counts
+// only spelled out.
+const cloudDryRun = "!dry-run:--dryrun|--dry-run|-n"
+
+// awsOpts are the aws CLI's global options that take a value; they may
+// stand anywhere on the line.
+const awsOpts = "--profile= --region= --output= --endpoint-url= --query= --cli-read-timeout= --cli-connect-timeout= " +
+	"--ca-bundle= --color= --cli-binary-format="
+
+func init() {
+	programRows = append(programRows, infraRows...)
+}
+
+var infraRows = []Program{
+	{Name: "aws", Opts: awsOpts, Args: "*:data", Permute: true, Flags: cloudDryRun + " force-delete:--force-delete-without-recovery",
+		Hold:  []string{`aws --profile prod rds delete-db-instance --db-instance-identifier db1`, `aws ec2 --region eu-west-1 terminate-instances --instance-ids i-1`},
+		Allow: []string{`aws ec2 describe-instances --region us-east-1`, `aws ec2 terminate-instances --instance-ids i-1 --dry-run`}},
+	{Name: "aws s3", Opts: awsOpts + " --include= --exclude=", Args: "*:data", Permute: true, Flags: cloudDryRun},
+	{Name: "aws s3 rm", Opts: awsOpts + " --include= --exclude=", Args: "*:data", Flags: cloudDryRun + " recursive:--recursive",
+		Hold:  []string{`aws s3 rm s3://bucket --recursive`, `aws s3 rm --recursive --region eu-west-1 s3://bucket`, `aws --region=eu-west-1 s3 rm s3://b --rec`, `aws s3 rm s3://b --exclude '*.log' --recursive`},
+		Allow: []string{`aws s3 rm s3://bucket/key.txt`, `aws s3 rm s3://bucket --recursive --dryrun`, `aws s3 ls s3://bucket --recursive`, `aws s3 cp --recursive dist s3://bucket/`}},
+	{Name: "aws s3 rb", Opts: awsOpts, Args: "*:data", Flags: cloudDryRun + " force:--force",
+		Hold: []string{`aws s3 rb s3://bucket --force`, `aws s3 rb --force s3://bucket`}, Allow: []string{`aws s3 mb s3://bucket`}},
+	{Name: "aws s3 sync", Opts: awsOpts + " --include= --exclude=", Args: "*:data", Flags: cloudDryRun + " delete:--delete"},
+	// gcloud's options go anywhere; --quiet is a flag.
+	{Name: "gcloud", Args: "*:data", Flags: "recursive:-r|-R|--recursive",
+		Opts: "--project= --account= --configuration= --format= --verbosity= --zone= --region= --impersonate-service-account= " +
+			"--billing-project= --flags-file= --filter=",
+		Hold: []string{`gcloud --project=prod projects delete my-project`, `gcloud compute instances delete vm-1 --zone us-central1-a`, `gcloud --quiet sql instances delete db`,
+			`gcloud storage rm gs://bucket -r`, `gcloud storage rm --recursive gs://bucket`},
+		Allow: []string{`gcloud compute instances list --zone us-central1-a`, `gcloud --project delete projects list`}},
+	// gsutil's own options come before the command; -D and -m are flags.
+	{Name: "gsutil", Opts: "-h= -o= -u=", Args: "*:data", Flags: cloudDryRun,
+		Hold: []string{`gsutil -m rm -r gs://bucket`, `gsutil -h 'Cache-Control:no-cache' rb gs://bucket`, `gsutil -D rm -a gs://b/o`}, Allow: []string{`gsutil ls gs://bucket`, `gsutil -u proj cp a gs://b/`}},
+	{Name: "gsutil rm", Args: "*:data", Flags: cloudDryRun + " recursive:-r|-R|-a|--recursive|--all-versions", Opts: "-I="},
+	{Name: "gsutil rb", Args: "*:data", Flags: cloudDryRun},
+	{Name: "az", Args: "*:data", Opts: "-g|--resource-group= -n|--name= --subscription= -o|--output= --query=",
+		Hold:  []string{`az group delete --name rg --yes`, `az vm delete -g rg -n vm1`, `az --subscription prod group delete -n rg`, `az storage account delete -n acct -g rg`},
+		Allow: []string{`az group list -o table`, `az vm show -g rg -n delete`}},
+	{Name: "doctl", Args: "*:data", Flags: cloudDryRun, Opts: "-t|--access-token= --context= -o|--output= -c|--config=",
+		Hold: []string{`doctl compute droplet delete web-1`, `doctl --context prod databases delete db1 --force`}, Allow: []string{`doctl compute droplet list`}},
+	{Name: "hcloud", Args: "*:data", Flags: cloudDryRun, Opts: "--context= --config= -o|--output=",
+		Hold: []string{`hcloud server delete web`, `hcloud --context prod volume delete data`}, Allow: []string{`hcloud server list`}},
+	// s3cmd, rclone and mc take their options anywhere on the line.
+	{Name: "s3cmd", Args: "*:data", Flags: cloudDryRun + " recursive:-r|--recursive", Opts: "-c|--config= --exclude= --include= --rexclude= --rinclude=",
+		Hold:  []string{`s3cmd del --recursive --force s3://bucket`, `s3cmd -c prod.cfg rm -rf s3://bucket`, `s3cmd rb s3://bucket`, `s3cmd -r del s3://bucket`},
+		Allow: []string{`s3cmd ls s3://bucket`, `s3cmd del -r s3://bucket -n`}},
+	{Name: "rclone", Args: "*:data", Flags: cloudDryRun + " !interactive:--interactive|-i",
+		Opts: "--config= --exclude= --include= --filter= --filter-from= --exclude-from= --include-from= --transfers= --checkers= --log-file= --log-level= --bwlimit= --min-age= --max-age= --backup-dir=",
+		Hold: []string{`rclone purge remote:backups`, `rclone --config prod.conf purge remote:x`, `rclone purge --log-level INFO remote:x`, `rclone purge remote:x -$(cat opts)`}, Allow: []string{`rclone purge remote:x --dry-run`, `rclone ls remote:x`, `rclone purge -i remote:x`}},
+	{Name: "mc", Args: "*:data", Flags: cloudDryRun + " recursive:-r|--recursive force:--force", Opts: "-C|--config-dir= --older-than= --newer-than= --rewind=",
+		Hold: []string{`mc rm --recursive --force local/bucket`, `mc rm --force local/bucket --recursive`, `mc rb local/bucket`}, Allow: []string{`mc ls local/bucket`, `mc rm --recursive local/bucket/x --dry-run`}},
+}
