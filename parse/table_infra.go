@@ -59,4 +59,17 @@ var infraRows = []Program{
 		Hold: []string{`rclone purge remote:backups`, `rclone --config prod.conf purge remote:x`, `rclone purge --log-level INFO remote:x`, `rclone purge remote:x -$(cat opts)`}, Allow: []string{`rclone purge remote:x --dry-run`, `rclone ls remote:x`, `rclone purge -i remote:x`}},
 	{Name: "mc", Args: "*:data", Flags: cloudDryRun + " recursive:-r|--recursive force:--force", Opts: "-C|--config-dir= --older-than= --newer-than= --rewind=",
 		Hold: []string{`mc rm --recursive --force local/bucket`, `mc rm --force local/bucket --recursive`, `mc rb local/bucket`}, Allow: []string{`mc ls local/bucket`, `mc rm --recursive local/bucket/x --dry-run`}},
+	// kubectl's options go anywhere; --dry-run takes its value attached.
+	{Name: "kubectl", Also: []string{"oc", "kubecolor"}, Args: "*:data",
+		Flags: "!help:-h|--help all:--all|--all-namespaces|-A !dry-run:--dry-run|--dry-run=client|--dry-run=server",
+		Opts: "-n|--namespace= -l|--selector= -f|--filename= -o|--output= -k|--kustomize= -c|--container= -s|--server= --context= " +
+			"--cluster= --kubeconfig= --field-selector= --grace-period= --timeout= --user= --token= --as= --as-group= --cascade= --wait= " +
+			"--raw= --request-timeout= --certificate-authority= --client-key= --client-certificate=",
+		Hold: []string{`kubectl delete ns prod`, `kubectl -n prod delete deploy --all`, `kubectl --context prod delete all --all`, `kubectl delete --namespace=x pods -A`,
+			`kubectl delete -l app=db pvc`, `kubectl delete pod web-1 --dry-run=none -A`, `oc delete project team-a`},
+		Allow: []string{`kubectl delete pod web-1 --dry-run=client`, `kubectl -n delete get pods`, `kubectl get ns -A`, `kubectl delete -h`}},
+	{Name: "helm", Args: "*:data", Flags: "!dry-run:--dry-run !help:--help|-h",
+		Opts:  "-n|--namespace= --kube-context= --kubeconfig= --registry-config= --repository-cache= --repository-config=",
+		Hold:  []string{`helm uninstall web`, `helm -n prod uninstall api`, `helm --kube-context=prod delete web --purge`, `helm un x --namespace prod`},
+		Allow: []string{`helm uninstall web --dry-run`, `helm -n uninstall list`, `helm install web ./chart`}},
 }

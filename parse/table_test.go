@@ -218,6 +218,10 @@ func TestInfraRows(t *testing.T) {
 		{`az vm delete -g rg -n vm1 -o json`, "az", "", "vm delete"},
 		{`s3cmd -c x.cfg del -rn s3://b`, "s3cmd", "recursive", "del s3://b"},
 		{`rclone purge -n remote:x`, "rclone", "dry-run", "purge remote:x"},
+		{`kubectl -n prod delete deploy --all`, "kubectl", "all", "delete deploy"},
+		{`kubectl delete --namespace=x pods -A --dry-run=server`, "kubectl", "all dry-run", "delete pods"},
+		{`oc delete pod -h`, "kubectl", "help", "delete pod"},
+		{`helm --kube-context prod un web --dry-run`, "helm", "dry-run", "un web"},
 	} {
 		an := Analyze(tc.line, testOptions())
 		c := an.Commands[0]

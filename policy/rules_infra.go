@@ -103,10 +103,9 @@ var infraRules = []*Rule{
 		Hint:     "check the release with helm status and let a person uninstall it",
 		Programs: []string{"helm"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			sub, _ := subcommand(c.Args, helmGlobal)
-			switch sub {
+			switch first(leadingOperands(c, 1)) {
 			case "uninstall", "delete", "del", "un", "remove", "rm":
-				return !anyValue(c.Args, "--dry-run", "--help", "-h")
+				return c.Row == "helm" && !c.Flag("dry-run") && !c.Flag("help")
 			}
 			return false
 		},
@@ -266,7 +265,6 @@ var (
 	iacPrograms   = []string{"terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "serverless", "sls", "sam", "amplify", "copilot", "eksctl"}
 	kubePrograms  = []string{"kubectl", "oc", "kubecolor"}
 	cloudPrograms = []string{"aws", "gcloud", "gsutil", "az", "doctl", "hcloud", "s3cmd", "rclone", "mc"}
-	helmGlobal    = parse.OptSpec{Short: "n", Long: []string{"namespace", "kube-context", "kubeconfig", "registry-config", "repository-cache", "repository-config"}}
 )
 
 // iacAction classifies infrastructure-as-code commands: Hold for a
@@ -386,32 +384,26 @@ var kubeBroadTypes = sync.OnceValue(func() map[string]bool {
 	}
 })
 
-var kubeSpec = parse.OptSpec{Short: "nlfokcs", Long: []string{"namespace", "selector", "filename", "output", "context", "cluster",
-	"kubeconfig", "field-selector", "grace-period", "timeout", "kustomize", "user", "token", "server", "as", "as-group",
-	"cascade", "wait", "raw", "request-timeout", "certificate-authority", "client-key", "client-certificate"}}
-
 // kubeDelete classifies kubectl delete and drain.
 func kubeDelete(c *parse.Command) Severity {
-	a := parse.ParseArgs(c.Args, kubeSpec)
-	if len(a.Operands) == 0 || a.Has("h", "help") {
+	ops := c.Operands(parse.RoleData)
+	if c.Row != "kubectl" || len(ops) == 0 || c.Flag("help") {
 		return Allow
 	}
-	switch a.Operands[0].Value {
+	switch ops[0].Value {
 	case "drain":
 		return Warn
 	case "delete":
 	default:
 		return Allow
 	}
-	for _, v := range a.LongValues("dry-run") {
-		if v != "none" && v != "false" {
-			return Allow
-		}
+	if c.Flag("dry-run") {
+		return Allow
 	}
-	if a.Long("all", "all-namespaces") || a.Short("A") {
+	if c.Flag("all") {
 		return Hold
 	}
-	for _, op := range a.Operands[1:] {
+	for _, op := range ops[1:] {
 		for _, t := range strings.Split(op.Value, ",") {
 			t, _, _ = strings.Cut(t, "/")
 			t, _, _ = strings.Cut(t, ".")
