@@ -226,7 +226,9 @@
 // long flag counts in every abbreviation, and an option word that is
 // partly unknown (-$X) counts as every flag of its row: both err toward
 // the risky reading. A meaning that takes risk away (a dry run, "!" in the
-// row) counts only for a literal word spelled exactly as the row lists it. A command whose name is computed at run time has no row;
+// row) never comes from a word whose value is not known, nor its bare
+// spelling from --dry-run=none. A command whose name is computed at run
+// time has no row;
 // ReadAs reads its words with a candidate program's row, so policy can
 // ask what it would be if it were rm or git. A row with subcommands
 // stops reading options at its first operand, except a Permute row (git

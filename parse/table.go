@@ -102,9 +102,9 @@ type Program struct {
 	// prefix counts), and a word whose value is not known counts as every
 	// flag of the row: both err toward the risky reading. A meaning
 	// written with a leading "!" ("!dry-run:--dry-run|-n") is one that
-	// takes risk away: it counts only for a literal word spelled exactly
-	// as listed, never an abbreviation, a letter in a cluster or a word
-	// whose value is not known.
+	// takes risk away: a word whose value is not known never counts as
+	// it, and its bare long spelling does not match a word with a value
+	// attached (--dry-run=none).
 	Flags string
 	// Wrapper marks a program whose RoleProgram operand is the command
 	// the line is judged as (sudo rm is rm): the analysis peels it.
@@ -128,7 +128,6 @@ type Program struct {
 	plus  *roleSpec
 	env   map[string]roleSpec
 	flags map[string]string // meaning by spelling, dashes included
-	exact map[string]string // "!" meanings by their one spelling
 	subs  map[string]*Program
 	// stop is set when options end at the first operand: a subcommand
 	// follows, or a program with its own options.
@@ -316,15 +315,6 @@ func (p *Program) compile() {
 		if !ok || meaning == "" || names == "" {
 			panic("program table: " + p.Name + ": flag " + tok + " is not MEANING:NAMES")
 		}
-		if m, ok := strings.CutPrefix(meaning, "!"); ok {
-			if p.exact == nil {
-				p.exact = map[string]string{}
-			}
-			for _, n := range strings.Split(names, "|") {
-				p.exact[n] = m
-			}
-			continue
-		}
 		if p.flags == nil {
 			p.flags = map[string]string{}
 		}
@@ -398,8 +388,9 @@ type parsedArgs struct {
 	dashes int
 }
 
-// flag records a meaning once.
+// flag records a meaning once ("!" meanings without their mark).
 func (pa *parsedArgs) flag(m string) {
+	m = strings.TrimPrefix(m, "!")
 	for _, f := range pa.flags {
 		if f == m {
 			return
@@ -410,17 +401,17 @@ func (pa *parsedArgs) flag(m string) {
 
 // noteFlags records the meanings of the flags in one option word.
 func (p *Program) noteFlags(pa *parsedArgs, a arg) {
-	v := a.Value
-	if m, ok := p.exact[v]; ok && a.Literal() {
-		pa.flag(m)
-	}
 	if p.flags == nil {
 		return
 	}
+	v := a.Value
 	if !a.Literal() {
-		// The word could be any option.
+		// The word could be any option, but not one that takes risk
+		// away.
 		for _, m := range p.flags {
-			pa.flag(m)
+			if m[0] != '!' {
+				pa.flag(m)
+			}
 		}
 		return
 	}
@@ -433,8 +424,8 @@ func (p *Program) noteFlags(pa *parsedArgs, a arg) {
 			// A spelling with a value (--prune=now) means m only with
 			// that value attached.
 			sp, spVal, spHasVal := strings.Cut(sp, "=")
-			if spHasVal && (!hasVal || val != spVal) {
-				continue
+			if spHasVal && (!hasVal || val != spVal) || m[0] == '!' && hasVal && !spHasVal {
+				continue // a dry run is not --dry-run=none
 			}
 			if sp == name || strings.HasPrefix(name, "--") && strings.HasPrefix(sp, name) {
 				pa.flag(m)

@@ -61,7 +61,7 @@ var infraRows = []Program{
 		Hold: []string{`mc rm --recursive --force local/bucket`, `mc rm --force local/bucket --recursive`, `mc rb local/bucket`}, Allow: []string{`mc ls local/bucket`, `mc rm --recursive local/bucket/x --dry-run`}},
 	// kubectl's options go anywhere; --dry-run takes its value attached.
 	{Name: "kubectl", Also: []string{"oc", "kubecolor"}, Args: "*:data",
-		Flags: "!help:-h|--help all:--all|--all-namespaces|-A !dry-run:--dry-run|--dry-run=client|--dry-run=server",
+		Flags: "!help:-h|--help all:--all|--all-namespaces|-A !dry-run:--dry-run|--dry-run=client|--dry-run=server|--dry-run=unchanged",
 		Opts: "-n|--namespace= -l|--selector= -f|--filename= -o|--output= -k|--kustomize= -c|--container= -s|--server= --context= " +
 			"--cluster= --kubeconfig= --field-selector= --grace-period= --timeout= --user= --token= --as= --as-group= --cascade= --wait= " +
 			"--raw= --request-timeout= --certificate-authority= --client-key= --client-certificate=",

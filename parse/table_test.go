@@ -207,7 +207,7 @@ func TestInfraRows(t *testing.T) {
 	for _, tc := range []struct{ line, row, flags, ops string }{
 		{`aws --profile prod ec2 terminate-instances --instance-ids i-1`, "aws", "", "ec2 terminate-instances i-1"},
 		{`aws ec2 --region=eu-west-1 terminate-instances --dry-run`, "aws", "dry-run", "ec2 terminate-instances"},
-		{`aws ec2 terminate-instances --dry`, "aws", "", "ec2 terminate-instances"},
+		{`aws ec2 terminate-instances --dry`, "aws", "dry-run", "ec2 terminate-instances"},
 		{`aws ec2 terminate-instances -$(cat f)`, "aws", "force-delete", "ec2 terminate-instances"},
 		{`aws --output json s3 rm s3://b --rec`, "aws s3 rm", "recursive", "s3://b"},
 		{`aws s3 rm --exclude x s3://b --recursive --dryrun`, "aws s3 rm", "dry-run recursive", "s3://b"},
@@ -216,12 +216,16 @@ func TestInfraRows(t *testing.T) {
 		{`gcloud storage rm gs://b -r`, "gcloud", "recursive", "storage rm gs://b"},
 		{`gsutil -D -h x:y rm -ra gs://b`, "gsutil rm", "recursive", "gs://b"},
 		{`az vm delete -g rg -n vm1 -o json`, "az", "", "vm delete"},
-		{`s3cmd -c x.cfg del -rn s3://b`, "s3cmd", "recursive", "del s3://b"},
+		{`s3cmd -c x.cfg del -rn s3://b`, "s3cmd", "dry-run recursive", "del s3://b"},
 		{`rclone purge -n remote:x`, "rclone", "dry-run", "purge remote:x"},
 		{`kubectl -n prod delete deploy --all`, "kubectl", "all", "delete deploy"},
 		{`kubectl delete --namespace=x pods -A --dry-run=server`, "kubectl", "all dry-run", "delete pods"},
+		{`kubectl delete pods -A --dry-run=none`, "kubectl", "all", "delete pods"},
 		{`oc delete pod -h`, "kubectl", "help", "delete pod"},
 		{`helm --kube-context prod un web --dry-run`, "helm", "dry-run", "un web"},
+		{`wipefs -$(cat f) /dev/sda`, "wipefs", "erases", "/dev/sda"},
+		{`wipefs -an /dev/sda`, "wipefs", "dry-run erases", "/dev/sda"},
+		{`systemctl -H prod --message=bye halt now`, "systemctl", "", "halt now"},
 	} {
 		an := Analyze(tc.line, testOptions())
 		c := an.Commands[0]
