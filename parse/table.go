@@ -55,7 +55,9 @@ type RoleArg struct {
 	Role Role
 	// Lang is the language of RoleCode and RoleScript ("python", "make",
 	// "vim", "sh"); for RoleWritten it says how: "" replaces the file,
-	// "append" adds to it, "into" is a directory that receives files.
+	// "append" adds to it, "into" is a directory that receives files; for
+	// RoleData, the language of a query the program sends its server
+	// ("sql": psql -c, mysql -e).
 	Lang string
 	// Opt is the option the word is the value of ("--to-command"), "" for
 	// an operand.

@@ -240,3 +240,29 @@ func TestInfraRows(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryRoles: the statements a database client sends are data in
+// the language "sql" (or "mongo"), in every spelling of the option.
+func TestQueryRoles(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`psql -h db -c 'DROP TABLE t' app`, "DROP TABLE t"},
+		{`psql -Xqc'DROP TABLE t'`, "DROP TABLE t"},
+		{`psql app --command='DROP TABLE t'`, "DROP TABLE t"},
+		{`mysql -uroot -e"DROP DATABASE x"`, "DROP DATABASE x"},
+		{`mysql --init-command 'DROP DATABASE x' app`, "DROP DATABASE x"},
+		{`mongosh --eval='db.dropDatabase()'`, "db.dropDatabase()"},
+		{`duckdb -csv -c 'DROP TABLE t' x.db`, "DROP TABLE t"},
+		{`psql -d drop`, ""},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var got []string
+		for _, ra := range c.Roles {
+			if ra.Role == RoleData && (ra.Lang == "sql" || ra.Lang == "mongo") {
+				got = append(got, ra.Word.Value)
+			}
+		}
+		if strings.Join(got, "|") != tc.want {
+			t.Errorf("%q: statements %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
