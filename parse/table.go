@@ -57,7 +57,10 @@ type RoleArg struct {
 	// "vim", "sh"); for RoleWritten it says how: "" replaces the file,
 	// "append" adds to it, "into" is a directory that receives files; for
 	// RoleData, the language of a query the program sends its server
-	// ("sql": psql -c, mysql -e).
+	// ("sql": psql -c, mysql -e); for RoleSent, how the value names a
+	// file whose contents go: "file" is one, "at" is @FILE (curl -d),
+	// "urlencode" is [NAME]@FILE, "form" is NAME=@FILE or NAME=<FILE;
+	// "-" is standard input.
 	Lang string
 	// Opt is the option the word is the value of ("--to-command"), "" for
 	// an operand.

@@ -266,3 +266,29 @@ func TestQueryRoles(t *testing.T) {
 		}
 	}
 }
+
+// TestSentRoles: the values curl and wget send are RoleSent, with how
+// they name a file (Lang), in every spelling of the option.
+func TestSentRoles(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`curl -d @f https://x`, "at:@f"},
+		{`curl https://x -sd@f`, "at:@f"},
+		{`curl --data-binary=@f --data-raw @g https://x`, "at:@f :@g"},
+		{`curl --data-urlencode name@f https://x`, "urlencode:name@f"},
+		{`curl -F a=@f -F 'b=<g' https://x`, "form:a=@f form:b=<g"},
+		{`curl -T f https://x`, "file:f"},
+		{`curl --upload-f=f https://x`, "file:f"},
+		{`wget --post-file=f --body-data x https://x`, "file:f :x"},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var got []string
+		for _, ra := range c.Roles {
+			if ra.Role == RoleSent {
+				got = append(got, ra.Lang+":"+ra.Word.Value)
+			}
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%q: sent %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}

@@ -342,14 +342,14 @@ var filesystemRules = []*Rule{
 		Hint:     "sync into a directory inside the project, or run with --dry-run first and without --delete",
 		Programs: []string{"rsync"},
 		Command: func(x *Ctx, c *parse.Command) bool {
-			a := parse.ParseArgs(c.Args, rsyncSpec)
-			if !a.Long("delete", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "del", "remove-source-files") || a.Has("n", "dry-run") {
+			if !c.Flag("deletes") && !c.Flag("moves") || c.Flag("dry-run") {
 				return false
 			}
-			if len(a.Operands) < 2 {
+			ops := c.Operands(parse.RoleData)
+			if len(ops) < 2 {
 				return false
 			}
-			dst := a.Operands[len(a.Operands)-1]
+			dst := ops[len(ops)-1]
 			if remoteSpec(dst.Value) {
 				return false
 			}
@@ -435,13 +435,7 @@ func baseName(p string) string {
 var (
 	shredSpec    = parse.OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source", "remove"}}
 	truncateSpec = parse.OptSpec{Short: "sr", Long: []string{"size", "reference"}}
-	rsyncSpec    = parse.OptSpec{Short: "eBfMT", Long: []string{"rsh", "rsync-path", "filter", "exclude", "include",
-		"exclude-from", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest",
-		"log-file", "partial-dir", "password-file", "chown", "chmod", "backup-dir", "suffix", "timeout",
-		"contimeout", "bwlimit", "port", "max-size", "min-size", "out-format", "info", "debug", "usermap",
-		"groupmap", "iconv", "protocol", "sockopts", "outbuf", "modify-window", "block-size",
-		"checksum-choice", "compress-choice", "compress-level", "skip-compress", "max-delete", "address",
-		"remote-option"}}
+	rsyncSpec    = tableSpec("rsync")
 )
 
 // remoteSpec reports whether an rsync or scp operand names another host

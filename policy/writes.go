@@ -122,7 +122,7 @@ var writers = sync.OnceValue(func() map[string]*writer {
 		"mv":      {spec: cpSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: mvSources},
 		"install": {specOf: instSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: installDirs},
 		"ln":      {spec: lnSpec, ops: opsDest, kind: wWrite, noFollow: true},
-		"rsync":   {spec: rsyncSpec, ops: opsLast, kind: wInto, when: notDryRun, extra: rsyncFileDest},
+		"rsync":   {specOf: rsyncSpec, ops: opsLast, kind: wInto, when: notDryRun, extra: rsyncFileDest},
 		"shred": {spec: parse.OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source"}},
 			ops: opsAll, kind: wModify},
 		"truncate": {spec: parse.OptSpec{Short: "sr", Long: []string{"size", "reference"}}, ops: opsAll, kind: wWrite},

@@ -484,7 +484,7 @@ func dashO(x *Ctx, c *parse.Command, args []parse.Word, ws []write) []write {
 // rsyncFileDest: rsync SRC DEST copies into DEST when it is a directory,
 // and replaces it when it is a file that is there (rsync x ~/notes.txt).
 func rsyncFileDest(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	if rsyncDeletes(c) {
+	if c.Flag("deletes") {
 		// --delete*: what is in DEST and not in SRC goes.
 		for _, w := range ws {
 			if w.kind == wInto {
@@ -492,7 +492,7 @@ func rsyncFileDest(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write 
 			}
 		}
 	}
-	if hasArg(c, "--remove-source-files") && len(a.Operands) > 1 {
+	if c.Flag("moves") && len(a.Operands) > 1 {
 		for _, op := range a.Operands[:len(a.Operands)-1] {
 			if !remoteOperand(op.Value) {
 				ws = append(ws, write{kind: wDelete, t: x.target(c, op), tree: true, selfOnly: true})
@@ -555,20 +555,6 @@ func zipTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 		return ws
 	}
 	return append(ws, write{kind: wWrite, t: x.target(c, a.Operands[0]), follow: true})
-}
-
-// rsyncDeletes reports whether rsync deletes in its destination:
-// --delete, --delete-before/-during/-delay/-after/-excluded, --del.
-func rsyncDeletes(c *parse.Command) bool {
-	for _, w := range c.Args {
-		if w.Value == "--" {
-			return false
-		}
-		if w.Value == "--del" || strings.HasPrefix(w.Value, "--delete") {
-			return true
-		}
-	}
-	return false
 }
 
 func hasArg(c *parse.Command, opt string) bool {
