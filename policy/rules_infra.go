@@ -194,7 +194,7 @@ var infraRules = []*Rule{
 		Hint:     "check it is the one you mean with gh release view",
 		Programs: []string{"gh"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			return subsAre(c.Args, "release", "delete") || subsAre(c.Args, "repo", "archive")
+			return ghPath(c, "release", "delete") || ghPath(c, "repo", "archive")
 		},
 		Examples:    []string{"gh release delete v1.0 --yes", "gh repo archive o/r"},
 		NotExamples: []string{"gh release list", "gh repo delete o/r"},
@@ -271,22 +271,17 @@ var (
 // destroy, Warn for an unreviewed apply or a state edit.
 func iacAction(c *parse.Command) Severity {
 	name, args := tool(c)
-	if !anyString(iacPrograms, name) || anyValue(args, "--help", "-help", "-h") {
+	if !anyString(iacPrograms, name) {
 		return Allow
 	}
-	ops := operands(args, parse.OptSpec{Long: []string{"stack", "stage", "region", "profile", "stack-name", "name", "cwd", "config", "var-file", "target"}})
+	tc := parse.ReadAs(&parse.Command{Args: args}, name) // the tool's row
+	if tc.Flag("help") {
+		return Allow
+	}
+	ops := tc.Operands(parse.RoleData)
 	sub := ""
 	if len(ops) > 0 {
 		sub = ops[0].Value
-	}
-	flag := func(names ...string) bool {
-		for _, w := range args {
-			v, _, _ := strings.Cut(strings.TrimLeft(w.Value, "-"), "=")
-			if strings.HasPrefix(w.Value, "-") && anyString(names, v) {
-				return true
-			}
-		}
-		return false
 	}
 	switch name {
 	case "terraform", "tofu", "terragrunt":
@@ -297,10 +292,10 @@ func iacAction(c *parse.Command) Severity {
 		case "destroy":
 			return Hold
 		case "apply":
-			if flag("destroy") {
+			if tc.Flag("destroys") {
 				return Hold
 			}
-			if flag("auto-approve") && !applyPlanFile(ops) {
+			if tc.Flag("unreviewed") && !applyPlanFile(ops) {
 				return Warn
 			}
 		case "state":
@@ -315,7 +310,7 @@ func iacAction(c *parse.Command) Severity {
 	case "pulumi":
 		switch sub {
 		case "destroy", "down":
-			if !flag("preview-only") {
+			if !tc.Flag("preview") {
 				return Hold
 			}
 		case "stack":
@@ -323,7 +318,7 @@ func iacAction(c *parse.Command) Severity {
 				return Hold
 			}
 		case "up", "update":
-			if flag("yes", "y", "skip-preview", "f") {
+			if tc.Flag("yes") {
 				return Warn
 			}
 		case "state":
@@ -336,8 +331,11 @@ func iacAction(c *parse.Command) Severity {
 		case "destroy":
 			return Hold
 		case "deploy":
-			for i, w := range args {
-				if w.Value == "--require-approval" && i+1 < len(args) && args[i+1].Value == "never" || w.Value == "--require-approval=never" || w.Value == "--auto-approve" {
+			if tc.Flag("unreviewed") {
+				return Warn
+			}
+			for _, w := range tc.OptionValues("--require-approval") {
+				if w.Value == "never" {
 					return Warn
 				}
 			}
@@ -580,32 +578,41 @@ func cloudDelete(c *parse.Command) Severity {
 	return Allow
 }
 
+// ghPath reports whether gh's subcommand path is group then command.
+func ghPath(c *parse.Command, group, command string) bool {
+	path := leadingOperands(c, 2)
+	return c.Row == "gh" && len(path) == 2 && path[0] == group && path[1] == command
+}
+
 // ghRepoDanger reports gh repo delete, a visibility change to public, and
 // the REST call that deletes a repository.
 func ghRepoDanger(_ *Ctx, c *parse.Command) bool {
-	if subsAre(c.Args, "repo", "delete") {
+	if c.Row != "gh" {
+		return false
+	}
+	path := leadingOperands(c, 2)
+	if ghPath(c, "repo", "delete") {
 		return true
 	}
-	if subsAre(c.Args, "repo", "edit") {
-		for i, w := range c.Args {
-			if w.Value == "--visibility=public" || w.Value == "--visibility" && i+1 < len(c.Args) && c.Args[i+1].Value == "public" {
+	if ghPath(c, "repo", "edit") {
+		for _, w := range c.OptionValues("--visibility") {
+			if w.Value == "public" {
 				return true
 			}
 		}
 		return false
 	}
-	if !subIs(c.Args, parse.OptSpec{}, "api") {
+	if first(path) != "api" {
 		return false
 	}
-	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "XHfFpq", Long: []string{"method", "header", "field", "raw-field", "preview", "jq", "template", "input", "hostname", "cache"}})
 	del := false
-	for _, m := range append(a.ShortValues('X'), a.LongValues("method")...) {
-		del = del || strings.EqualFold(m, "DELETE")
+	for _, m := range c.OptionValues("-X") {
+		del = del || strings.EqualFold(m.Value, "DELETE")
 	}
 	if !del {
 		return false
 	}
-	for _, op := range a.Operands[1:] {
+	for _, op := range c.Operands(parse.RoleData)[1:] {
 		parts := strings.Split(strings.Trim(op.Value, "/"), "/")
 		if len(parts) == 3 && parts[0] == "repos" {
 			return true
@@ -655,15 +662,19 @@ func dockerCleanup(c *parse.Command) Severity {
 
 // paasAction classifies hosting platform commands.
 func paasAction(c *parse.Command) Severity {
-	sub, rest := subcommand(c.Args, parse.OptSpec{Short: "a", Long: []string{"app", "config"}})
-	switch c.Name {
+	path := leadingOperands(c, 2)
+	sub := first(path)
+	s := ""
+	if len(path) > 1 {
+		s = path[1]
+	}
+	switch c.Row {
 	case "heroku":
 		switch sub {
 		case "apps:destroy", "destroy", "pg:reset", "addons:destroy", "apps:delete":
 			return Hold
 		}
-	case "fly", "flyctl":
-		s, _ := subcommand(rest, parse.OptSpec{})
+	case "fly":
 		if (sub == "apps" || sub == "volumes" || sub == "postgres" || sub == "vol" || sub == "app") && (s == "destroy" || s == "delete" || s == "remove") || sub == "destroy" {
 			return Hold
 		}
@@ -679,7 +690,6 @@ func paasAction(c *parse.Command) Severity {
 			return Warn
 		}
 	case "supabase":
-		s, _ := subcommand(rest, parse.OptSpec{})
 		if sub == "projects" && s == "delete" {
 			return Hold
 		}
