@@ -233,7 +233,9 @@
 // ask what it would be if it were rm or git. A row with subcommands
 // stops reading options at its first operand, except a Permute row (git
 // config KEY VALUE --global), which stops only when that operand is a
-// subcommand.
+// subcommand. An OldStyle row (tar) reads a first word of letters
+// without a dash as its options, each letter that takes a value taking the
+// next word in turn (tar xfC a.tar dir).
 //
 // Files a command runs are read when they exist when it is checked, through
 // Options.Files, or when the same line wrote them: a path run directly (by

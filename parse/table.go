@@ -122,6 +122,11 @@ type Program struct {
 	// SingleDashLong is set for programs whose long options take one
 	// dash (gdb -batch -ex CMD, find -exec): no clusters of letters.
 	SingleDashLong bool
+	// OldStyle is set for programs whose first word may be a bundle of
+	// option letters without a dash, each letter that takes a value
+	// taking the next word in turn (tar xfC a.tar dir is tar -x -f a.tar
+	// -C dir).
+	OldStyle bool
 	// Hold and Allow are command lines that must be held and must run:
 	// the row's own tests.
 	Hold, Allow []string
@@ -510,6 +515,35 @@ func (p *Program) read(args []arg, from int) parsedArgs {
 	return pa
 }
 
+// oldStyle spells out an old-style bundle of letters at args[from] (tar
+// xzf a.tgz) as the options it is, each value after its letter.
+func (p *Program) oldStyle(args []arg, from int) []arg {
+	if from >= len(args) || !args[from].Literal() || !isOptLetters(args[from].Value) {
+		return args
+	}
+	b := args[from]
+	out := make([]arg, 0, len(args)+len(b.Value))
+	out = append(out, args[:from]...)
+	next := from + 1
+	for i := 0; i < len(b.Value); i++ {
+		out = append(out, valueArg(b, "-"+b.Value[i:i+1]))
+		if o := p.opts["-"+b.Value[i:i+1]]; o != nil && o.value && next < len(args) {
+			out = append(out, args[next])
+			next++
+		}
+	}
+	return append(out, args[next:]...)
+}
+
+func isOptLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if (s[i] < 'a' || s[i] > 'z') && (s[i] < 'A' || s[i] > 'Z') {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // valueArg is the part of a word after an option's name.
 func valueArg(a arg, val string) arg {
 	out := a
@@ -558,6 +592,9 @@ func ReadAs(c *Command, name string) *Command {
 func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via string) {
 	if fr != nil && !fr.spend(1, c.Pos) {
 		return
+	}
+	if p.OldStyle {
+		args = p.oldStyle(args, from)
 	}
 	pa := p.read(args, from)
 	c.Row = p.Name

@@ -112,9 +112,10 @@ var programRows = []Program{
 		Allow: []string{`emacs --batch --eval '(message "hi")'`, `emacs -nw README.md`, `emacs --batch -l ert -f ert-run-tests-batch-and-exit`},
 	},
 	{
-		Name: "tar", Also: []string{"gtar", "bsdtar"},
+		Name: "tar", Also: []string{"gtar", "bsdtar"}, OldStyle: true, Args: "*:data",
+		Flags: "extract:-x|--extract|--get create:-c|-r|-u|--create|--append|--update",
 		Opts: "--to-command=shell -I|--use-compress-program=shell --checkpoint-action=shell@exec= -F|--info-script|--new-volume-script=shell " +
-			"--rsh-command=shell -f|--file= -C|--directory=dir -T|--files-from=read -X|--exclude-from=read -b|--blocking-factor= -H|--format= " +
+			"--rsh-command=shell -f|--file=data -C|--directory=dir -T|--files-from=read -X|--exclude-from=read -b|--blocking-factor= -H|--format= " +
 			"-K|--starting-file= -L|--tape-length= -N|--newer|--after-date= -V|--label= -g|--listed-incremental= --exclude= --transform|--xform= " +
 			"--owner= --group= --mode= --mtime= --checkpoint= --strip-components= --index-file=written",
 		Hold: []string{
@@ -123,9 +124,12 @@ var programRows = []Program{
 			`tar -I 'sh -c "rm -rf ~"' -cf x.tar README.md`,
 			`tar --use-compress-program='rm -rf /home/dev' -cf out.tar src`,
 			`tar -cf x.tar --use-comp='rm -rf ~' src`,
+			`tar cfI x.tar 'sh -c "rm -rf ~"' src`, `tar xfF a.tar 'rm -rf ~'`,
+			`tar xzf evil.tgz -C /home/dev`, `tar -C /home/dev/.ssh -xf keys.tar`, `tar --extract --file=a.tar --directory=/home/dev`,
 		},
 		Allow: []string{`tar -czf dist.tar.gz dist`, `tar -xzf deps.tar.gz -C vendor`, `tar --use-compress-program=zstd -cf out.tar.zst build`,
-			`tar -I pigz -cf src.tgz src`, `tar -cf x.tar --checkpoint=1000 --checkpoint-action=dot src`},
+			`tar -I pigz -cf src.tgz src`, `tar -cf x.tar --checkpoint=1000 --checkpoint-action=dot src`,
+			`tar xzf deps.tgz -C vendor`, `tar cfI out.tar zstd build`},
 	},
 	{
 		Name:  "zip",
@@ -288,7 +292,7 @@ var programRows = []Program{
 	{Name: "docker image rm", Also: []string{"remove"}, Args: "*:data", Flags: "force:-f|--force"},
 	{
 		Name: "git",
-		Opts: "-C=dir -c= --git-dir= --work-tree= --namespace= --exec-path= --config-env= --super-prefix= --list-cmds= --attr-source=",
+		Opts: "-C=dir -c=data --git-dir= --work-tree= --namespace= --exec-path= --config-env= --super-prefix= --list-cmds= --attr-source=",
 	},
 	{
 		Name: "git rebase", Flags: "hooks-off:--no-verify signing-off:--no-gpg-sign",

@@ -292,3 +292,32 @@ func TestSentRoles(t *testing.T) {
 		}
 	}
 }
+
+// TestTarOldStyle: tar's first word may be its option letters without a
+// dash, each value letter taking the next word in turn.
+func TestTarOldStyle(t *testing.T) {
+	for _, tc := range []struct{ line, flags, file, dir, ops string }{
+		{`tar xzf deps.tgz -C vendor`, "extract", "deps.tgz", "vendor", ""},
+		{`tar cfC out.tar src a b`, "create", "out.tar", "src", "a b"},
+		{`tar -czf out.tgz build`, "create", "out.tgz", "", "build"},
+		{`tar --extract --file=a.tar`, "extract", "a.tar", "", ""},
+		{`tar tvf a.tar`, "", "a.tar", "", ""},
+		{`tar a.tar`, "", "", "", "a.tar"},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		val := func(opt string) string {
+			var vs []string
+			for _, w := range c.OptionValues(opt) {
+				vs = append(vs, w.Value)
+			}
+			return strings.Join(vs, " ")
+		}
+		var ops []string
+		for _, w := range c.Operands(RoleData) {
+			ops = append(ops, w.Value)
+		}
+		if got := strings.Join(c.Flags, " "); got != tc.flags || val("-f") != tc.file || val("-C") != tc.dir || strings.Join(ops, " ") != tc.ops {
+			t.Errorf("%q: flags %q -f %q -C %q operands %q, want %q %q %q %q", tc.line, got, val("-f"), val("-C"), ops, tc.flags, tc.file, tc.dir, tc.ops)
+		}
+	}
+}

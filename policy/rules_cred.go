@@ -331,17 +331,13 @@ func (x *Ctx) readTargets(c *parse.Command) []Target {
 
 // tarReads: creating an archive reads its operands.
 func (x *Ctx) tarReads(c *parse.Command) []Target {
-	args := c.Args
-	if len(args) > 0 && args[0].Value != "" && args[0].Value[0] != '-' && isLetters(args[0].Value) {
-		args = append([]parse.Word{{Value: "-" + args[0].Value}}, args[1:]...)
-	}
-	a := parse.ParseArgs(args, tarSpec())
-	if !a.Has("cru", "create", "append", "update") {
+	if c.Row != "tar" || !c.Flag("create") {
 		return nil
 	}
-	dir := lastValue(a, 'C', "directory")
-	out := make([]Target, 0, len(a.Operands))
-	for _, op := range a.Operands {
+	dir := lastOption(c, "-C")
+	ops := c.Operands(parse.RoleData)
+	out := make([]Target, 0, len(ops))
+	for _, op := range ops {
 		if dir != "" && !filepath.IsAbs(op.Value) && !strings.HasPrefix(op.Value, "~") {
 			op.Value = dir + "/" + op.Value
 		}

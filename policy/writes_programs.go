@@ -239,26 +239,33 @@ func urlName(u, dflt string) string {
 // tarTargets: extracting writes into -C DIR (or the working directory);
 // creating writes the archive -f FILE. The old form puts the letters in
 // the first word without a dash (tar xzf a.tgz -C /).
-func tarTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	if len(c.Args) > 0 {
-		if first := c.Args[0].Value; first != "" && first[0] != '-' && isLetters(first) {
-			args := append([]parse.Word{{Value: "-" + first, Pos: c.Args[0].Pos}}, c.Args[1:]...)
-			a = parse.ParseArgs(args, tarSpec())
-		}
+func tarTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+	if c.Row != "tar" {
+		return ws
 	}
 	switch {
-	case a.Has("x", "extract", "get"):
-		dir := lastValue(a, 'C', "directory")
+	case c.Flag("extract"):
+		dir := lastOption(c, "-C")
 		if dir == "" {
 			dir = "."
 		}
 		ws = append(ws, write{kind: wInto, t: x.target(c, valueWord(dir))})
-	case a.Has("cru", "create", "append", "update"):
-		if f := lastValue(a, 'f', "file"); f != "" && f != "-" && !remoteOperand(f) {
+	case c.Flag("create"):
+		if f := lastOption(c, "-f"); f != "" && f != "-" && !remoteOperand(f) {
 			ws = append(ws, write{kind: wWrite, t: x.target(c, valueWord(f)), follow: true})
 		}
 	}
 	return ws
+}
+
+// lastOption returns the last value given to an option the row gives a
+// role ("-C" for tar's -C|--directory), or "".
+func lastOption(c *parse.Command, opt string) string {
+	vs := c.OptionValues(opt)
+	if len(vs) == 0 {
+		return ""
+	}
+	return vs[len(vs)-1].Value
 }
 
 func isLetters(s string) bool {
