@@ -20,11 +20,6 @@ func anyValue(ws []parse.Word, vals ...string) bool {
 	return false
 }
 
-// operands returns the arguments that are not options, per spec.
-func operands(ws []parse.Word, spec parse.OptSpec) []parse.Word {
-	return parse.ParseArgs(ws, spec).Operands
-}
-
 // subcommand returns the first operand's value and the words after it.
 func subcommand(ws []parse.Word, spec parse.OptSpec) (string, []parse.Word) {
 	spec.StopAtOperand = true
