@@ -21,6 +21,11 @@ var systemRows = []Program{
 	{Name: "crontab", Opts: "-u=", Args: "*:read", Flags: "remove:-r list:-l edit:-e",
 		Hold:  []string{`crontab -r`, `crontab -u www -r`, `crontab -ir`, `crontab -u root -ri`},
 		Allow: []string{`crontab -l`, `crontab -u r -l`, `crontab -lu root`}},
+	// at and batch schedule a command, unless they only list, remove or
+	// show jobs.
+	{Name: "at", Also: []string{"batch"}, Opts: "-f= -q= -t=", Args: "*:data", Flags: "!jobs:-l|-r|-d|-c",
+		Hold:  []string{`echo "make test" | at now + 1 hour`, `batch -f job.sh`, `at -M -f job.sh now`, `at -q b -f job.sh 10:00`},
+		Allow: []string{`at -l`, `at -lq b`, `at -r 3`, `at -c 4`}},
 	{Name: "sysctl", Args: "*:data", Flags: "write:-w|--write"},
 	// tee writes every operand; -a appends.
 	{Name: "tee", Args: "*:written", Flags: "append:-a|--append",

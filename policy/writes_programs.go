@@ -536,8 +536,7 @@ func serviceTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write
 // atTargets: at and batch schedule a command to run later, unless they
 // only list (-l), remove (-r, -d) or show (-c) jobs.
 func atTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
-	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "fqtM"})
-	if a.Short("lrdc") {
+	if c.Row == "at" && c.Flag("jobs") {
 		return ws
 	}
 	return append(ws, write{kind: wWrite, persist: true, t: Target{Word: parse.Word{Value: c.Name}}})
