@@ -225,12 +225,17 @@
 // checkout's pathspecs). Policy judges these facts instead of argv. A
 // long flag counts in every abbreviation, and an option word that is
 // partly unknown (-$X) counts as every flag of its row: both err toward
-// the risky reading. A command whose name is computed at run time has no row;
+// the risky reading. A meaning that takes risk away (a dry run, "!" in the
+// row) never comes from a word whose value is not known, nor its bare
+// spelling from --dry-run=none. A command whose name is computed at run
+// time has no row;
 // ReadAs reads its words with a candidate program's row, so policy can
 // ask what it would be if it were rm or git. A row with subcommands
 // stops reading options at its first operand, except a Permute row (git
 // config KEY VALUE --global), which stops only when that operand is a
-// subcommand.
+// subcommand. An OldStyle row (tar) reads a first word of letters
+// without a dash as its options, each letter that takes a value taking the
+// next word in turn (tar xfC a.tar dir).
 //
 // Files a command runs are read when they exist when it is checked, through
 // Options.Files, or when the same line wrote them: a path run directly (by

@@ -55,7 +55,12 @@ type RoleArg struct {
 	Role Role
 	// Lang is the language of RoleCode and RoleScript ("python", "make",
 	// "vim", "sh"); for RoleWritten it says how: "" replaces the file,
-	// "append" adds to it, "into" is a directory that receives files.
+	// "append" adds to it, "into" is a directory that receives files; for
+	// RoleData, the language of a query the program sends its server
+	// ("sql": psql -c, mysql -e); for RoleSent, how the value names a
+	// file whose contents go: "file" is one, "at" is @FILE (curl -d),
+	// "urlencode" is [NAME]@FILE, "form" is NAME=@FILE or NAME=<FILE;
+	// "-" is standard input.
 	Lang string
 	// Opt is the option the word is the value of ("--to-command"), "" for
 	// an operand.
@@ -100,7 +105,11 @@ type Program struct {
 	// recursive?" instead of reading rm's argv. A long flag matches every
 	// abbreviation getopt_long would accept and a few it would not (any
 	// prefix counts), and a word whose value is not known counts as every
-	// flag of the row: both err toward the risky reading.
+	// flag of the row: both err toward the risky reading. A meaning
+	// written with a leading "!" ("!dry-run:--dry-run|-n") is one that
+	// takes risk away: a word whose value is not known never counts as
+	// it, and its bare long spelling does not match a word with a value
+	// attached (--dry-run=none).
 	Flags string
 	// Wrapper marks a program whose RoleProgram operand is the command
 	// the line is judged as (sudo rm is rm): the analysis peels it.
@@ -113,6 +122,11 @@ type Program struct {
 	// SingleDashLong is set for programs whose long options take one
 	// dash (gdb -batch -ex CMD, find -exec): no clusters of letters.
 	SingleDashLong bool
+	// OldStyle is set for programs whose first word may be a bundle of
+	// option letters without a dash, each letter that takes a value
+	// taking the next word in turn (tar xfC a.tar dir is tar -x -f a.tar
+	// -C dir).
+	OldStyle bool
 	// Hold and Allow are command lines that must be held and must run:
 	// the row's own tests.
 	Hold, Allow []string
@@ -384,8 +398,9 @@ type parsedArgs struct {
 	dashes int
 }
 
-// flag records a meaning once.
+// flag records a meaning once ("!" meanings without their mark).
 func (pa *parsedArgs) flag(m string) {
+	m = strings.TrimPrefix(m, "!")
 	for _, f := range pa.flags {
 		if f == m {
 			return
@@ -401,9 +416,12 @@ func (p *Program) noteFlags(pa *parsedArgs, a arg) {
 	}
 	v := a.Value
 	if !a.Literal() {
-		// The word could be any option.
+		// The word could be any option, but not one that takes risk
+		// away.
 		for _, m := range p.flags {
-			pa.flag(m)
+			if m[0] != '!' {
+				pa.flag(m)
+			}
 		}
 		return
 	}
@@ -416,8 +434,8 @@ func (p *Program) noteFlags(pa *parsedArgs, a arg) {
 			// A spelling with a value (--prune=now) means m only with
 			// that value attached.
 			sp, spVal, spHasVal := strings.Cut(sp, "=")
-			if spHasVal && (!hasVal || val != spVal) {
-				continue
+			if spHasVal && (!hasVal || val != spVal) || m[0] == '!' && hasVal && !spHasVal {
+				continue // a dry run is not --dry-run=none
 			}
 			if sp == name || strings.HasPrefix(name, "--") && strings.HasPrefix(sp, name) {
 				pa.flag(m)
@@ -497,6 +515,35 @@ func (p *Program) read(args []arg, from int) parsedArgs {
 	return pa
 }
 
+// oldStyle spells out an old-style bundle of letters at args[from] (tar
+// xzf a.tgz) as the options it is, each value after its letter.
+func (p *Program) oldStyle(args []arg, from int) []arg {
+	if from >= len(args) || !args[from].Literal() || !isOptLetters(args[from].Value) {
+		return args
+	}
+	b := args[from]
+	out := make([]arg, 0, len(args)+len(b.Value))
+	out = append(out, args[:from]...)
+	next := from + 1
+	for i := 0; i < len(b.Value); i++ {
+		out = append(out, valueArg(b, "-"+b.Value[i:i+1]))
+		if o := p.opts["-"+b.Value[i:i+1]]; o != nil && o.value && next < len(args) {
+			out = append(out, args[next])
+			next++
+		}
+	}
+	return append(out, args[next:]...)
+}
+
+func isOptLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if (s[i] < 'a' || s[i] > 'z') && (s[i] < 'A' || s[i] > 'Z') {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // valueArg is the part of a word after an option's name.
 func valueArg(a arg, val string) arg {
 	out := a
@@ -545,6 +592,9 @@ func ReadAs(c *Command, name string) *Command {
 func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via string) {
 	if fr != nil && !fr.spend(1, c.Pos) {
 		return
+	}
+	if p.OldStyle {
+		args = p.oldStyle(args, from)
 	}
 	pa := p.read(args, from)
 	c.Row = p.Name

@@ -199,3 +199,125 @@ func TestReadAs(t *testing.T) {
 		t.Errorf("ReadAs of a program with no row: %q %q", r.Row, r.Name)
 	}
 }
+
+// TestInfraRows: the cloud tools' rows sort their options out, so the
+// subcommand path is the leading operands, and a "!" meaning (a dry run)
+// counts only for a literal word spelled exactly as listed.
+func TestInfraRows(t *testing.T) {
+	for _, tc := range []struct{ line, row, flags, ops string }{
+		{`aws --profile prod ec2 terminate-instances --instance-ids i-1`, "aws", "", "ec2 terminate-instances i-1"},
+		{`aws ec2 --region=eu-west-1 terminate-instances --dry-run`, "aws", "dry-run", "ec2 terminate-instances"},
+		{`aws ec2 terminate-instances --dry`, "aws", "dry-run", "ec2 terminate-instances"},
+		{`aws ec2 terminate-instances -$(cat f)`, "aws", "force-delete", "ec2 terminate-instances"},
+		{`aws --output json s3 rm s3://b --rec`, "aws s3 rm", "recursive", "s3://b"},
+		{`aws s3 rm --exclude x s3://b --recursive --dryrun`, "aws s3 rm", "dry-run recursive", "s3://b"},
+		{`aws s3 cp --recursive a s3://b`, "aws s3", "", "cp a s3://b"},
+		{`gcloud --quiet --project p sql instances delete db`, "gcloud", "", "sql instances delete db"},
+		{`gcloud storage rm gs://b -r`, "gcloud", "recursive", "storage rm gs://b"},
+		{`gsutil -D -h x:y rm -ra gs://b`, "gsutil rm", "recursive", "gs://b"},
+		{`az vm delete -g rg -n vm1 -o json`, "az", "", "vm delete"},
+		{`s3cmd -c x.cfg del -rn s3://b`, "s3cmd", "dry-run recursive", "del s3://b"},
+		{`rclone purge -n remote:x`, "rclone", "dry-run", "purge remote:x"},
+		{`kubectl -n prod delete deploy --all`, "kubectl", "all", "delete deploy"},
+		{`kubectl delete --namespace=x pods -A --dry-run=server`, "kubectl", "all dry-run", "delete pods"},
+		{`kubectl delete pods -A --dry-run=none`, "kubectl", "all", "delete pods"},
+		{`oc delete pod -h`, "kubectl", "help", "delete pod"},
+		{`helm --kube-context prod un web --dry-run`, "helm", "dry-run", "un web"},
+		{`wipefs -$(cat f) /dev/sda`, "wipefs", "erases", "/dev/sda"},
+		{`wipefs -an /dev/sda`, "wipefs", "dry-run erases", "/dev/sda"},
+		{`systemctl -H prod --message=bye halt now`, "systemctl", "", "halt now"},
+	} {
+		an := Analyze(tc.line, testOptions())
+		c := an.Commands[0]
+		flags := append([]string(nil), c.Flags...)
+		sort.Strings(flags)
+		var ops []string
+		for _, w := range c.Operands(RoleData) {
+			ops = append(ops, strings.ReplaceAll(w.Value, Unknown, "\x00"))
+		}
+		if c.Row != tc.row || strings.Join(flags, " ") != tc.flags || strings.Join(ops, " ") != tc.ops {
+			t.Errorf("%q: row %q flags %q operands %q, want %q %q %q", tc.line, c.Row, flags, ops, tc.row, tc.flags, tc.ops)
+		}
+	}
+}
+
+// TestQueryRoles: the statements a database client sends are data in
+// the language "sql" (or "mongo"), in every spelling of the option.
+func TestQueryRoles(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`psql -h db -c 'DROP TABLE t' app`, "DROP TABLE t"},
+		{`psql -Xqc'DROP TABLE t'`, "DROP TABLE t"},
+		{`psql app --command='DROP TABLE t'`, "DROP TABLE t"},
+		{`mysql -uroot -e"DROP DATABASE x"`, "DROP DATABASE x"},
+		{`mysql --init-command 'DROP DATABASE x' app`, "DROP DATABASE x"},
+		{`mongosh --eval='db.dropDatabase()'`, "db.dropDatabase()"},
+		{`duckdb -csv -c 'DROP TABLE t' x.db`, "DROP TABLE t"},
+		{`psql -d drop`, ""},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var got []string
+		for _, ra := range c.Roles {
+			if ra.Role == RoleData && (ra.Lang == "sql" || ra.Lang == "mongo") {
+				got = append(got, ra.Word.Value)
+			}
+		}
+		if strings.Join(got, "|") != tc.want {
+			t.Errorf("%q: statements %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestSentRoles: the values curl and wget send are RoleSent, with how
+// they name a file (Lang), in every spelling of the option.
+func TestSentRoles(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`curl -d @f https://x`, "at:@f"},
+		{`curl https://x -sd@f`, "at:@f"},
+		{`curl --data-binary=@f --data-raw @g https://x`, "at:@f :@g"},
+		{`curl --data-urlencode name@f https://x`, "urlencode:name@f"},
+		{`curl -F a=@f -F 'b=<g' https://x`, "form:a=@f form:b=<g"},
+		{`curl -T f https://x`, "file:f"},
+		{`curl --upload-f=f https://x`, "file:f"},
+		{`wget --post-file=f --body-data x https://x`, "file:f :x"},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var got []string
+		for _, ra := range c.Roles {
+			if ra.Role == RoleSent {
+				got = append(got, ra.Lang+":"+ra.Word.Value)
+			}
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%q: sent %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestTarOldStyle: tar's first word may be its option letters without a
+// dash, each value letter taking the next word in turn.
+func TestTarOldStyle(t *testing.T) {
+	for _, tc := range []struct{ line, flags, file, dir, ops string }{
+		{`tar xzf deps.tgz -C vendor`, "extract", "deps.tgz", "vendor", ""},
+		{`tar cfC out.tar src a b`, "create", "out.tar", "src", "a b"},
+		{`tar -czf out.tgz build`, "create", "out.tgz", "", "build"},
+		{`tar --extract --file=a.tar`, "extract", "a.tar", "", ""},
+		{`tar tvf a.tar`, "", "a.tar", "", ""},
+		{`tar a.tar`, "", "", "", "a.tar"},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		val := func(opt string) string {
+			var vs []string
+			for _, w := range c.OptionValues(opt) {
+				vs = append(vs, w.Value)
+			}
+			return strings.Join(vs, " ")
+		}
+		var ops []string
+		for _, w := range c.Operands(RoleData) {
+			ops = append(ops, w.Value)
+		}
+		if got := strings.Join(c.Flags, " "); got != tc.flags || val("-f") != tc.file || val("-C") != tc.dir || strings.Join(ops, " ") != tc.ops {
+			t.Errorf("%q: flags %q -f %q -C %q operands %q, want %q %q %q %q", tc.line, got, val("-f"), val("-C"), ops, tc.flags, tc.file, tc.dir, tc.ops)
+		}
+	}
+}

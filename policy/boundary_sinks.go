@@ -15,11 +15,6 @@ type sendTo struct {
 	tcp   bool     // it opens a /dev/tcp or /dev/udp connection
 }
 
-var (
-	sshSpec = parse.OptSpec{Short: "BbcDEeFIiJLlmOoPpQRSWw"}
-	scpSpec = parse.OptSpec{Short: "cFiJlOoPSX"}
-)
-
 // sendOf says how a command sends data off the machine, if it does.
 func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 	var s sendTo
@@ -40,10 +35,7 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 		x.curlSends(c, &s)
 	case "wget":
 		s.net = true
-		a := parse.ParseArgs(c.Args, wgetSpec())
-		for _, v := range append(a.LongValues("post-file"), a.LongValues("body-file")...) {
-			x.sendFile(c, v, &s)
-		}
+		x.sentFiles(c, &s) // --post-file, --body-file
 	case "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp", "sftp", "mail", "mailx", "sendmail", "mutt":
 		s.net, s.stdin = true, true
 		if c.Name == "socat" {
@@ -65,18 +57,13 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 			s.net, s.stdin = true, true
 		}
 	case "ssh":
-		a := parse.ParseArgs(c.Args, sshSpec)
-		s.net, s.stdin = true, !a.Short("nf")
+		s.net, s.stdin = true, !c.Flag("no-stdin")
 	case "scp", "rsync":
-		spec := scpSpec
-		if c.Name == "rsync" {
-			spec = rsyncSpec
-		}
-		a := parse.ParseArgs(c.Args, spec)
-		n := len(a.Operands)
-		if n > 1 && remoteOperand(a.Operands[n-1].Value) {
+		ops := c.Operands(parse.RoleData)
+		n := len(ops)
+		if n > 1 && remoteOperand(ops[n-1].Value) {
 			s.net = true
-			for _, op := range a.Operands[:n-1] {
+			for _, op := range ops[:n-1] {
 				if !remoteOperand(op.Value) {
 					s.files = append(s.files, x.target(c, op))
 				}
@@ -110,38 +97,46 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 // of -F, -T; "-" (or @-) is standard input.
 func (x *Ctx) curlSends(c *parse.Command, s *sendTo) {
 	s.net = true
-	a := parse.ParseArgs(c.Args, curlSpec())
-	for _, long := range []string{"data", "data-ascii", "data-binary", "data-urlencode", "json"} {
-		for _, v := range a.LongValues(long) {
-			x.curlData(c, long, v, s)
+	x.sentFiles(c, s)
+}
+
+// sentFiles records the files whose contents the row's sent values name
+// (RoleArg.Lang says how: curl -d @FILE, -F NAME=@FILE, -T FILE, wget
+// --post-file FILE).
+func (x *Ctx) sentFiles(c *parse.Command, s *sendTo) {
+	for _, ra := range c.Roles {
+		if ra.Role != parse.RoleSent {
+			continue
 		}
-	}
-	for _, v := range a.ShortValues('d') {
-		x.curlData(c, "data", v, s)
-	}
-	for _, v := range append(a.ShortValues('F'), a.LongValues("form")...) {
-		_, f, ok := strings.Cut(v, "=")
-		if ok && (strings.HasPrefix(f, "@") || strings.HasPrefix(f, "<")) {
-			f, _, _ = strings.Cut(f[1:], ";")
-			x.sendFile(c, f, s)
+		v := ra.Word.Value
+		switch ra.Lang {
+		case "at":
+			x.curlData(c, false, v, s)
+		case "urlencode":
+			x.curlData(c, true, v, s)
+		case "form":
+			_, f, ok := strings.Cut(v, "=")
+			if ok && (strings.HasPrefix(f, "@") || strings.HasPrefix(f, "<")) {
+				f, _, _ = strings.Cut(f[1:], ";")
+				x.sendFile(c, f, s)
+			}
+		case "file":
+			if v == "." && c.Row == "curl" {
+				v = "-" // curl -T . reads standard input
+			}
+			x.sendFile(c, v, s)
 		}
-	}
-	for _, v := range append(a.ShortValues('T'), a.LongValues("upload-file")...) {
-		if v == "." {
-			v = "-"
-		}
-		x.sendFile(c, v, s)
 	}
 }
 
 // curlData reads a data option's value: "@file" (and "name@file" for
 // --data-urlencode) names a file to send.
-func (x *Ctx) curlData(c *parse.Command, long, v string, s *sendTo) {
+func (x *Ctx) curlData(c *parse.Command, urlencode bool, v string, s *sendTo) {
 	at := strings.IndexByte(v, '@')
 	if at < 0 {
 		return
 	}
-	if at > 0 && (long != "data-urlencode" || strings.Contains(v[:at], "=")) {
+	if at > 0 && (!urlencode || strings.Contains(v[:at], "=")) {
 		return
 	}
 	x.sendFile(c, v[at+1:], s)
@@ -162,22 +157,20 @@ func (x *Ctx) sendFile(c *parse.Command, v string, s *sendTo) {
 
 // awsSends: aws s3 cp|mv|sync SRC s3://… uploads SRC.
 func (x *Ctx) awsSends(c *parse.Command, s *sendTo) {
-	if len(c.Args) < 2 || c.Args[0].Value != "s3" {
-		return
-	}
-	switch c.Args[1].Value {
-	case "cp", "mv", "sync":
+	ops := c.Operands(parse.RoleData)
+	switch {
+	case c.Row == "aws s3 sync":
+	case c.Row == "aws s3" && len(ops) > 0 && (ops[0].Value == "cp" || ops[0].Value == "mv"):
+		ops = ops[1:]
 	default:
 		return
 	}
-	a := parse.ParseArgs(c.Args[2:], parse.OptSpec{Long: []string{"exclude", "include", "acl", "storage-class", "profile", "region",
-		"sse", "content-type", "cache-control", "expires", "metadata", "grants", "endpoint-url"}})
-	n := len(a.Operands)
-	if n < 2 || !strings.HasPrefix(a.Operands[n-1].Value, "s3://") {
+	n := len(ops)
+	if n < 2 || !strings.HasPrefix(ops[n-1].Value, "s3://") {
 		return
 	}
 	s.net = true
-	for _, op := range a.Operands[:n-1] {
+	for _, op := range ops[:n-1] {
 		if !strings.HasPrefix(op.Value, "s3://") {
 			x.sendFile(c, op.Value, s)
 		}

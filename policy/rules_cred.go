@@ -206,6 +206,7 @@ func (x *Ctx) credWrite(p string, w write) bool {
 // script supplied it.
 type reader struct {
 	spec   parse.OptSpec
+	specOf func() parse.OptSpec // a program table row's, read on first use
 	skip   bool
 	script string   // short options that supply the program or pattern
 	long   []string // long options that do
@@ -233,7 +234,7 @@ var (
 	sortReader  = &reader{spec: parse.OptSpec{Short: "oktTS", Long: []string{"output", "key", "field-separator"}}}
 	jqReader    = &reader{skip: true, spec: parse.OptSpec{Long: []string{"arg", "argjson"}}}
 	scpReader   = &reader{spec: parse.OptSpec{Short: "cFiJlOoPS"}, last: true}
-	rsyncReader = &reader{spec: rsyncSpec, last: true}
+	rsyncReader = &reader{specOf: rsyncSpec, last: true}
 	iconvReader = &reader{spec: parse.OptSpec{Short: "ftp"}}
 )
 
@@ -305,7 +306,11 @@ func (x *Ctx) readTargets(c *parse.Command) []Target {
 		if r == nil {
 			return nil
 		}
-		a := parse.ParseArgs(c.Args, r.spec)
+		spec := r.spec
+		if r.specOf != nil {
+			spec = r.specOf()
+		}
+		a := parse.ParseArgs(c.Args, spec)
 		ops = a.Operands
 		if r.skip && len(ops) > 0 && !a.Has(r.script, r.long...) {
 			ops = ops[1:]
@@ -326,17 +331,13 @@ func (x *Ctx) readTargets(c *parse.Command) []Target {
 
 // tarReads: creating an archive reads its operands.
 func (x *Ctx) tarReads(c *parse.Command) []Target {
-	args := c.Args
-	if len(args) > 0 && args[0].Value != "" && args[0].Value[0] != '-' && isLetters(args[0].Value) {
-		args = append([]parse.Word{{Value: "-" + args[0].Value}}, args[1:]...)
-	}
-	a := parse.ParseArgs(args, tarSpec())
-	if !a.Has("cru", "create", "append", "update") {
+	if c.Row != "tar" || !c.Flag("create") {
 		return nil
 	}
-	dir := lastValue(a, 'C', "directory")
-	out := make([]Target, 0, len(a.Operands))
-	for _, op := range a.Operands {
+	dir := lastOption(c, "-C")
+	ops := c.Operands(parse.RoleData)
+	out := make([]Target, 0, len(ops))
+	for _, op := range ops {
 		if dir != "" && !filepath.IsAbs(op.Value) && !strings.HasPrefix(op.Value, "~") {
 			op.Value = dir + "/" + op.Value
 		}

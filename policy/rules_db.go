@@ -243,27 +243,24 @@ func dbTexts(c *parse.Command) (texts []string, mongo bool) {
 			texts = append(texts, strings.ReplaceAll(c.Stdin.Text, parse.Unknown, " "))
 		}
 	}
-	values := func(spec parse.OptSpec, shorts string, longs ...string) *parse.Args {
-		a := parse.ParseArgs(c.Args, spec)
-		for i := 0; i < len(shorts); i++ {
-			texts = append(texts, a.ShortValues(shorts[i])...)
+	// The statements the row gives the language of a query (psql -c,
+	// mysql -e, mongosh --eval).
+	values := func() {
+		for _, ra := range c.Roles {
+			if ra.Role == parse.RoleData && (ra.Lang == "sql" || ra.Lang == "mongo") {
+				texts = append(texts, ra.Word.Value)
+			}
 		}
-		for _, l := range longs {
-			texts = append(texts, a.LongValues(l)...)
-		}
-		return a
 	}
 	switch c.Name {
 	case "psql", "pgcli", "usql":
-		values(parse.OptSpec{Short: "cdfhpUvoLPFRT", Long: []string{"command", "dbname", "file", "host", "port", "username", "set", "variable", "output", "log-file", "pset", "field-separator", "record-separator", "table-attr"}}, "c", "command")
+		values()
 		stdin()
 	case "mysql", "mariadb", "mycli":
-		values(parse.OptSpec{Short: "eDhuPS", Long: []string{"execute", "database", "host", "user", "port", "socket", "default-character-set", "init-command"}}, "e", "execute", "init-command")
+		values()
 		stdin()
 	case "sqlite3", "sqlite", "duckdb", "litecli":
-		if c.Name == "duckdb" {
-			values(parse.OptSpec{Short: "cs"}, "cs")
-		}
+		values() // duckdb -c, -s
 		texts = append(texts, sqliteCmds(c.Args)...)
 		ops := sqliteOperands(c.Args)
 		if len(ops) == 0 || ops[0] == ":memory:" || ops[0] == "" {
@@ -272,23 +269,23 @@ func dbTexts(c *parse.Command) (texts []string, mongo bool) {
 		texts = append(texts, ops[1:]...)
 		stdin()
 	case "clickhouse-client", "clickhouse":
-		values(parse.OptSpec{Short: "qhdup", Long: []string{"query", "host", "database", "user", "password", "port"}}, "q", "query")
+		values()
 		stdin()
 	case "cockroach":
-		values(parse.OptSpec{Short: "ed", Long: []string{"execute", "database", "url", "host", "user"}}, "e", "execute")
+		values()
 		stdin()
 	case "sqlcmd":
-		values(parse.OptSpec{Short: "QqSdUPi"}, "Qq")
+		values()
 		stdin()
 	case "snowsql", "bq", "turso":
 		for _, a := range c.Args {
 			texts = append(texts, a.Value)
 		}
 	case "cqlsh":
-		values(parse.OptSpec{Short: "ekuf", Long: []string{"execute", "keyspace", "username", "file"}}, "e", "execute")
+		values()
 		stdin()
 	case "mongo", "mongosh":
-		values(parse.OptSpec{Long: []string{"eval", "host", "port", "username", "password", "file"}}, "", "eval")
+		values()
 		stdin()
 		return texts, true
 	}
@@ -366,9 +363,8 @@ func dbRiskAtLeast(r sqlRisk) func(*Ctx, *parse.Command) bool {
 // redisFlush reports FLUSHALL or FLUSHDB sent by redis-cli as arguments
 // or on its input.
 func redisFlush(_ *Ctx, c *parse.Command) bool {
-	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "hpsaunridD", Long: []string{"user", "pass", "cacert", "cacertdir", "cert", "key", "sni", "rdb", "functions-rdb", "eval", "pattern", "count", "quoted-pattern", "memkeys-samples", "replica-rdb"}, StopAtOperand: true})
-	if len(a.Operands) > 0 {
-		return isFlush(a.Operands[0].Value)
+	if ops := c.Operands(parse.RoleData); c.Row == "redis-cli" && len(ops) > 0 {
+		return isFlush(ops[0].Value)
 	}
 	if c.Stdin != nil {
 		for _, line := range strings.Split(c.Stdin.Text, "\n") {
@@ -387,17 +383,9 @@ func isFlush(v string) bool {
 // dbReset reports a framework command that resets or drops the
 // application's database.
 func dbReset(c *parse.Command) bool {
-	name, args := tool(c)
-	if mod, rest := pythonModule(c); mod != "" {
-		name, args = mod, rest
-	}
-	if isPython(c.Name) && len(c.Args) > 0 && baseName(c.Args[0].Value) == "manage.py" {
-		name, args = "manage.py", c.Args[1:]
-	}
-	if c.Name == "php" && len(c.Args) > 0 && baseName(c.Args[0].Value) == "artisan" {
-		name, args = "artisan", c.Args[1:]
-	}
-	ops := operands(args, parse.OptSpec{Short: "e", Long: []string{"env", "environment", "database", "schema"}})
+	name, args := frameworkTool(c)
+	fc := parse.ReadAs(&parse.Command{Args: args}, name) // the framework's row
+	ops := fc.Operands(parse.RoleData)
 	has := func(vals ...string) bool {
 		for _, o := range ops {
 			if anyString(vals, o.Value) {
@@ -417,7 +405,7 @@ func dbReset(c *parse.Command) bool {
 		if sub == "migrate" && len(ops) > 1 && ops[1].Value == "reset" {
 			return true
 		}
-		return sub == "db" && len(ops) > 1 && ops[1].Value == "push" && parse.ParseArgs(args, parse.OptSpec{}).Long("force-reset", "accept-data-loss")
+		return sub == "db" && len(ops) > 1 && ops[1].Value == "push" && fc.Flag("loses-data")
 	case "manage.py", "django-admin":
 		return sub == "flush" || sub == "reset_db" || sub == "reset_schema"
 	case "artisan":
@@ -431,13 +419,30 @@ func dbReset(c *parse.Command) bool {
 	case "typeorm":
 		return sub == "schema:drop"
 	case "knex":
-		return sub == "migrate:rollback" && parse.ParseArgs(args, parse.OptSpec{}).Long("all")
+		return sub == "migrate:rollback" && fc.Flag("all")
 	case "alembic":
 		return sub == "downgrade" && has("base")
 	case "supabase":
 		return sub == "db" && has("reset")
 	}
 	return false
+}
+
+// frameworkTool returns the framework a command runs and its arguments:
+// the tool a package runner starts, python -m MOD, python manage.py,
+// php artisan.
+func frameworkTool(c *parse.Command) (string, []parse.Word) {
+	name, args := tool(c)
+	if mod, rest := pythonModule(c); mod != "" {
+		name, args = mod, rest
+	}
+	if isPython(c.Name) && len(c.Args) > 0 && baseName(c.Args[0].Value) == "manage.py" {
+		name, args = "manage.py", c.Args[1:]
+	}
+	if c.Name == "php" && len(c.Args) > 0 && baseName(c.Args[0].Value) == "artisan" {
+		name, args = "artisan", c.Args[1:]
+	}
+	return name, args
 }
 
 // envNamed returns the environment a framework command says it targets:
@@ -462,15 +467,9 @@ func envNamed(x *Ctx, c *parse.Command) string {
 	if x.envValue(c, "DISABLE_DATABASE_ENVIRONMENT_CHECK") == "1" {
 		named = append(named, "production")
 	}
-	_, args := tool(c)
-	for i, w := range args {
-		v := w.Value
-		if val, ok := strings.CutPrefix(v, "--env="); ok {
-			named = append(named, val)
-		}
-		if (v == "--env" || v == "-e" || v == "--environment") && i+1 < len(args) {
-			named = append(named, args[i+1].Value)
-		}
+	name, args := frameworkTool(c)
+	for _, w := range parse.ReadAs(&parse.Command{Args: args}, name).OptionValues("-e") {
+		named = append(named, w.Value)
 	}
 	for _, n := range named {
 		if isProd(n) {
@@ -502,18 +501,18 @@ func isProd(v string) bool {
 func kvDeleteAll(_ *Ctx, c *parse.Command) bool {
 	switch c.Name {
 	case "etcdctl":
-		a := parse.ParseArgs(c.Args, parse.OptSpec{Long: []string{"endpoints", "user", "password", "cacert", "cert", "key", "dial-timeout", "command-timeout"}})
-		if len(a.Operands) == 0 || a.Operands[0].Value != "del" || !a.Long("prefix", "from-key") {
+		ops := c.Operands(parse.RoleData)
+		if len(ops) == 0 || ops[0].Value != "del" || !c.Flag("prefix") {
 			return false
 		}
-		return len(a.Operands) == 1 || a.Operands[1].Value == "" || a.Operands[1].Value == "/"
+		return len(ops) == 1 || ops[1].Value == "" || ops[1].Value == "/"
 	case "consul":
-		subs, rest := subcommands(c.Args, parse.OptSpec{}, 2)
-		if len(subs) < 2 || subs[0] != "kv" || subs[1] != "delete" || !anyValue(rest, "-recurse") {
+		ops := c.Operands(parse.RoleData)
+		if len(ops) < 2 || ops[0].Value != "kv" || ops[1].Value != "delete" || !c.Flag("recurse") {
 			return false
 		}
-		for _, op := range rest {
-			if !strings.HasPrefix(op.Value, "-") && op.Value != "" && op.Value != "/" {
+		for _, op := range ops[2:] {
+			if op.Value != "" && op.Value != "/" {
 				return false
 			}
 		}
@@ -540,24 +539,23 @@ func kvDeleteAll(_ *Ctx, c *parse.Command) bool {
 // httpRequest returns the method and the URLs of a curl, httpie or xh
 // command.
 func httpRequest(c *parse.Command) (method string, urls []string) {
-	if c.Name != "curl" {
+	ops := c.Operands(parse.RoleData)
+	if c.Row != "curl" {
 		// httpie/xh: [METHOD] URL [items…]
-		ops := operands(c.Args, parse.OptSpec{Short: "ahv", Long: []string{"auth", "auth-type", "output", "session", "verify", "cert", "cert-key", "proxy", "timeout"}})
-		if len(ops) >= 2 && strings.ToUpper(ops[0].Value) == ops[0].Value && !strings.Contains(ops[0].Value, "/") {
+		if c.Row == "http" && len(ops) >= 2 && strings.ToUpper(ops[0].Value) == ops[0].Value && !strings.Contains(ops[0].Value, "/") {
 			return ops[0].Value, []string{ops[1].Value}
 		}
 		return "GET", nil
 	}
-	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "XdHuoeAbcEFhKTwxyYzm", Long: []string{"request", "data", "data-raw", "data-binary",
-		"header", "user", "output", "referer", "user-agent", "cookie", "cert", "form", "config", "upload-file", "write-out",
-		"proxy", "max-time", "connect-timeout", "url"}})
 	method = "GET"
-	for _, m := range append(a.ShortValues('X'), a.LongValues("request")...) {
-		method = m
+	for _, m := range c.OptionValues("-X") {
+		method = m.Value
 	}
-	for _, op := range a.Operands {
+	for _, op := range ops {
 		urls = append(urls, op.Value)
 	}
-	urls = append(urls, a.LongValues("url")...)
+	for _, u := range c.OptionValues("--url") {
+		urls = append(urls, u.Value)
+	}
 	return method, urls
 }

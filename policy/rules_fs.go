@@ -183,11 +183,7 @@ var filesystemRules = []*Rule{
 		Hint:     "work on a copy inside the project, or delete the file normally if it must go",
 		Programs: []string{"shred", "truncate", "wipe", "srm"},
 		Command: func(x *Ctx, c *parse.Command) bool {
-			spec := shredSpec
-			if c.Name == "truncate" {
-				spec = truncateSpec
-			}
-			for _, op := range operands(c.Args, spec) {
+			for _, op := range c.Operands(parse.RoleData) {
 				if !ownStream(op) && x.place(c, op).Dangerous() {
 					return true
 				}
@@ -283,12 +279,11 @@ var filesystemRules = []*Rule{
 		Hint:     "change the owner of the specific directory you need, inside the project",
 		Programs: []string{"chown", "chgrp"},
 		Command: func(x *Ctx, c *parse.Command) bool {
-			a := parse.ParseArgs(c.Args, parse.OptSpec{Long: []string{"from", "reference"}})
-			if !a.Has("R", "recursive") {
+			if c.Row != "chown" || !c.Flag("recursive") {
 				return false
 			}
-			ops := a.Operands
-			if len(ops) > 0 && len(a.LongValues("reference")) == 0 {
+			ops := c.Operands(parse.RoleData)
+			if len(ops) > 0 && len(c.OptionValues("--reference")) == 0 {
 				ops = ops[1:] // the owner
 			}
 			for _, op := range ops {
@@ -342,14 +337,14 @@ var filesystemRules = []*Rule{
 		Hint:     "sync into a directory inside the project, or run with --dry-run first and without --delete",
 		Programs: []string{"rsync"},
 		Command: func(x *Ctx, c *parse.Command) bool {
-			a := parse.ParseArgs(c.Args, rsyncSpec)
-			if !a.Long("delete", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "del", "remove-source-files") || a.Has("n", "dry-run") {
+			if !c.Flag("deletes") && !c.Flag("moves") || c.Flag("dry-run") {
 				return false
 			}
-			if len(a.Operands) < 2 {
+			ops := c.Operands(parse.RoleData)
+			if len(ops) < 2 {
 				return false
 			}
-			dst := a.Operands[len(a.Operands)-1]
+			dst := ops[len(ops)-1]
 			if remoteSpec(dst.Value) {
 				return false
 			}
@@ -433,15 +428,7 @@ func baseName(p string) string {
 }
 
 var (
-	shredSpec    = parse.OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source", "remove"}}
-	truncateSpec = parse.OptSpec{Short: "sr", Long: []string{"size", "reference"}}
-	rsyncSpec    = parse.OptSpec{Short: "eBfMT", Long: []string{"rsh", "rsync-path", "filter", "exclude", "include",
-		"exclude-from", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest",
-		"log-file", "partial-dir", "password-file", "chown", "chmod", "backup-dir", "suffix", "timeout",
-		"contimeout", "bwlimit", "port", "max-size", "min-size", "out-format", "info", "debug", "usermap",
-		"groupmap", "iconv", "protocol", "sockopts", "outbuf", "modify-window", "block-size",
-		"checksum-choice", "compress-choice", "compress-level", "skip-compress", "max-delete", "address",
-		"remote-option"}}
+	rsyncSpec = tableSpec("rsync")
 )
 
 // remoteSpec reports whether an rsync or scp operand names another host
@@ -514,10 +501,11 @@ func worldWritable(mode string) bool {
 // mvDangerous reports a mv that takes a critical tree away or throws a
 // file into /dev/null.
 func mvDangerous(x *Ctx, c *parse.Command) bool {
-	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}})
-	ops := a.Operands
-	target := a.ShortValues('t')
-	target = append(target, a.LongValues("target-directory")...)
+	ops := c.Operands(parse.RoleData)
+	var target []string
+	for _, w := range c.OptionValues("-t") {
+		target = append(target, w.Value)
+	}
 	var srcs []parse.Word
 	switch {
 	case len(target) > 0:

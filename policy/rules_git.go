@@ -479,24 +479,18 @@ func (x *Ctx) dirExists(p string) bool {
 }
 
 // gitGlobalConfigs returns the -c KEY=VALUE settings given before the
-// subcommand, keys lower-cased.
+// subcommand (git's row gives them the data role), keys lower-cased.
 func gitGlobalConfigs(c *parse.Command) map[string]string {
+	if c.Row != "git" && !strings.HasPrefix(c.Row, "git ") {
+		return nil
+	}
 	var out map[string]string
-	for i := 0; i < len(c.Args); i++ {
-		v := c.Args[i].Value
-		switch {
-		case v == "-c" && i+1 < len(c.Args):
-			k, val, _ := strings.Cut(c.Args[i+1].Value, "=")
-			if out == nil {
-				out = map[string]string{}
-			}
-			out[strings.ToLower(k)] = val
-			i++
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env":
-			i++
-		case !strings.HasPrefix(v, "-"):
-			return out
+	for _, w := range c.OptionValues("-c") {
+		k, val, _ := strings.Cut(w.Value, "=")
+		if out == nil {
+			out = map[string]string{}
 		}
+		out[strings.ToLower(k)] = val
 	}
 	return out
 }

@@ -103,10 +103,9 @@ var infraRules = []*Rule{
 		Hint:     "check the release with helm status and let a person uninstall it",
 		Programs: []string{"helm"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			sub, _ := subcommand(c.Args, helmGlobal)
-			switch sub {
+			switch first(leadingOperands(c, 1)) {
 			case "uninstall", "delete", "del", "un", "remove", "rm":
-				return !anyValue(c.Args, "--dry-run", "--help", "-h")
+				return c.Row == "helm" && !c.Flag("dry-run") && !c.Flag("help")
 			}
 			return false
 		},
@@ -195,7 +194,7 @@ var infraRules = []*Rule{
 		Hint:     "check it is the one you mean with gh release view",
 		Programs: []string{"gh"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			return subsAre(c.Args, "release", "delete") || subsAre(c.Args, "repo", "archive")
+			return ghPath(c, "release", "delete") || ghPath(c, "repo", "archive")
 		},
 		Examples:    []string{"gh release delete v1.0 --yes", "gh repo archive o/r"},
 		NotExamples: []string{"gh release list", "gh repo delete o/r"},
@@ -266,29 +265,23 @@ var (
 	iacPrograms   = []string{"terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "serverless", "sls", "sam", "amplify", "copilot", "eksctl"}
 	kubePrograms  = []string{"kubectl", "oc", "kubecolor"}
 	cloudPrograms = []string{"aws", "gcloud", "gsutil", "az", "doctl", "hcloud", "s3cmd", "rclone", "mc"}
-	helmGlobal    = parse.OptSpec{Short: "n", Long: []string{"namespace", "kube-context", "kubeconfig", "registry-config", "repository-cache", "repository-config"}}
 )
 
 // iacAction classifies infrastructure-as-code commands: Hold for a
 // destroy, Warn for an unreviewed apply or a state edit.
 func iacAction(c *parse.Command) Severity {
 	name, args := tool(c)
-	if !anyString(iacPrograms, name) || anyValue(args, "--help", "-help", "-h") {
+	if !anyString(iacPrograms, name) {
 		return Allow
 	}
-	ops := operands(args, parse.OptSpec{Long: []string{"stack", "stage", "region", "profile", "stack-name", "name", "cwd", "config", "var-file", "target"}})
+	tc := parse.ReadAs(&parse.Command{Args: args}, name) // the tool's row
+	if tc.Flag("help") {
+		return Allow
+	}
+	ops := tc.Operands(parse.RoleData)
 	sub := ""
 	if len(ops) > 0 {
 		sub = ops[0].Value
-	}
-	flag := func(names ...string) bool {
-		for _, w := range args {
-			v, _, _ := strings.Cut(strings.TrimLeft(w.Value, "-"), "=")
-			if strings.HasPrefix(w.Value, "-") && anyString(names, v) {
-				return true
-			}
-		}
-		return false
 	}
 	switch name {
 	case "terraform", "tofu", "terragrunt":
@@ -299,10 +292,10 @@ func iacAction(c *parse.Command) Severity {
 		case "destroy":
 			return Hold
 		case "apply":
-			if flag("destroy") {
+			if tc.Flag("destroys") {
 				return Hold
 			}
-			if flag("auto-approve") && !applyPlanFile(ops) {
+			if tc.Flag("unreviewed") && !applyPlanFile(ops) {
 				return Warn
 			}
 		case "state":
@@ -317,7 +310,7 @@ func iacAction(c *parse.Command) Severity {
 	case "pulumi":
 		switch sub {
 		case "destroy", "down":
-			if !flag("preview-only") {
+			if !tc.Flag("preview") {
 				return Hold
 			}
 		case "stack":
@@ -325,7 +318,7 @@ func iacAction(c *parse.Command) Severity {
 				return Hold
 			}
 		case "up", "update":
-			if flag("yes", "y", "skip-preview", "f") {
+			if tc.Flag("yes") {
 				return Warn
 			}
 		case "state":
@@ -338,8 +331,11 @@ func iacAction(c *parse.Command) Severity {
 		case "destroy":
 			return Hold
 		case "deploy":
-			for i, w := range args {
-				if w.Value == "--require-approval" && i+1 < len(args) && args[i+1].Value == "never" || w.Value == "--require-approval=never" || w.Value == "--auto-approve" {
+			if tc.Flag("unreviewed") {
+				return Warn
+			}
+			for _, w := range tc.OptionValues("--require-approval") {
+				if w.Value == "never" {
 					return Warn
 				}
 			}
@@ -386,32 +382,26 @@ var kubeBroadTypes = sync.OnceValue(func() map[string]bool {
 	}
 })
 
-var kubeSpec = parse.OptSpec{Short: "nlfokcs", Long: []string{"namespace", "selector", "filename", "output", "context", "cluster",
-	"kubeconfig", "field-selector", "grace-period", "timeout", "kustomize", "user", "token", "server", "as", "as-group",
-	"cascade", "wait", "raw", "request-timeout", "certificate-authority", "client-key", "client-certificate"}}
-
 // kubeDelete classifies kubectl delete and drain.
 func kubeDelete(c *parse.Command) Severity {
-	a := parse.ParseArgs(c.Args, kubeSpec)
-	if len(a.Operands) == 0 || a.Has("h", "help") {
+	ops := c.Operands(parse.RoleData)
+	if c.Row != "kubectl" || len(ops) == 0 || c.Flag("help") {
 		return Allow
 	}
-	switch a.Operands[0].Value {
+	switch ops[0].Value {
 	case "drain":
 		return Warn
 	case "delete":
 	default:
 		return Allow
 	}
-	for _, v := range a.LongValues("dry-run") {
-		if v != "none" && v != "false" {
-			return Allow
-		}
+	if c.Flag("dry-run") {
+		return Allow
 	}
-	if a.Long("all", "all-namespaces") || a.Short("A") {
+	if c.Flag("all") {
 		return Hold
 	}
-	for _, op := range a.Operands[1:] {
+	for _, op := range ops[1:] {
 		for _, t := range strings.Split(op.Value, ",") {
 			t, _, _ = strings.Cut(t, "/")
 			t, _, _ = strings.Cut(t, ".")
@@ -456,49 +446,40 @@ var (
 			"databricks": true, "snapshot": true,
 		}
 	})
-	awsGlobal = parse.OptSpec{Long: []string{"profile", "region", "output", "endpoint-url", "query", "cli-read-timeout",
-		"cli-connect-timeout", "ca-bundle", "color", "cli-binary-format"}}
-	gcloudGlobal = parse.OptSpec{Long: []string{"project", "account", "configuration", "format", "verbosity", "zone",
-		"region", "impersonate-service-account", "billing-project", "flags-file", "filter", "quiet"}}
 )
 
 // cloudDelete classifies aws, gcloud, gsutil, az, doctl and hcloud
-// deletions.
+// deletions from the rows' operands (the subcommand path first) and
+// flags.
 func cloudDelete(c *parse.Command) Severity {
-	if anyValue(c.Args, "--dryrun", "--dry-run", "-n") && c.Name != "gcloud" && c.Name != "az" {
+	if c.Flag("dry-run") {
 		return Allow // aws --dryrun, rclone/s3cmd -n: nothing is deleted
 	}
-	switch c.Name {
+	path := leadingOperands(c, 5)
+	switch c.Row {
+	case "aws s3 rm":
+		if c.Flag("recursive") {
+			return Hold
+		}
+		return Warn
+	case "aws s3 rb":
+		if c.Flag("force") {
+			return Hold
+		}
+		return Warn
+	case "aws s3 sync":
+		if c.Flag("delete") {
+			return Warn
+		}
 	case "aws":
-		subs, rest := subcommands(c.Args, awsGlobal, 2)
-		if len(subs) < 2 {
+		if len(path) < 2 {
 			return Allow
 		}
-		svc, op := subs[0], subs[1]
-		if svc == "s3" {
-			a := parse.ParseArgs(rest, parse.OptSpec{Long: []string{"include", "exclude", "profile", "region"}})
-			switch op {
-			case "rm":
-				if a.Long("recursive") {
-					return Hold
-				}
-				return Warn
-			case "rb":
-				if a.Long("force") {
-					return Hold
-				}
-				return Warn
-			case "sync":
-				if a.Long("delete") {
-					return Warn
-				}
-			}
-			return Allow
-		}
+		svc, op := path[0], path[1]
 		if awsDataOps()[svc+" "+op] {
 			return Hold
 		}
-		if svc == "secretsmanager" && op == "delete-secret" && anyValue(rest, "--force-delete-without-recovery") {
+		if svc == "secretsmanager" && op == "delete-secret" && c.Flag("force-delete") {
 			return Hold
 		}
 		for _, p := range []string{"delete-", "terminate-", "remove-", "deregister-", "purge-", "schedule-key-deletion"} {
@@ -507,13 +488,12 @@ func cloudDelete(c *parse.Command) Severity {
 			}
 		}
 	case "gcloud":
-		subs, rest := subcommands(c.Args, gcloudGlobal, 5)
-		for i, s := range subs {
+		for i, s := range path {
 			if s == "alpha" || s == "beta" {
 				continue
 			}
-			if s == "rm" && i > 0 && subs[i-1] == "storage" {
-				if parse.ParseArgs(rest, parse.OptSpec{}).Has("rR", "recursive") || anyValue(c.Args, "-r", "--recursive") {
+			if s == "rm" && i > 0 && path[i-1] == "storage" {
+				if c.Flag("recursive") {
 					return Hold
 				}
 				return Warn
@@ -521,40 +501,33 @@ func cloudDelete(c *parse.Command) Severity {
 			if s != "delete" && s != "destroy" {
 				continue
 			}
-			for _, g := range subs[:i] {
+			for _, g := range path[:i] {
 				if gcloudDataGroups()[g] {
 					return Hold
 				}
 			}
 			return Warn
 		}
-	case "gsutil":
-		sub, rest := subcommand(c.Args, parse.OptSpec{Short: "hoDu"})
-		switch sub {
-		case "rb":
+	case "gsutil rb":
+		return Hold
+	case "gsutil rm":
+		if c.Flag("recursive") {
 			return Hold
-		case "rm":
-			if parse.ParseArgs(rest, parse.OptSpec{}).Has("rRa", "recursive", "all-versions") {
-				return Hold
-			}
-			return Warn
 		}
+		return Warn
 	case "az":
-		subs, rest := subcommands(c.Args, parse.OptSpec{Short: "gn", Long: []string{"resource-group", "name", "subscription", "output", "query"}}, 4)
-		for i, s := range subs {
+		for i, s := range path[:min(len(path), 4)] {
 			if s == "delete" || s == "purge" || s == "delete-batch" {
-				if i > 0 && azDataGroups()[subs[0]] {
+				if i > 0 && azDataGroups()[path[0]] {
 					return Hold
 				}
 				return Warn
 			}
 		}
-		_ = rest
 	case "doctl":
-		subs, _ := subcommands(c.Args, parse.OptSpec{Short: "tc", Long: []string{"access-token", "context", "output", "config"}}, 4)
-		for i, s := range subs {
+		for i, s := range path[:min(len(path), 4)] {
 			if s == "delete" || s == "rm" || s == "d" {
-				for _, g := range subs[:i] {
+				for _, g := range path[:i] {
 					if g == "droplet" || g == "databases" || g == "db" || g == "cluster" || g == "volume" {
 						return Hold
 					}
@@ -563,22 +536,20 @@ func cloudDelete(c *parse.Command) Severity {
 			}
 		}
 	case "s3cmd":
-		sub, rest := subcommand(c.Args, parse.OptSpec{Short: "c", Long: []string{"config"}})
-		switch sub {
+		switch first(path) {
 		case "rb":
 			return Hold
 		case "del", "rm":
-			if parse.ParseArgs(rest, parse.OptSpec{}).Has("r", "recursive") {
+			if c.Flag("recursive") {
 				return Hold
 			}
 			return Warn
 		}
 	case "rclone":
-		sub, rest := subcommand(c.Args, parse.OptSpec{Long: []string{"config"}})
-		if dryRunOrN(rest) || anyValue(rest, "--interactive", "-i") {
+		if c.Flag("interactive") {
 			return Allow
 		}
-		switch sub {
+		switch first(path) {
 		case "purge":
 			return Hold
 		case "delete", "rmdirs":
@@ -587,21 +558,18 @@ func cloudDelete(c *parse.Command) Severity {
 			return Warn // deletes what the source lacks in the destination
 		}
 	case "mc":
-		sub, rest := subcommand(c.Args, parse.OptSpec{})
-		a := parse.ParseArgs(rest, parse.OptSpec{})
-		switch sub {
+		switch first(path) {
 		case "rb":
 			return Hold
 		case "rm":
-			if a.Long("recursive") && a.Long("force") {
+			if c.Flag("recursive") && c.Flag("force") {
 				return Hold
 			}
 			return Warn
 		}
 	case "hcloud":
-		subs, _ := subcommands(c.Args, parse.OptSpec{}, 2)
-		if len(subs) == 2 && subs[1] == "delete" {
-			if subs[0] == "server" || subs[0] == "volume" {
+		if len(path) >= 2 && path[1] == "delete" {
+			if path[0] == "server" || path[0] == "volume" {
 				return Hold
 			}
 			return Warn
@@ -610,32 +578,41 @@ func cloudDelete(c *parse.Command) Severity {
 	return Allow
 }
 
+// ghPath reports whether gh's subcommand path is group then command.
+func ghPath(c *parse.Command, group, command string) bool {
+	path := leadingOperands(c, 2)
+	return c.Row == "gh" && len(path) == 2 && path[0] == group && path[1] == command
+}
+
 // ghRepoDanger reports gh repo delete, a visibility change to public, and
 // the REST call that deletes a repository.
 func ghRepoDanger(_ *Ctx, c *parse.Command) bool {
-	if subsAre(c.Args, "repo", "delete") {
+	if c.Row != "gh" {
+		return false
+	}
+	path := leadingOperands(c, 2)
+	if ghPath(c, "repo", "delete") {
 		return true
 	}
-	if subsAre(c.Args, "repo", "edit") {
-		for i, w := range c.Args {
-			if w.Value == "--visibility=public" || w.Value == "--visibility" && i+1 < len(c.Args) && c.Args[i+1].Value == "public" {
+	if ghPath(c, "repo", "edit") {
+		for _, w := range c.OptionValues("--visibility") {
+			if w.Value == "public" {
 				return true
 			}
 		}
 		return false
 	}
-	if !subIs(c.Args, parse.OptSpec{}, "api") {
+	if first(path) != "api" {
 		return false
 	}
-	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "XHfFpq", Long: []string{"method", "header", "field", "raw-field", "preview", "jq", "template", "input", "hostname", "cache"}})
 	del := false
-	for _, m := range append(a.ShortValues('X'), a.LongValues("method")...) {
-		del = del || strings.EqualFold(m, "DELETE")
+	for _, m := range c.OptionValues("-X") {
+		del = del || strings.EqualFold(m.Value, "DELETE")
 	}
 	if !del {
 		return false
 	}
-	for _, op := range a.Operands[1:] {
+	for _, op := range c.Operands(parse.RoleData)[1:] {
 		parts := strings.Split(strings.Trim(op.Value, "/"), "/")
 		if len(parts) == 3 && parts[0] == "repos" {
 			return true
@@ -685,15 +662,19 @@ func dockerCleanup(c *parse.Command) Severity {
 
 // paasAction classifies hosting platform commands.
 func paasAction(c *parse.Command) Severity {
-	sub, rest := subcommand(c.Args, parse.OptSpec{Short: "a", Long: []string{"app", "config"}})
-	switch c.Name {
+	path := leadingOperands(c, 2)
+	sub := first(path)
+	s := ""
+	if len(path) > 1 {
+		s = path[1]
+	}
+	switch c.Row {
 	case "heroku":
 		switch sub {
 		case "apps:destroy", "destroy", "pg:reset", "addons:destroy", "apps:delete":
 			return Hold
 		}
-	case "fly", "flyctl":
-		s, _ := subcommand(rest, parse.OptSpec{})
+	case "fly":
 		if (sub == "apps" || sub == "volumes" || sub == "postgres" || sub == "vol" || sub == "app") && (s == "destroy" || s == "delete" || s == "remove") || sub == "destroy" {
 			return Hold
 		}
@@ -709,7 +690,6 @@ func paasAction(c *parse.Command) Severity {
 			return Warn
 		}
 	case "supabase":
-		s, _ := subcommand(rest, parse.OptSpec{})
 		if sub == "projects" && s == "delete" {
 			return Hold
 		}

@@ -13,9 +13,6 @@ import (
 // GitHub release is routine in release work and can be undone, so it
 // warns.
 
-var npmSpec = parse.OptSpec{Short: "wC", Long: []string{"workspace", "prefix", "registry", "otp", "tag", "access",
-	"userconfig", "cache", "loglevel", "filter", "dir", "provenance-file"}}
-
 // publishCheck is one publisher: the program and whether its arguments
 // publish.
 type publishCheck func(c *parse.Command) bool
@@ -160,7 +157,7 @@ var publishRules = []*Rule{
 			if c.Name == "gem" {
 				return subIs(c.Args, parse.OptSpec{}, "yank")
 			}
-			return subIs(c.Args, npmSpec, "unpublish")
+			return c.Row == "npm unpublish" || c.Row == "yarn" && first(leadingOperands(c, 1)) == "unpublish"
 		},
 		Raw:         `\b(npm|pnpm|yarn)\s+([^|;&\n]*\s)?unpublish\b|\bgem\s+yank\b`,
 		Examples:    []string{"npm unpublish pkg@1.0.0", "npm unpublish pkg --force", "gem yank pkg -v 1.0"},
@@ -172,19 +169,13 @@ var publishRules = []*Rule{
 		Hint:     "check the tag and the target registry before pushing; prefer a pre-release tag while testing",
 		Programs: []string{"docker", "podman", "helm", "gh"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			switch c.Name {
-			case "docker", "podman":
-				sub, rest := subcommand(c.Args, dockerGlobal)
-				if sub == "image" {
-					sub, _ = subcommand(rest, parse.OptSpec{})
-				}
-				return sub == "push"
+			switch c.Row {
+			case "docker push", "docker image push":
+				return true
 			case "helm":
-				return subIs(c.Args, parse.OptSpec{}, "push")
-			case "gh":
-				return subsAre(c.Args, "release", "create")
+				return first(leadingOperands(c, 1)) == "push"
 			}
-			return false
+			return ghPath(c, "release", "create")
 		},
 		Examples:    []string{"docker push registry.example.com/app:1.2", "docker image push app:latest", "gh release create v1.2.0 --notes x", "helm push chart.tgz oci://r"},
 		NotExamples: []string{"docker build -t app .", "docker pull app", "gh release list", "gh release view v1"},
@@ -193,8 +184,6 @@ var publishRules = []*Rule{
 
 var cargoSpec = parse.OptSpec{Short: "pjZ", Long: []string{"package", "registry", "token", "index", "manifest-path",
 	"target-dir", "features", "jobs", "target", "config", "color"}}
-
-var dockerGlobal = parse.OptSpec{Short: "cHl", Long: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"}}
 
 // asksHelp reports --help or -h among a publisher's words: every
 // publisher prints its usage for them and publishes nothing, and an agent
@@ -216,7 +205,7 @@ func publishes(c *parse.Command) bool {
 	case "npx", "bunx", "pnpx":
 		if f := publisher(name); f != nil {
 			_, args := tool(c)
-			return f(&parse.Command{Name: name, Args: args})
+			return f(parse.ReadAs(&parse.Command{Args: args}, name))
 		}
 		return false
 	}
@@ -227,7 +216,7 @@ func publishes(c *parse.Command) bool {
 	if (c.Name == "pnpm" || c.Name == "yarn") && name != "publish" && name != "npm" {
 		if f := publisher(name); f != nil && name != c.Name {
 			_, args := tool(c)
-			return f(&parse.Command{Name: name, Args: args})
+			return f(parse.ReadAs(&parse.Command{Args: args}, name))
 		}
 	}
 	return false
@@ -236,7 +225,10 @@ func publishes(c *parse.Command) bool {
 // jsPublish: npm/pnpm/yarn/bun publish (yarn berry: yarn npm publish),
 // not a dry run.
 func jsPublish(c *parse.Command) bool {
-	subs, _ := subcommands(c.Args, npmSpec, 2)
+	subs := leadingOperands(c, 2) // yarn, pnpm, bun
+	if c.Row == "npm publish" {
+		subs = []string{"publish"}
+	}
 	if len(subs) == 0 {
 		return false
 	}
@@ -281,7 +273,7 @@ func subsAre(ws []parse.Word, subs ...string) bool {
 
 // mavenDeploy reports mvn with the deploy phase (or a release:perform).
 func mavenDeploy(c *parse.Command) bool {
-	for _, op := range operands(c.Args, parse.OptSpec{Short: "PfslTbe", Long: []string{"projects", "file", "settings", "global-settings", "threads", "builder", "activate-profiles"}}) {
+	for _, op := range c.Operands(parse.RoleData) {
 		switch op.Value {
 		case "deploy", "deploy:deploy", "release:perform", "deploy:deploy-file":
 			return true
@@ -294,7 +286,7 @@ func mavenDeploy(c *parse.Command) bool {
 // repository (publish, publishPlugins, :lib:publishXToYRepository), not
 // to the local Maven cache.
 func gradlePublish(c *parse.Command) bool {
-	for _, op := range operands(c.Args, parse.OptSpec{Short: "pDPx", Long: []string{"project-dir", "exclude-task", "init-script", "settings-file"}}) {
+	for _, op := range c.Operands(parse.RoleData) {
 		task := op.Value
 		if i := strings.LastIndexByte(task, ':'); i >= 0 {
 			task = task[i+1:]

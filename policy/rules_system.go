@@ -280,7 +280,7 @@ var systemRules = []*Rule{
 		Hint:     "lock the account instead (usermod -L USER) and let a person delete it",
 		Programs: []string{"userdel", "deluser"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			return parse.ParseArgs(c.Args, parse.OptSpec{Short: "R", Long: []string{"root", "prefix", "conf"}}).Has("r", "remove", "remove-home", "remove-all-files")
+			return c.Row == "userdel" && c.Flag("remove")
 		},
 		Raw:         `\buserdel\s+(-[a-zA-Z]*r|--remove)|\bdeluser\s+--remove`,
 		Examples:    []string{"userdel -r bob", "sudo userdel --remove bob", "deluser --remove-home bob"},
@@ -292,7 +292,7 @@ var systemRules = []*Rule{
 		Hint:     "list the jobs with crontab -l and edit the one you mean with crontab -e",
 		Programs: []string{"crontab"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			return parse.ParseArgs(c.Args, parse.OptSpec{Short: "u"}).Short("r")
+			return c.Row == "crontab" && c.Flag("remove")
 		},
 		Raw:         `\bcrontab\s+(-u\s+\S+\s+)?-[a-z]*r`,
 		Examples:    []string{"crontab -r", "crontab -u www -r", "crontab -ir"},
@@ -304,31 +304,31 @@ var systemRules = []*Rule{
 		Hint:     "append to the existing jobs: (crontab -l; echo 'JOB') | crontab -",
 		Programs: []string{"crontab"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "u"})
-			if a.Short("rle") || len(a.Operands) == 0 {
+			if c.Row != "crontab" || c.Flag("remove") || c.Flag("list") || c.Flag("edit") || len(c.Operands(parse.RoleRead)) == 0 {
 				return false
 			}
 			// Appending to the listing keeps the old jobs.
 			if c.Stdin != nil && c.Stdin.Kind == parse.InputPipe {
 				for _, u := range c.Stdin.Upstream() {
-					if u.Name == "crontab" && anyValue(u.Args, "-l") {
+					if u.Row == "crontab" && u.Flag("list") {
 						return false
 					}
 				}
 			}
 			return true
 		},
-		Examples:    []string{"crontab jobs.txt", "echo '* * * * * x' | crontab -"},
-		NotExamples: []string{"crontab -l", "(crontab -l; echo '* * * * * x') | crontab -", "crontab -r"},
+		Examples:    []string{"crontab jobs.txt", "echo '* * * * * x' | crontab -", "crontab -u www jobs.txt", "crontab jobs.txt -u www"},
+		NotExamples: []string{"crontab -l", "(crontab -l; echo '* * * * * x') | crontab -", "(crontab -lu www; echo '* * * * * x') | crontab -u www -", "crontab -r", "crontab -u www -l"},
 	},
 	{
 		ID: "firewall-flush", Family: "system", Severity: Warn,
-		Message:     "flushes or disables the firewall, or sets a default-drop policy that can cut off remote access",
-		Hint:        "change the one rule you need (iptables -A/-D …) and keep the rest",
-		Programs:    []string{"iptables", "ip6tables", "iptables-legacy", "iptables-nft", "nft", "ufw"},
-		Command:     firewallFlush,
-		Examples:    []string{"iptables -F", "sudo iptables --flush INPUT", "iptables -P INPUT DROP", "nft flush ruleset", "ufw disable", "ufw --force reset"},
-		NotExamples: []string{"iptables -L -n", "nft list ruleset", "ufw status", "ufw allow 22"},
+		Message:  "flushes or disables the firewall, or sets a default-drop policy that can cut off remote access",
+		Hint:     "change the one rule you need (iptables -A/-D …) and keep the rest",
+		Programs: []string{"iptables", "ip6tables", "iptables-legacy", "iptables-nft", "nft", "ufw"},
+		Command:  firewallFlush,
+		Examples: []string{"iptables -F", "sudo iptables --flush INPUT", "iptables -P INPUT DROP", "nft flush ruleset", "nft -a flush ruleset",
+			"nft -I /etc/nft flush ruleset", "ufw disable", "ufw --force reset", "ufw reset --force"},
+		NotExamples: []string{"iptables -L -n", "nft list ruleset", "nft -f flush ruleset", "ufw status", "ufw allow 22"},
 	},
 	{
 		ID: "swap-off", Family: "system", Severity: Warn,
@@ -348,11 +348,10 @@ var systemRules = []*Rule{
 			if c.Name == "setenforce" {
 				return anyValue(c.Args, "0", "Permissive", "permissive")
 			}
-			a := parse.ParseArgs(c.Args, parse.OptSpec{})
-			if a.Has("w", "write") {
+			if c.Flag("write") {
 				return true
 			}
-			for _, op := range a.Operands {
+			for _, op := range c.Operands(parse.RoleData) {
 				if strings.Contains(op.Value, "=") {
 					return true
 				}
@@ -426,11 +425,9 @@ func writesPath(c *parse.Command, p string) bool {
 			return true
 		}
 	}
-	if c.Name == "tee" {
-		for _, op := range operands(c.Args, parse.OptSpec{Long: []string{"output-error"}}) {
-			if op.Value == p {
-				return true
-			}
+	for _, ra := range c.Roles {
+		if ra.Role == parse.RoleWritten && ra.Path == p {
+			return true
 		}
 	}
 	return false
@@ -444,15 +441,14 @@ func writesDevice(x *Ctx, c *parse.Command) bool {
 			return true
 		}
 	}
-	switch c.Name {
-	case "tee":
-		for _, op := range operands(c.Args, parse.OptSpec{Long: []string{"output-error"}}) {
-			if rawDevice(abs(x.dirOf(c), op.Value)) {
-				return true
-			}
+	for _, ra := range c.Roles {
+		if ra.Role == parse.RoleWritten && rawDevice(abs(x.dirOf(c), ra.Word.Value)) {
+			return true
 		}
+	}
+	switch c.Row {
 	case "cp", "install":
-		ops := operands(c.Args, parse.OptSpec{Short: "tSmog", Long: []string{"target-directory", "suffix", "mode", "owner", "group"}})
+		ops := c.Operands(parse.RoleData)
 		if len(ops) >= 2 && rawDevice(abs(x.dirOf(c), ops[len(ops)-1].Value)) {
 			return true
 		}
@@ -465,24 +461,22 @@ func partitionWrite(_ *Ctx, c *parse.Command) bool {
 	if anyValue(c.Args, "--help", "-h", "-V", "--version") {
 		return false
 	}
-	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "abcCHLouOtnN", Long: []string{"align", "sector-size", "label", "type", "output", "offset", "types", "backup-file", "color", "wipe", "wipe-partitions"}})
+	ops := c.Operands(parse.RoleData)
+	switch c.Row {
+	case "fdisk", "sfdisk", "gdisk":
+		return !c.Flag("lists")
+	}
 	switch c.Name {
-	case "fdisk":
-		return !a.Has("ls", "list", "getsz")
-	case "sfdisk":
-		return !a.Has("ldJsVFgr", "list", "dump", "json", "show-size", "verify", "list-free", "show-geometry", "list-types")
-	case "gdisk":
-		return !a.Short("l")
 	case "sgdisk":
 		return !onlyFlags(c.Args, "-p", "--print", "-v", "--verify", "-O", "--print-mbr", "-L", "--list-types", "-i", "--info")
 	case "parted":
-		if a.Has("l", "list") {
+		if c.Flag("lists") {
 			return false
 		}
-		if len(a.Operands) < 2 {
+		if len(ops) < 2 {
 			return true // interactive on a device
 		}
-		for _, op := range a.Operands[1:] {
+		for _, op := range ops[1:] {
 			switch op.Value {
 			case "print", "p", "unit", "s", "B", "kB", "MB", "GB", "MiB", "GiB", "%", "free", "all", "help", "quit":
 			default:
@@ -491,7 +485,7 @@ func partitionWrite(_ *Ctx, c *parse.Command) bool {
 		}
 		return false
 	case "wipefs":
-		return a.Has("ao", "all", "offset") && !a.Has("n", "no-act")
+		return (c.Flag("erases") || len(c.OptionValues("-o")) > 0) && !c.Flag("dry-run")
 	}
 	return true // cfdisk, cgdisk, blkdiscard
 }
@@ -518,7 +512,7 @@ func diskErase(_ *Ctx, c *parse.Command) bool {
 	if anyValue(c.Args, "--help", "-h") && c.Name != "hdparm" {
 		return false
 	}
-	sub, _ := subcommand(c.Args, parse.OptSpec{})
+	sub := first(leadingOperands(c, 1)) // zpool, zfs, nvme, diskutil
 	switch c.Name {
 	case "lvremove", "vgremove", "pvremove":
 		return true
@@ -536,7 +530,7 @@ func diskErase(_ *Ctx, c *parse.Command) bool {
 	case "mdadm":
 		return anyValue(c.Args, "--zero-superblock", "--create", "-C")
 	case "badblocks":
-		return parse.ParseArgs(c.Args, parse.OptSpec{Short: "bcdeiOopt"}).Short("w")
+		return c.Flag("writes")
 	case "hdparm":
 		for _, w := range c.Args {
 			if strings.HasPrefix(w.Value, "--security-erase") || w.Value == "--trim-sector-ranges" || w.Value == "--write-sector" {
@@ -594,8 +588,11 @@ func powerAction(c *parse.Command) Severity {
 			}
 		}
 	case "systemctl":
-		sub, rest := subcommand(c.Args, parse.OptSpec{Short: "HMtpsonP", Long: []string{"host", "machine", "type",
-			"property", "signal", "state", "output", "lines", "root", "kill-whom", "job-mode", "message", "when", "boot-loader-entry", "reboot-argument"}})
+		ops := c.Operands(parse.RoleData)
+		if len(ops) == 0 {
+			break
+		}
+		sub, rest := ops[0].Value, ops[1:]
 		switch sub {
 		case "poweroff", "reboot", "halt", "kexec", "soft-reboot", "rescue", "emergency":
 			return Hold
@@ -625,8 +622,7 @@ func killsEverything(x *Ctx, c *parse.Command) bool {
 	case "pkill":
 		return pkillAll(c.Args)
 	case "killall":
-		a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "usonyZ", Long: []string{"user", "signal", "older-than", "younger-than", "ns", "context"}})
-		return a.Has("u", "user") && len(a.Operands) == 0
+		return len(c.OptionValues("-u")) > 0 && len(c.Operands(parse.RoleData)) == 0
 	}
 	return false
 }
@@ -733,10 +729,10 @@ func initParent(list string) bool {
 func firewallFlush(_ *Ctx, c *parse.Command) bool {
 	switch c.Name {
 	case "nft":
-		sub, rest := subcommand(c.Args, parse.OptSpec{Short: "fIc"})
-		return sub == "flush" && len(rest) > 0 && rest[0].Value == "ruleset"
+		ops := leadingOperands(c, 2)
+		return len(ops) == 2 && ops[0] == "flush" && ops[1] == "ruleset"
 	case "ufw":
-		sub, _ := subcommand(c.Args, parse.OptSpec{})
+		sub := first(leadingOperands(c, 1))
 		return sub == "disable" || sub == "reset"
 	}
 	for i, w := range c.Args {

@@ -20,11 +20,6 @@ func anyValue(ws []parse.Word, vals ...string) bool {
 	return false
 }
 
-// operands returns the arguments that are not options, per spec.
-func operands(ws []parse.Word, spec parse.OptSpec) []parse.Word {
-	return parse.ParseArgs(ws, spec).Operands
-}
-
 // subcommand returns the first operand's value and the words after it.
 func subcommand(ws []parse.Word, spec parse.OptSpec) (string, []parse.Word) {
 	spec.StopAtOperand = true
@@ -50,6 +45,28 @@ func subcommands(ws []parse.Word, spec parse.OptSpec, n int) ([]string, []parse.
 		rest = r
 	}
 	return subs, rest
+}
+
+// leadingOperands returns the values of the first n operands the
+// command's row gave no role but data (a subcommand path: aws SERVICE
+// OPERATION, gcloud GROUP… delete), fewer when there are fewer.
+func leadingOperands(c *parse.Command, n int) []string {
+	var out []string
+	for _, w := range c.Operands(parse.RoleData) {
+		if len(out) == n {
+			break
+		}
+		out = append(out, w.Value)
+	}
+	return out
+}
+
+// first returns the first of vals, or "".
+func first(vals []string) string {
+	if len(vals) == 0 {
+		return ""
+	}
+	return vals[0]
 }
 
 // pythonModule returns the module of "python -m MOD …" and the words

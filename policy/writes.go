@@ -97,7 +97,7 @@ type optTarget struct {
 var (
 	cpSpec    = parse.OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
 	lnSpec    = parse.OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
-	instSpec  = parse.OptSpec{Short: "mogStZ", Long: []string{"mode", "owner", "group", "suffix", "target-directory", "strip-program"}}
+	instSpec  = tableSpec("install")
 	touchSpec = parse.OptSpec{Short: "drt", Long: []string{"date", "reference", "time"}}
 	// curl's, wget's and tar's options are the program table's, which
 	// also gives their output files the written role (roleWrites).
@@ -118,20 +118,18 @@ func tableSpec(name string) func() parse.OptSpec {
 // (package managers write their caches; that is routine).
 var writers = sync.OnceValue(func() map[string]*writer {
 	ws := map[string]*writer{
-		"cp":      {spec: cpSpec, ops: opsDest, kind: wWrite},
-		"mv":      {spec: cpSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: mvSources},
-		"install": {spec: instSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: installDirs},
-		"ln":      {spec: lnSpec, ops: opsDest, kind: wWrite, noFollow: true},
-		"rsync":   {spec: rsyncSpec, ops: opsLast, kind: wInto, when: notDryRun, extra: rsyncFileDest},
-		"shred": {spec: parse.OptSpec{Short: "ns", Long: []string{"iterations", "size", "random-source"}},
-			ops: opsAll, kind: wModify},
-		"truncate": {spec: parse.OptSpec{Short: "sr", Long: []string{"size", "reference"}}, ops: opsAll, kind: wWrite},
+		"cp":       {specOf: tableSpec("cp"), ops: opsDest, kind: wWrite},
+		"mv":       {specOf: tableSpec("mv"), ops: opsDest, kind: wWrite, noFollow: true, extra: mvSources},
+		"install":  {specOf: instSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: installDirs},
+		"ln":       {spec: lnSpec, ops: opsDest, kind: wWrite, noFollow: true},
+		"rsync":    {specOf: rsyncSpec, ops: opsLast, kind: wInto, when: notDryRun, extra: rsyncFileDest},
+		"shred":    {specOf: tableSpec("shred"), ops: opsAll, kind: wModify},
+		"truncate": {specOf: tableSpec("truncate"), ops: opsAll, kind: wWrite},
 		"touch":    {spec: touchSpec, ops: opsAll, kind: wTouch},
 		"mkdir":    {spec: parse.OptSpec{Short: "m", Long: []string{"mode"}}, ops: opsAll, kind: wMkdir, noFollow: true},
 		"chmod":    {extra: chmodTargets},
-		"chown":    {spec: parse.OptSpec{Long: []string{"from", "reference"}}, ops: opsAfterFirst, kind: wMeta},
-		"chgrp":    {spec: parse.OptSpec{Long: []string{"reference"}}, ops: opsAfterFirst, kind: wMeta},
-		"tee":      {ops: opsAll, kindOf: teeKind},
+		"chown":    {specOf: tableSpec("chown"), ops: opsAfterFirst, kind: wMeta},
+		"chgrp":    {specOf: tableSpec("chgrp"), ops: opsAfterFirst, kind: wMeta},
 		"dd":       {extra: ddTargets},
 		"sed": {spec: parse.OptSpec{Short: "efl", Long: []string{"expression", "file", "line-length"}},
 			when: func(a *parse.Args) bool { return a.Has("i", "in-place") }, extra: scriptThenFiles("ef", "expression", "file")},
@@ -147,7 +145,7 @@ var writers = sync.OnceValue(func() map[string]*writer {
 		"tar":        {specOf: tarSpec, extra: tarTargets},
 		"unzip":      {spec: parse.OptSpec{Short: "dP"}, extra: unzipTargets},
 		"git":        {extra: gitTargets},
-		"crontab":    {spec: parse.OptSpec{Short: "u"}, extra: crontabTargets},
+		"crontab":    {specOf: tableSpec("crontab"), extra: crontabTargets},
 		"ssh-keygen": {spec: parse.OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVwYZz"}, extra: keygenTargets},
 		"find":       {extra: findTargets},
 		"go":         {extra: goTargets},
@@ -341,13 +339,6 @@ func remoteOperand(v string) bool {
 	return !strings.ContainsRune(v[:i], '/')
 }
 
-func teeKind(a *parse.Args) writeKind {
-	if a.Has("a", "append") {
-		return wAppend
-	}
-	return wWrite
-}
-
 // roleWrites adds the files the program table says the command writes
 // or deletes. A delete by a command given a flag meaning "recursive"
 // (rm -r) takes the tree below the path.
@@ -368,10 +359,10 @@ func roleWrites(x *Ctx, c *parse.Command, ws []write) []write {
 			continue
 		}
 		k := wWrite
-		switch ra.Lang {
-		case "append":
+		switch {
+		case ra.Lang == "append", ra.Lang == "" && c.Flag("append"): // tee -a
 			k = wAppend
-		case "into":
+		case ra.Lang == "into":
 			k = wInto
 		}
 		ws = append(ws, write{kind: k, t: x.target(c, ra.Word), follow: k != wInto})

@@ -239,26 +239,33 @@ func urlName(u, dflt string) string {
 // tarTargets: extracting writes into -C DIR (or the working directory);
 // creating writes the archive -f FILE. The old form puts the letters in
 // the first word without a dash (tar xzf a.tgz -C /).
-func tarTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	if len(c.Args) > 0 {
-		if first := c.Args[0].Value; first != "" && first[0] != '-' && isLetters(first) {
-			args := append([]parse.Word{{Value: "-" + first, Pos: c.Args[0].Pos}}, c.Args[1:]...)
-			a = parse.ParseArgs(args, tarSpec())
-		}
+func tarTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+	if c.Row != "tar" {
+		return ws
 	}
 	switch {
-	case a.Has("x", "extract", "get"):
-		dir := lastValue(a, 'C', "directory")
+	case c.Flag("extract"):
+		dir := lastOption(c, "-C")
 		if dir == "" {
 			dir = "."
 		}
 		ws = append(ws, write{kind: wInto, t: x.target(c, valueWord(dir))})
-	case a.Has("cru", "create", "append", "update"):
-		if f := lastValue(a, 'f', "file"); f != "" && f != "-" && !remoteOperand(f) {
+	case c.Flag("create"):
+		if f := lastOption(c, "-f"); f != "" && f != "-" && !remoteOperand(f) {
 			ws = append(ws, write{kind: wWrite, t: x.target(c, valueWord(f)), follow: true})
 		}
 	}
 	return ws
+}
+
+// lastOption returns the last value given to an option the row gives a
+// role ("-C" for tar's -C|--directory), or "".
+func lastOption(c *parse.Command, opt string) string {
+	vs := c.OptionValues(opt)
+	if len(vs) == 0 {
+		return ""
+	}
+	return vs[len(vs)-1].Value
 }
 
 func isLetters(s string) bool {
@@ -484,7 +491,7 @@ func dashO(x *Ctx, c *parse.Command, args []parse.Word, ws []write) []write {
 // rsyncFileDest: rsync SRC DEST copies into DEST when it is a directory,
 // and replaces it when it is a file that is there (rsync x ~/notes.txt).
 func rsyncFileDest(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	if rsyncDeletes(c) {
+	if c.Flag("deletes") {
 		// --delete*: what is in DEST and not in SRC goes.
 		for _, w := range ws {
 			if w.kind == wInto {
@@ -492,7 +499,7 @@ func rsyncFileDest(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write 
 			}
 		}
 	}
-	if hasArg(c, "--remove-source-files") && len(a.Operands) > 1 {
+	if c.Flag("moves") && len(a.Operands) > 1 {
 		for _, op := range a.Operands[:len(a.Operands)-1] {
 			if !remoteOperand(op.Value) {
 				ws = append(ws, write{kind: wDelete, t: x.target(c, op), tree: true, selfOnly: true})
@@ -529,8 +536,7 @@ func serviceTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write
 // atTargets: at and batch schedule a command to run later, unless they
 // only list (-l), remove (-r, -d) or show (-c) jobs.
 func atTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
-	a := parse.ParseArgs(c.Args, parse.OptSpec{Short: "fqtM"})
-	if a.Short("lrdc") {
+	if c.Row == "at" && c.Flag("jobs") {
 		return ws
 	}
 	return append(ws, write{kind: wWrite, persist: true, t: Target{Word: parse.Word{Value: c.Name}}})
@@ -555,20 +561,6 @@ func zipTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 		return ws
 	}
 	return append(ws, write{kind: wWrite, t: x.target(c, a.Operands[0]), follow: true})
-}
-
-// rsyncDeletes reports whether rsync deletes in its destination:
-// --delete, --delete-before/-during/-delay/-after/-excluded, --del.
-func rsyncDeletes(c *parse.Command) bool {
-	for _, w := range c.Args {
-		if w.Value == "--" {
-			return false
-		}
-		if w.Value == "--del" || strings.HasPrefix(w.Value, "--delete") {
-			return true
-		}
-	}
-	return false
 }
 
 func hasArg(c *parse.Command, opt string) bool {

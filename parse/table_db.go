@@ -1,0 +1,72 @@
+package parse
+
+// Rows of database clients, key-value stores, HTTP clients and the
+// application frameworks that manage a database. The statements a client
+// sends its server are data with the language "sql" (or "mongo"): policy
+// reads them from the roles (Command.Roles) and judges what they drop.
+
+func init() {
+	programRows = append(programRows, dbRows...)
+}
+
+// frameworkOpts are the options of the frameworks' database commands:
+// the environment they target and the database they name.
+const frameworkOpts = "-e|--env|--environment=data --database= --schema="
+
+var dbRows = []Program{
+	{Name: "psql", Also: []string{"pgcli", "usql"}, Args: "*:data",
+		Opts: "-c|--command=data:sql -d|--dbname= -f|--file= -h|--host= -p|--port= -U|--username= -v|--set|--variable= -o|--output= " +
+			"-L|--log-file= -P|--pset= -F|--field-separator= -R|--record-separator= -T|--table-attr=",
+		Hold:  []string{`psql -c 'DROP DATABASE app'`, `psql -h db -U app -c "drop table users"`, `psql --command='TRUNCATE users' app`, `psql app -c 'DROP SCHEMA public CASCADE'`, `psql -Xqc 'DROP DATABASE app'`},
+		Allow: []string{`psql -c 'SELECT 1'`, `psql -d drop -c 'SELECT 1'`}},
+	{Name: "mysql", Also: []string{"mariadb", "mycli"}, Args: "*:data",
+		Opts: "-e|--execute=data:sql --init-command=data:sql -D|--database= -h|--host= -u|--user= -P|--port= -S|--socket= --default-character-set=",
+		Hold: []string{`mysql -e 'DROP DATABASE app'`, `mysql -u root -h db --execute='drop database app'`, `mysql -uroot -e"DROP DATABASE app"`}, Allow: []string{`mysql -e 'SHOW TABLES' app`}},
+	{Name: "duckdb", SingleDashLong: true, Opts: "-c=data:sql -s=data:sql"},
+	{Name: "clickhouse-client", Also: []string{"clickhouse"}, Args: "*:data",
+		Opts: "-q|--query=data:sql -h|--host= -d|--database= -u|--user= -p|--password= --port=",
+		Hold: []string{`clickhouse-client -q 'DROP DATABASE logs'`, `clickhouse-client --host ch --query='drop table t'`}},
+	{Name: "cockroach", Args: "*:data", Opts: "-e|--execute=data:sql -d|--database= --url= --host= --user=",
+		Hold: []string{`cockroach sql --url "$DB" -e 'DROP DATABASE app CASCADE'`}},
+	{Name: "sqlcmd", Args: "*:data", Opts: "-Q=data:sql -q=data:sql -S= -d= -U= -P= -i=",
+		Hold: []string{`sqlcmd -S db -Q 'DROP DATABASE app'`}},
+	{Name: "cqlsh", Args: "*:data", Opts: "-e|--execute=data:sql -k|--keyspace= -u|--username= -f|--file=",
+		Hold: []string{`cqlsh -e 'DROP KEYSPACE app'`}},
+	{Name: "mongo", Also: []string{"mongosh"}, Args: "*:data", Opts: "--eval=data:mongo --host= --port= --username= --password= --file=",
+		Hold: []string{`mongosh --eval 'db.dropDatabase()'`, `mongosh --host db --eval='db.users.drop()'`}},
+	// redis-cli: options, then the command and its arguments.
+	{Name: "redis-cli", Also: []string{"valkey-cli", "keydb-cli"}, Args: "*:data",
+		Opts: "-h= -p= -s= -a= -u= -n= -r= -i= -d= -D= --user= --pass= --cacert= --cacertdir= --cert= --key= --sni= --rdb= " +
+			"--functions-rdb= --eval= --pattern= --count= --quoted-pattern= --memkeys-samples= --replica-rdb=",
+		Hold:  []string{`redis-cli FLUSHALL`, `redis-cli -h cache -n 2 flushdb async`, `redis-cli --user admin --pass x flushall`, `redis-cli -n2 FLUSHDB`},
+		Allow: []string{`redis-cli -n flushall GET k`, `redis-cli --scan --pattern 'flushall:*'`}},
+	{Name: "etcdctl", Args: "*:data", Flags: "prefix:--prefix|--from-key",
+		Opts:  "--endpoints= --user= --password= --cacert= --cert= --key= --dial-timeout= --command-timeout=",
+		Hold:  []string{`etcdctl del "" --prefix`, `etcdctl --endpoints http://e:2379 del --prefix /`, `etcdctl del --from-key ''`},
+		Allow: []string{`etcdctl del /app/x`, `etcdctl get '' --prefix`}},
+	// consul takes Go's flags: one dash or two, values after = or a space.
+	{Name: "consul", SingleDashLong: true, Args: "*:data", Flags: "recurse:-recurse|--recurse",
+		Opts:  "-datacenter|--datacenter= -token|--token= -token-file|--token-file= -http-addr|--http-addr= -namespace|--namespace= -partition|--partition= -ca-file|--ca-file=",
+		Hold:  []string{`consul kv delete -recurse`, `consul kv delete --recurse /`, `consul kv delete -datacenter dc1 -recurse`},
+		Allow: []string{`consul kv delete -recurse app/config`, `consul kv get -recurse`}},
+	// httpie and xh: [METHOD] URL [items…].
+	{Name: "http", Also: []string{"https", "xh", "xhs"}, Args: "*:data",
+		Opts: "-a|--auth= -A|--auth-type= -o|--output= --session= --session-read-only= --verify= --cert= --cert-key= --proxy= --timeout=",
+		Hold: []string{`http DELETE es:9200/_all`, `http -v DELETE es:9200/_all`, `xh -a u:p DELETE http://es:9200/*`}, Allow: []string{`http es:9200/_all`, `http DELETE es:9200/idx`}},
+	{Name: "rails", Also: []string{"rake"}, Opts: frameworkOpts, Args: "*:data",
+		Hold:  []string{`rails db:reset`, `bin/rails db:drop db:create`, `rails -e production db:reset`, `rails db:reset --environment=production`},
+		Allow: []string{`rails db:migrate`, `rails db:reset -e test`, `rails db:reset --environment=test`}},
+	{Name: "prisma", Opts: frameworkOpts, Args: "*:data", Flags: "loses-data:--force-reset|--accept-data-loss",
+		Hold:  []string{`npx prisma migrate reset --force`, `npx prisma db push --force-reset`, `prisma db push --accept-data-loss`},
+		Allow: []string{`npx prisma migrate dev`, `prisma db push`}},
+	{Name: "manage.py", Also: []string{"django-admin"}, Opts: frameworkOpts + " --settings=", Args: "*:data",
+		Hold: []string{`python manage.py flush --noinput`, `python3 manage.py --settings x.prod reset_db`}, Allow: []string{`python manage.py migrate`}},
+	{Name: "artisan", Opts: frameworkOpts, Args: "*:data", Hold: []string{`php artisan migrate:fresh --seed`}, Allow: []string{`php artisan migrate`}},
+	{Name: "mix", Opts: frameworkOpts, Args: "*:data", Hold: []string{`mix ecto.reset`}},
+	{Name: "dotnet", Opts: frameworkOpts, Args: "*:data", Hold: []string{`dotnet ef database drop -f`}, Allow: []string{`dotnet ef database update`}},
+	{Name: "sequelize", Also: []string{"sequelize-cli"}, Opts: frameworkOpts, Args: "*:data", Hold: []string{`npx sequelize db:migrate:undo:all`}},
+	{Name: "typeorm", Opts: frameworkOpts, Args: "*:data", Hold: []string{`npx typeorm schema:drop`}},
+	{Name: "knex", Opts: frameworkOpts, Args: "*:data", Flags: "all:--all", Hold: []string{`npx knex migrate:rollback --all`}, Allow: []string{`npx knex migrate:rollback`}},
+	{Name: "alembic", Opts: frameworkOpts + " -c|--config= -n|--name=", Args: "*:data", Hold: []string{`alembic downgrade base`, `alembic -c prod.ini downgrade base`}, Allow: []string{`alembic upgrade head`}},
+	{Name: "supabase", Opts: frameworkOpts, Args: "*:data", Hold: []string{`supabase db reset`}, Allow: []string{`supabase start`}},
+}
