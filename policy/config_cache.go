@@ -29,6 +29,9 @@ type ExampleCache interface {
 // whose parser may read an example differently, checks everything again.
 type FileExampleCache struct {
 	Path string
+	// ReadOnly: Flush writes nothing (a guard inside a sandboxed command,
+	// where guard-exec's own files are protected and a write is undone).
+	ReadOnly bool
 
 	loaded bool
 	salt   string
@@ -88,7 +91,7 @@ func (c *FileExampleCache) Remember(key string) {
 // entries. It replaces the file in one rename, so a reader never sees half
 // of it; a failure only means the next load checks again.
 func (c *FileExampleCache) Flush() {
-	if !c.dirty {
+	if !c.dirty || c.ReadOnly {
 		return
 	}
 	c.dirty = false

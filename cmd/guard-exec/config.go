@@ -59,7 +59,9 @@ func (g *guard) configOptions(cached bool) policy.LoadOptions {
 		Home:    home,
 	}
 	if p := g.cachePath("checked-rules"); cached && p != "" {
-		o.Checked = &policy.FileExampleCache{Path: p}
+		// Inside a sandboxed command guard-exec's files are protected:
+		// what a nested guard wrote there would be undone, with a message.
+		o.Checked = &policy.FileExampleCache{Path: p, ReadOnly: g.vars[envSandbox] != ""}
 	}
 	return o
 }

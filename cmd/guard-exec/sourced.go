@@ -92,6 +92,7 @@ type sourcedFiles struct {
 	files    map[string]*loadedFile
 	keep     map[string]bool // function names put back, for every file
 	all      bool            // keep every function (rounds exhausted)
+	readOnly bool            // inside a sandboxed command: read the cache, never write it
 }
 
 type loadedFile struct {
@@ -128,6 +129,9 @@ func (g *guard) analyzeArgvSourced(argv []string, opts parse.Options) *parse.Ana
 func (g *guard) withSources(opts parse.Options, analyze func(parse.Options) *parse.Analysis) *parse.Analysis {
 	if g.sources == nil {
 		g.sources = newSourcedFiles(g.getenv, g.key())
+		// Inside a sandboxed command the cache is protected: a nested
+		// guard reads it and writes nothing (the write would be undone).
+		g.sources.readOnly = g.vars[envSandbox] != ""
 	}
 	sf := g.sources
 	opts.Files = sf
@@ -376,7 +380,7 @@ func decodeIndex(text string) (*sourceIndex, bool) {
 // store writes an index whole (temporary file, then rename) and prunes
 // entries not used for a month.
 func (sf *sourcedFiles) store(idx *sourceIndex) {
-	if sf.cacheDir == "" || idx.Key == "" {
+	if sf.cacheDir == "" || idx.Key == "" || sf.readOnly {
 		return
 	}
 	if err := os.MkdirAll(sf.cacheDir, 0o700); err != nil {

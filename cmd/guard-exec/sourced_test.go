@@ -247,3 +247,27 @@ func TestSourcedCacheForged(t *testing.T) {
 		t.Errorf("with a forged mac: %s, want hold", d.Verdict)
 	}
 }
+
+// TestSourcedCacheReadOnlyInSandbox: a guard inside a sandboxed command
+// (GUARD_EXEC_SANDBOX set) writes nothing to guard-exec's cache, which the
+// sandbox protects and would put back, with a message; an outer guard
+// writes it.
+func TestSourcedCacheReadOnlyInSandbox(t *testing.T) {
+	snap := snapshot(t, nil, "")
+	for _, nested := range []bool{false, true} {
+		home := t.TempDir()
+		env := []string{"HOME=" + home, "PATH=/usr/bin:/bin", "TMPDIR=/tmp", "XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
+			"XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
+		if nested {
+			env = append(env, envSandbox+"=write")
+		}
+		g := newGuard(env, nil)
+		if d := g.decide(claudeLine(snap, "git status"), "/work/proj"); d.Verdict.String() != "allow" {
+			t.Fatalf("nested=%v: %s", nested, d.Verdict)
+		}
+		entries, _ := os.ReadDir(filepath.Join(home, ".cache", "guard-exec", "sourced"))
+		if nested && len(entries) > 0 || !nested && len(entries) == 0 {
+			t.Errorf("nested=%v: %d cache entries written", nested, len(entries))
+		}
+	}
+}
