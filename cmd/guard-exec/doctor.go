@@ -183,8 +183,8 @@ func (dr *doctor) shells() {
 	g := dr.g
 	dr.section("real shells")
 	for _, name := range shim.Names {
-		if p, err := shim.FindShell(name, g.vars["PATH"], g.pathSet(), self()); err == nil {
-			dr.ok("%s: %s", name, p)
+		if p, err := shim.FindShell("bash", g.vars["PATH"], g.pathSet(), self()); err == nil {
+			dr.ok("%s: %s%s", name, p, asSh(name))
 		} else {
 			dr.bad("%s: %v", name, err)
 		}

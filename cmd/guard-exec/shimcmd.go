@@ -135,8 +135,8 @@ func (g *guard) printShimStatus(dir string) bool {
 			state = "active: PATH finds it first"
 		}
 		fmt.Fprintf(g.st.out, "  %-4s %s\n", l.Name, state)
-		if real, err := shim.FindShell(l.Name, path, g.pathSet(), self()); err == nil {
-			fmt.Fprintf(g.st.out, "       real %s: %s\n", l.Name, real)
+		if real, err := shim.FindShell("bash", path, g.pathSet(), self()); err == nil {
+			fmt.Fprintf(g.st.out, "       real %s: %s%s\n", l.Name, real, asSh(l.Name))
 		} else {
 			fmt.Fprintf(g.st.out, "       real %s: none found (%v)\n", l.Name, err)
 			ok = false
@@ -165,4 +165,13 @@ func shellWord(s string) string {
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	}
 	return q
+}
+
+// asSh is what follows the real shell's path for a shim named name: the
+// shim named sh runs bash called as sh (shell.go).
+func asSh(name string) string {
+	if name == "sh" {
+		return ", called as sh (POSIX mode)"
+	}
+	return ""
 }
