@@ -3,53 +3,79 @@ package suites
 import (
 	"bufio"
 	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/guard-exec/guard-exec/internal/sandbox"
 )
 
 // batsKnownFailures are the tests of the fixture that pass with bash and
-// not yet through the shim, each with what is known of why. The list
-// must be exact: a test in it that passes through the shim fails the run
-// too, so that a fix takes its test out of the list.
+// not through the shim without a sandbox, each with why. The list must be
+// exact: a test in it that passes through the shim fails the run too, so
+// that a fix takes its test out of the list.
 var batsKnownFailures = map[string]string{
-	"test/bats.bats: extended syntax":                                                    "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/bats.bats: extended timing syntax":                                             "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/bats.bats: summary passing and failing tests":                                  "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/bats.bats: summary passing and skipping tests":                                 "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/bats.bats: summary passing tests":                                              "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/bats.bats: summary passing, failing and skipping tests":                        "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/bats.bats: time is greater than 0ms for long test":                             "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/formatter.bats: All formatters (except cat) implement the callback interface":  "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/formatter.bats: pretty and tap formats":                                        "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/formatter.bats: pretty formatter bails on invalid tap":                         "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/formatter.bats: skipped test with parens (pretty formatter)":                   "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/pretty-formatter.bats: Mixing timing and timeout":                              "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/pretty-formatter.bats: Timing printout shows milliseconds":                     "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/pretty-formatter.bats: pretty formatter summary is colorized green on success": "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/pretty-formatter.bats: pretty formatter summary is colorized red on failure":   "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/suite.bats: extended syntax in suite":                                          "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/suite.bats: extended timing syntax in suite":                                   "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/suite.bats: running a suite with no test files":                                "the pretty and extended-syntax formatters, and timing output (not yet explained)",
-	"test/suite.bats: timing syntax in suite":                                            "the pretty and extended-syntax formatters, and timing output (not yet explained)",
+	"test/bats.bats: extended syntax":                        heldWarningFile,
+	"test/bats.bats: extended timing syntax":                 heldWarningFile,
+	"test/bats.bats: time is greater than 0ms for long test": heldWarningFile,
+	"test/suite.bats: extended syntax in suite":              heldWarningFile,
+	"test/suite.bats: extended timing syntax in suite":       heldWarningFile,
+	"test/suite.bats: timing syntax in suite":                heldWarningFile,
 }
 
-// TestBatsCore runs bats-core's own suite twice, with bash and with the
-// PATH shim (bash and sh linked to guard-exec) first on PATH in enforce
-// mode, and fails when a test that passes with bash fails through the
-// shim, or when the guard holds any command. A test that fails through
-// the shim is run twice more on its own before it counts: the suite has
-// timing tests, and the machine is shared.
+// batsKnownSandboxFailures are the tests of the fixture that pass with
+// bash and not through the shim under the kernel sandbox, with why.
+var batsKnownSandboxFailures = map[string]string{
+	"test/bats.bats: Debug trap must only override variables that are prefixed with BATS_ (issue #519)": nestedLedger +
+		" (`env -i PIPESTATUS= \"$BASH\" -c \"declare -p\"`: without HOME or GUARD_EXEC_LEDGER_DIR the nested guard's ledger is the user database home's, outside the write roots)",
+	"test/bats.bats: ensure compatibility with unofficial Bash strict mode": nestedLedger +
+		" (a fixture run from another directory: its ledger's .gitignore is under the protected state directory)",
+}
+
+// nestedLedger is why a guard started inside a sandboxed command with its
+// environment changed fails: it cannot write the ledger it then picks, and
+// a command that cannot be recorded is not run (status 125).
+const nestedLedger = "a guard inside the sandbox cannot write its ledger and does not run the command"
+
+// batsKnownHolds are the places in the fixture where the guard holds a
+// command of the suite without a sandbox, by design, with why: "RULE at
+// FILE:LINE:COL" of the held command's first rule. Like batsKnownFailures,
+// the list must be exact.
+var batsKnownHolds = map[string]string{
+	"boundary-unknown-write at lib/bats-core/tracing.bash:7:3": heldWarningFile,
+}
+
+// heldWarningFile is why the known failures fail: the tests call bats'
+// bats-exec-suite directly, with bats' own variables unset; it sources a
+// test file bats makes at run time (code the guard cannot see when it
+// checks), and then bats_generate_warning writes `>>"$BATS_WARNING_FILE"`.
+// A variable that was unset before unseen code ran is unknown after it (the
+// sourced file may set it to anything, ~/.bashrc included), so the write is
+// to a computed name and holds. Under the kernel sandbox the same write is
+// bounded by the kernel, the hold is a warning, and the tests pass.
+const heldWarningFile = "held by design: >>\"$BATS_WARNING_FILE\" after a run-time source (boundary-unknown-write); passes under the sandbox"
+
+// TestBatsCore runs bats-core's own suite, file by file, three ways at
+// once, each in its own copy of the tree: with bash; through the PATH shim
+// (bash and sh linked to guard-exec) first on PATH, in enforce mode with no
+// configuration; and the same with the kernel sandbox in write mode
+// ([sandbox] mode = "write"; left out where Landlock is not there). Every
+// test that passes with bash must pass through the shim, except those in
+// batsKnownFailures without the sandbox, and no command may be held, except
+// at batsKnownHolds without it. A test that fails through the shim, and is
+// not known to, is run twice more on its own before it counts: the suite
+// has timing tests, and the machine is shared.
 //
-// BATS_CORE_DIR names another bats-core source tree to run instead of
-// the fixture (scripts/bats-suite.sh); batsKnownFailures is only for the
-// fixture. The suite takes a few minutes: -short leaves it out.
+// BATS_CORE_DIR names another bats-core source tree to run instead of the
+// fixture (scripts/bats-suite.sh); the known lists are for the fixture
+// only. The suite takes minutes: it runs when GUARD_EXEC_SUITES=1 (.ci/run
+// sets it), as the load test does.
 func TestBatsCore(t *testing.T) {
 	needSuites(t)
 	bash, err := exec.LookPath("bash")
@@ -57,54 +83,100 @@ func TestBatsCore(t *testing.T) {
 		t.Skip("no bash on PATH")
 	}
 	work := t.TempDir()
-	src, known := os.Getenv("BATS_CORE_DIR"), map[string]string{}
+	src, knownFail, knownHeld := os.Getenv("BATS_CORE_DIR"), map[string]string{}, map[string]string{}
 	if src == "" {
-		src, known = filepath.Join(work, "bats-core"), batsKnownFailures
-		unpack(t, "testdata/bats-core-v1.8.2.tar.gz", src)
+		knownFail, knownHeld = batsKnownFailures, batsKnownHolds
 	}
 	guard := buildGuard(t, work)
 	shimDir := shimDirFor(t, work, guard)
-	ledgerDir := filepath.Join(work, "ledger")
-	base := cleanEnv(filepath.Join(work, "home"))
-	shimEnv := append(append([]string(nil), base...),
-		"PATH="+shimDir+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"GUARD_EXEC_LEDGER_DIR="+ledgerDir) // with no configuration the mode is enforce
-	bashEnv := append(append([]string(nil), base...), "PATH="+os.Getenv("PATH"))
 
-	files := batsFiles(t, src)
-	var withBash, withShim map[string]bool
+	type pass struct {
+		name         string
+		tree, ledger string
+		env          []string
+		results      map[string]bool
+		knownFail    map[string]string
+		knownHeld    map[string]string
+	}
+	newPass := func(name string, shim bool, config string) *pass {
+		dir := filepath.Join(work, name)
+		p := &pass{name: name, tree: filepath.Join(dir, "bats-core"), ledger: filepath.Join(dir, "ledger"),
+			knownFail: map[string]string{}, knownHeld: map[string]string{}}
+		if src == "" {
+			unpack(t, "testdata/bats-core-v1.8.2.tar.gz", p.tree)
+		} else if out, err := exec.Command("cp", "-a", src, p.tree).CombinedOutput(); err != nil {
+			t.Fatalf("copying %s: %v\n%s", src, err, out)
+		}
+		home := filepath.Join(dir, "home")
+		if config != "" {
+			cfg := filepath.Join(home, ".config", "guard-exec", "config.toml")
+			if err := os.MkdirAll(filepath.Dir(cfg), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(cfg, []byte(config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p.env = append(cleanEnv(home), "PATH="+os.Getenv("PATH"))
+		if shim {
+			p.env = append(cleanEnv(home), "PATH="+shimDir+string(os.PathListSeparator)+os.Getenv("PATH"),
+				"GUARD_EXEC_LEDGER_DIR="+p.ledger) // with no configuration the mode is enforce
+		}
+		return p
+	}
+	plain := newPass("bash", false, "")
+	passes := []*pass{plain, newPass("shim", true, "")}
+	passes[1].knownFail, passes[1].knownHeld = knownFail, knownHeld
+	if sandbox.ABI() > 0 {
+		sb := newPass("shim-sandbox", true, "[sandbox]\nmode = \"write\"\n")
+		if src == "" {
+			sb.knownFail = batsKnownSandboxFailures
+		}
+		passes = append(passes, sb)
+	} else {
+		t.Log("no Landlock here: the pass under the kernel sandbox is left out")
+	}
+	files := batsFiles(t, plain.tree)
 	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() { defer wg.Done(); withBash = runBatsFiles(t, src, bashEnv, files) }()
-	go func() { defer wg.Done(); withShim = runBatsFiles(t, src, shimEnv, files) }()
+	for _, p := range passes {
+		wg.Add(1)
+		go func() { defer wg.Done(); p.results = runBatsFiles(t, p.tree, p.env, files) }()
+	}
 	wg.Wait()
-	t.Logf("bats-core suite (%s): %d of %d tests pass with bash (%s), %d through the shim",
-		src, count(withBash, true), len(withBash), bash, count(withShim, true))
+	for _, p := range passes[1:] {
+		checkBatsPass(t, plain.results, p.name, p.tree, p.ledger, p.env, p.results, p.knownFail, p.knownHeld)
+	}
+	t.Logf("bats-core suite: %d of %d tests pass with bash (%s)", count(plain.results, true), len(plain.results), bash)
+}
 
+// checkBatsPass compares one pass through the shim with bash's.
+func checkBatsPass(t *testing.T, withBash map[string]bool, name, tree, ledgerDir string, env []string,
+	results map[string]bool, knownFail, knownHeld map[string]string) {
+	t.Helper()
 	var failing []string
-	for name, ok := range withBash {
-		if ok && !withShim[name] {
-			failing = append(failing, name)
+	for test, ok := range withBash {
+		if ok && !results[test] {
+			failing = append(failing, test)
 		}
 	}
 	sort.Strings(failing)
 	var still []string
-	for _, name := range failing {
+	for _, test := range failing {
 		// One not known to fail is run alone, twice: a timing test on a
 		// loaded machine is not a difference of the shim's.
-		if _, ok := known[name]; ok || !runBatsOne(t, src, shimEnv, name) && !runBatsOne(t, src, shimEnv, name) {
-			still = append(still, name)
+		if _, ok := knownFail[test]; ok || !runBatsOne(t, tree, env, test) && !runBatsOne(t, tree, env, test) {
+			still = append(still, test)
 		}
 	}
-	t.Logf("%d fail through the shim and pass with bash; %d of them again when run alone", len(failing), len(still))
-	for _, name := range still {
-		if _, ok := known[name]; !ok {
-			t.Errorf("passes with bash, fails through the shim: %s", name)
+	t.Logf("%s: %d pass; %d fail that pass with bash, %d of them again when run alone", name, count(results, true), len(failing), len(still))
+	for _, test := range still {
+		if _, ok := knownFail[test]; !ok {
+			t.Errorf("%s: passes with bash, fails through the shim: %s", name, test)
 		}
 	}
-	for name := range known {
-		if !contains(still, name) {
-			t.Errorf("listed in batsKnownFailures but passes through the shim now (or not with bash): %s", name)
+	for test := range knownFail {
+		if !contains(still, test) {
+			t.Errorf("%s: listed as failing but passes through the shim now (or not with bash): %s", name, test)
 		}
 	}
 	// The ledger rotates (ledger.jsonl, ledger.1.jsonl, …): every file counts.
@@ -117,8 +189,16 @@ func TestBatsCore(t *testing.T) {
 		}
 		b = append(b, part...)
 	}
-	if held := bytes.Count(b, []byte(`"kind":"decision"`)); held > 0 {
-		t.Errorf("the guard held %d commands of the suite; rules: %s", held, heldRules(b))
+	held := heldRules(b)
+	for where, n := range held {
+		if _, ok := knownHeld[where]; !ok {
+			t.Errorf("%s: the guard held %d commands of the suite: %s", name, n, where)
+		}
+	}
+	for where := range knownHeld {
+		if _, ok := held[where]; !ok {
+			t.Errorf("%s: listed as held but nothing was held there: %s", name, where)
+		}
 	}
 }
 
@@ -211,8 +291,16 @@ func runBats(t *testing.T, src string, env []string, args ...string) map[string]
 func runBatsOne(t *testing.T, src string, env []string, test string) bool {
 	t.Helper()
 	file, name, _ := strings.Cut(test, ": ")
+	// A session of its own: the loop brake would take a third run of a
+	// command that failed twice in one session for a loop, and hold it.
+	reruns++
+	env = append(append([]string(nil), env...), "GUARD_EXEC_SESSION=bats-rerun-"+strconv.Itoa(reruns))
 	return runBats(t, src, env, "--filter", "^"+regexp.QuoteMeta(name)+"$", file)[name]
 }
+
+// reruns numbers the sessions of runBatsOne (called from the test's own
+// goroutine only).
+var reruns int
 
 func count(results map[string]bool, want bool) int {
 	n := 0
@@ -233,9 +321,9 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// heldRules lists the first rule of each held command in the ledger, with
-// where it matched, and counts.
-func heldRules(ledger []byte) string {
+// heldRules counts the held commands in the ledger by their first rule and
+// where it matched ("RULE at FILE:LINE:COL", FILE relative to the tree).
+func heldRules(ledger []byte) map[string]int {
 	n := map[string]int{}
 	for _, m := range regexp.MustCompile(`"kind":"decision".*?"rules":\[\{"id":"([^"]*)".*?"pos":"([^"]*)"`).FindAllSubmatch(ledger, -1) {
 		pos := string(m[2])
@@ -244,12 +332,7 @@ func heldRules(ledger []byte) string {
 		}
 		n[string(m[1])+" at "+pos]++
 	}
-	var out []string
-	for id, c := range n {
-		out = append(out, fmt.Sprintf("%s×%d", id, c))
-	}
-	sort.Strings(out)
-	return strings.Join(out, ", ")
+	return n
 }
 
 // unpack extracts a .tar.gz into dir with tar(1), which keeps the
