@@ -25,6 +25,8 @@ var bashKnownDifferences = map[string]string{
 		"parse in the environment, and code bash takes from the environment that cannot be read holds",
 	"extglob": "denied: mvdan/sh rejects the file, and its text names /dev/udp/ (a case pattern), which " +
 		"the fallback for scripts that do not parse takes for a network send",
+	"ifs-posix": "held: 6856 cases, each an eval of computed text, exhaust the depth of nested code the " +
+		"analysis follows (dynamic-too-deep); on a loaded machine bash itself outruns the time bound and it is not compared",
 	"glob": "held: `builtin cd $TMPDIR/glob-test-$$ || exit 1; rm -rf *`: a cd to a path with an " +
 		"unknown part ($$) leaves the directory unknown, and rm -rf * there holds",
 }
