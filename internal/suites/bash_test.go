@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -146,7 +147,7 @@ func TestBashTests(t *testing.T) {
 	}
 	for _, list := range []map[string]string{bashKnownDifferences, bashUncomparable} {
 		for name := range list {
-			if !contains(all, name) {
+			if !slices.Contains(all, name) {
 				t.Errorf("%s is not a script of the fixture", name)
 			}
 		}

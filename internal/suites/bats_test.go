@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -175,7 +176,7 @@ func checkBatsPass(t *testing.T, withBash map[string]bool, name, tree, ledgerDir
 		}
 	}
 	for test := range knownFail {
-		if !contains(still, test) {
+		if !slices.Contains(still, test) {
 			t.Errorf("%s: listed as failing but passes through the shim now (or not with bash): %s", name, test)
 		}
 	}
@@ -310,15 +311,6 @@ func count(results map[string]bool, want bool) int {
 		}
 	}
 	return n
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // heldRules counts the held commands in the ledger by their first rule and
