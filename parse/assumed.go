@@ -110,6 +110,35 @@ func (fr *frame) markAssumed(w *syntax.Word, wd *Word) {
 	if f := e.cur.word(wd.Pos); !f.Glob && f.Value != wd.Value {
 		wd.Assumed = f.Value
 	}
+	wd.Unseen = wd.Assumed == "" && fr.st.baseKnown && unsetBefore(w, as)
+}
+
+// unsetBefore reports whether every parameter of the plain word w names a
+// variable the shell did not have when the unseen code ran, nor set since
+// (as is the assumed state): only that code could have set it. A variable
+// that was unknown already (X=$(cat f)), a special parameter and one bash
+// sets itself are not.
+func unsetBefore(w *syntax.Word, as *state) bool {
+	seen, ok := false, true
+	var parts func([]syntax.WordPart)
+	parts = func(ps []syntax.WordPart) {
+		for _, p := range ps {
+			switch p := p.(type) {
+			case *syntax.DblQuoted:
+				parts(p.Parts)
+			case *syntax.ParamExp:
+				name := p.Param.Value
+				_, inVars := as.vars[name]
+				_, inBase := as.base[name]
+				if inVars || inBase || bashSets[name] || name == "PWD" || !validName(name) {
+					ok = false
+				}
+				seen = true
+			}
+		}
+	}
+	parts(w.Parts)
+	return seen && ok
 }
 
 // forgetVars is poisonVars for a command the analysis sees but whose effect

@@ -65,7 +65,49 @@ func builtinCd(fr *frame, c *Command, args []arg) {
 	default:
 		target = ops[0]
 	}
+	part, made := fr.partDir(target)
 	fr.chdir(fr.cdTarget(target))
+	if fr.st.dir == "" {
+		fr.st.dirPart, fr.st.dirMade = part, made
+	}
+}
+
+// partDir is where a cd whose target is not known goes, as far as it is:
+// an absolute target with unknown parts, cleaned, and whether it is a
+// path the script made; or a relative literal target below a directory
+// that is partly known already (cd "$tmp"; cd sub). Nothing for a target
+// whose text climbs ("/tmp/$x/..", ".."): an unknown part may hold
+// slashes, so where that lands is not known.
+func (fr *frame) partDir(target Word) (string, bool) {
+	v := target.Value
+	if v == "" || target.Glob || climbs(v) {
+		return "", false
+	}
+	switch {
+	case strings.HasPrefix(v, "/"):
+		if !target.Dynamic {
+			return "", false
+		}
+		return path.Clean(v), target.Made
+	case fr.st.dir == "" && fr.st.dirPart != "" && target.Literal() && v != "-":
+		if !strings.HasPrefix(v, "./") {
+			if cdpath, set := fr.lookup("CDPATH").value(); set && cdpath != "" {
+				return "", false // CDPATH may send it elsewhere
+			}
+		}
+		return path.Join(fr.st.dirPart, v), fr.st.dirMade
+	}
+	return "", false
+}
+
+// climbs reports whether a path has a ".." component.
+func climbs(p string) bool {
+	for _, c := range strings.Split(p, "/") {
+		if c == ".." {
+			return true
+		}
+	}
+	return false
 }
 
 // cdOperands drops cd's options (-L -P -e -@).
@@ -106,6 +148,7 @@ func (fr *frame) chdir(dir string) {
 		st.forget("OLDPWD")
 	}
 	delete(st.vars, "PWD")
+	st.dirPart, st.dirMade = "", false
 	if dir != st.dir || dir == "" {
 		st.dropRelativeMade(dir)
 	}

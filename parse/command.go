@@ -85,6 +85,8 @@ func (fr *frame) newCommand(site *callSite, assigns []Assign) *Command {
 	c := &Command{
 		Assigns:     assigns,
 		Dir:         fr.st.dir,
+		DirPart:     fr.st.dirPart,
+		DirMade:     fr.st.dirMade,
 		Context:     fr.ctx,
 		Via:         fr.via,
 		Remote:      fr.remote,

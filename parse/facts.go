@@ -68,6 +68,13 @@ type Word struct {
 	// variables alone, with Unknown where even then it is not known; ""
 	// otherwise (assumed.go).
 	Assumed string
+	// Unseen is set on a word unknown only because code the analysis
+	// cannot see may have set variables the shell did not have when that
+	// code ran ("$BATS_WARNING_FILE" after bats sources a file it made at
+	// run time): no value is assumed, and whatever the word names, that
+	// code chose it — it could as well have written there itself
+	// (assumed.go).
+	Unseen bool
 	// Alts are, for a word that is exactly a variable's expansion where
 	// the paths reaching it set the variable differently, the values it
 	// may have (Unknown inside where a path's value is not all known);
@@ -229,7 +236,18 @@ type Command struct {
 	Stdin *Input
 	// Dir is the absolute working directory the command runs in, following
 	// literal cd/pushd earlier in the script; "" when it is not known.
-	Dir     string
+	Dir string
+	// DirPart is, when Dir is "" because a cd went to an absolute path
+	// with unknown parts ("$TMPDIR/glob-test-$$", "$(mktemp -d)"), that
+	// path with Unknown for what is not known: a relative operand is
+	// judged as that path joined with it, as if the script had spelled
+	// it out. DirMade is set when that directory is one the script made
+	// itself (cd "$tmp" after tmp=$(mktemp -d)): what is inside holds
+	// only its own work. Both are empty whenever Dir is known, and where
+	// the analysis does not know (a wrapper's -C DIR) the directory is
+	// just unknown.
+	DirPart string
+	DirMade bool
 	Context Context
 	Via     []Via
 	// Synthetic is set for commands that stand for an interpreter's file or

@@ -26,6 +26,7 @@ import (
 //	ph           Placeholder              remote=H   Remote     user=U  User
 //	pos=L:C      Command.Pos              assign=N=V an Assign  namedyn NameDynamic
 //	pipe=I       PipeIndex                synth      Synthetic  name=N  Command.Name
+//	dirpart=D    Command.DirPart ("…" unknown, "+made" DirMade)
 //
 // dyn lists the Dynamic facts in order as "kind" or "kind:known", with
 // "|feeders=a,b" and "|sink=NAME" checks.
@@ -173,6 +174,14 @@ func checkAttr(c *Command, chk string) string {
 			val = ""
 		}
 		return diff(c.Dir, val)
+	case "dirpart":
+		// Command.DirPart with "…" for unknown parts, and "+made" when
+		// DirMade is set.
+		got := strings.ReplaceAll(c.DirPart, Unknown, "…")
+		if c.DirMade {
+			got += "+made"
+		}
+		return diff(got, val)
 	case "via":
 		if len(c.Via) == 0 {
 			return "no via"

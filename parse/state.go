@@ -23,8 +23,15 @@ type state struct {
 	// dir is the working directory; "" when unknown.
 	dir      string
 	dirStack []string
-	funcs    map[string]*funcDef
-	aliases  map[string]*aliasDef
+	// dirPart is, while dir is unknown after a cd to a partly known
+	// absolute path ("$TMPDIR/glob-test-$$"), that path with Unknown for
+	// what is not known; dirMade is set while the directory is one the
+	// script made itself (cd "$tmp" after tmp=$(mktemp -d)). See
+	// Command.DirPart.
+	dirPart string
+	dirMade bool
+	funcs   map[string]*funcDef
+	aliases map[string]*aliasDef
 	// expandAliases is whether bash expands aliases: off in a
 	// non-interactive bash until shopt -s expand_aliases, always on in
 	// POSIX sh. maybeAliases is set when it is on only on some paths.
@@ -446,6 +453,10 @@ func (s *state) merge(o *state) {
 	if s.dir != o.dir {
 		s.dir = ""
 	}
+	if s.dirPart != o.dirPart || s.dir != "" {
+		s.dirPart = ""
+	}
+	s.dirMade = s.dirMade && o.dirMade && s.dir == ""
 	if !slices.Equal(s.dirStack, o.dirStack) {
 		s.dirStack = nil
 	}
@@ -519,7 +530,7 @@ func (s *state) flag(name string) {
 
 // equal reports whether merging o into s would change nothing.
 func (s *state) equal(o *state) bool {
-	if s.dead != o.dead || s.poisoned != o.poisoned || s.dir != o.dir || len(s.vars) != len(o.vars) || !maps.Equal(s.attrs, o.attrs) || s.globOpts != o.globOpts {
+	if s.dead != o.dead || s.poisoned != o.poisoned || s.dir != o.dir || s.dirPart != o.dirPart || s.dirMade != o.dirMade || len(s.vars) != len(o.vars) || !maps.Equal(s.attrs, o.attrs) || s.globOpts != o.globOpts {
 		return false
 	}
 	for name, v := range s.vars {
@@ -547,7 +558,7 @@ func sameVar(a, b *variable) bool {
 func (s *state) poison() {
 	s.prior = s.assumed()
 	s.poisoned = true
-	s.dir = ""
+	s.dir, s.dirPart, s.dirMade = "", "", false
 	s.dirStack = nil
 	s.vars = nil
 	s.args, s.argsKnown = nil, false
@@ -563,9 +574,9 @@ func hasUnknown(s string) bool { return strings.Contains(s, Unknown) }
 // rarely changes directory.
 
 func (s *state) poisonVars() {
-	dir, stack := s.dir, s.dirStack
+	dir, part, made, stack := s.dir, s.dirPart, s.dirMade, s.dirStack
 	s.poison()
-	s.dir, s.dirStack = dir, stack
+	s.dir, s.dirPart, s.dirMade, s.dirStack = dir, part, made, stack
 }
 
 // poisonCode is poison for code that cannot be seen (eval of unknown text, a

@@ -179,7 +179,7 @@ func wrapSudo(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		c.User = u.Value
 	}
 	if d := optVal(opts, "D", "chdir"); d != nil {
-		c.Dir = resolveDir(c.Dir, d.Word)
+		c.Dir, c.DirPart, c.DirMade = resolveDir(c.Dir, d.Word), "", false
 	}
 	if !has(opts, "E", "preserve-env") {
 		c.env.reset = true // sudo's env_reset keeps only a few variables
@@ -219,7 +219,7 @@ func wrapEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
 			}
 		case "C", "chdir":
 			if o.val != nil {
-				c.Dir = resolveDir(c.Dir, o.val.Word)
+				c.Dir, c.DirPart, c.DirMade = resolveDir(c.Dir, o.val.Word), "", false
 			}
 		case "S", "split-string":
 			if o.val != nil {
@@ -467,7 +467,7 @@ func wrapRun0(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		c.User = u.Value
 	}
 	if d := optVal(opts, "D", "chdir"); d != nil {
-		c.Dir = resolveDir(c.Dir, d.Word)
+		c.Dir, c.DirPart, c.DirMade = resolveDir(c.Dir, d.Word), "", false
 	}
 	c.env.reset = true // a service's environment, not the caller's
 	return args[i:], true
@@ -502,7 +502,7 @@ func wrapDirenv(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	if len(args) < 4 || args[1].Value != "exec" {
 		return nil, false
 	}
-	c.Dir = resolveDir(c.Dir, args[2].Word)
+	c.Dir, c.DirPart, c.DirMade = resolveDir(c.Dir, args[2].Word), "", false
 	return args[3:], true
 }
 

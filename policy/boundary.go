@@ -294,6 +294,11 @@ func (x *Ctx) unknownWrite(w write) finding {
 	}
 	rest := strings.TrimLeft(v[i+len(parse.Unknown):], "/")
 	if strings.Trim(v, parse.Unknown) == "" {
+		if w.t.Word.Unseen {
+			// Only code the analysis could not see names it; that code
+			// is dynamic-exec's to judge (assumedTarget says why).
+			return fNone
+		}
 		return fUnknownWrite
 	}
 	if rest == "" || strings.Contains(rest, "..") {

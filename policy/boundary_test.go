@@ -97,7 +97,17 @@ func TestBoundaryVerdicts(t *testing.T) {
 		{`O=/tmp/run/o; f() { source "$1"; }; f; if [ -n "$2" ]; then P=1; eval "$3"; fi; echo x >> "$O"`, Warn, ""},
 		{`O=~/.bashrc; source "$1"; echo x >> "$O"`, Hold, "boundary-persistence"},
 		{`O=/data/data.txt; eval "$1"; echo x > "$O"`, Hold, "boundary-overwrite-outside"},
-		{`source "$1"; echo x >> "$NOT_SET_BEFORE"`, Hold, "boundary-unknown-write"},
+		// a name unset before the unseen code: only that code can have set
+		// it, so it chose the target and is judged (bats' >>"$BATS_WARNING_FILE")
+		{`source "$1"; echo x >> "$NOT_SET_BEFORE"`, Warn, ""},
+		{`source "$1"; echo x >> "${NOT_SET_BEFORE}"`, Warn, ""},
+		{`eval "$1"; echo x > "$A$B"`, Warn, ""},
+		{`source "$1"; echo x >> "$NOT_SET_BEFORE/.bashrc"`, Hold, "boundary-persistence"},
+		{`source "$1"; echo x >> "$HOME/$NOT_SET_BEFORE"`, Hold, "boundary-persistence"},
+		{`X=$(cat f); source "$1"; echo x >> "$X"`, Hold, "boundary-unknown-write"},
+		{`read -r X; source "$1"; echo x >> "$X"`, Hold, "boundary-unknown-write"},
+		{`source "$1"; echo x >> "$X" 2>&1; X=$(cat f); echo y >> "$X"`, Hold, "boundary-unknown-write"},
+		{`read -r X; echo x >> "$X"`, Hold, "boundary-unknown-write"},
 		{`O=/tmp/o; source "$1"; read -r "$2"; echo x >> "$O"`, Hold, "boundary-unknown-write"},
 		{`O=/tmp/o; source "$1"; declare -F "$2" >/dev/null; echo x >> "$O"`, Warn, ""},
 
@@ -251,6 +261,8 @@ func TestMadePathsWhenHomeIsATempDir(t *testing.T) {
 			{`rm -rf "$(cat dir.txt)"`, Hold},
 			{`rm -rf "$HOME/$(cat name.txt)"`, Hold},
 			{`d=$(mktemp -d); rm -rf "$d" ~`, Hold},
+			{`d=$(mktemp -d); cd "$d" && rm -rf *`, Allow},
+			{`d=$(mktemp -d); cd "$d" && rm -rf ../*`, Hold},
 		}
 		for _, tt := range tests {
 			x.bnd = nil

@@ -212,6 +212,13 @@ func (x *Ctx) placeOf(c *parse.Command, w parse.Word) Place {
 		// recursive delete of its root is as bad there as here.
 		return x.remotePlace(c, w)
 	}
+	if nw, ok := inPartDir(c, w); ok {
+		if c.DirMade && !climbs(w.Value) && !w.Dynamic {
+			// Inside a directory the script made: only its own work.
+			return PlaceInside
+		}
+		return x.placeOf(c, nw)
+	}
 	switch {
 	case w.Made:
 		// A path the script made itself: only its own work is there.
@@ -241,6 +248,30 @@ func (x *Ctx) placeOf(c *parse.Command, w parse.Word) Place {
 	// "." names the directory's contents as far as rm and find are
 	// concerned (rm refuses to remove "." itself).
 	return x.placeOfPath(p, isDot(w.Value))
+}
+
+// inPartDir returns, for a relative operand of a command whose directory
+// is partly known (parse.Command.DirPart: after cd "$TMPDIR/t-$$"), the
+// operand as that directory joined with it: `cd /tmp/t-$$ && rm -rf *` is
+// judged as `rm -rf /tmp/t-$$/*`.
+func inPartDir(c *parse.Command, w parse.Word) (parse.Word, bool) {
+	if c.Dir != "" || c.DirPart == "" || w.Value == "" || filepath.IsAbs(w.Value) || w.Made {
+		return w, false
+	}
+	nw := w
+	nw.Value, nw.Dynamic, nw.Assumed, nw.Alts = c.DirPart+"/"+w.Value, true, "", nil
+	return nw, true
+}
+
+// climbs reports whether a relative path has a ".." component: it may
+// leave the directory it is relative to.
+func climbs(p string) bool {
+	for _, c := range strings.Split(p, "/") {
+		if c == ".." {
+			return true
+		}
+	}
+	return false
 }
 
 func isDot(v string) bool {

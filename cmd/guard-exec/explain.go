@@ -177,6 +177,9 @@ func redirString(r parse.Redirect) string {
 	if r.Target.Assumed != "" {
 		s += " (if unseen code left it: " + show(r.Target.Assumed) + ")"
 	}
+	if r.Target.Unseen {
+		s += " (named only by unseen code)"
+	}
 	return s
 }
 

@@ -21,14 +21,7 @@ import (
 // not through the shim without a sandbox, each with why. The list must be
 // exact: a test in it that passes through the shim fails the run too, so
 // that a fix takes its test out of the list.
-var batsKnownFailures = map[string]string{
-	"test/bats.bats: extended syntax":                        heldWarningFile,
-	"test/bats.bats: extended timing syntax":                 heldWarningFile,
-	"test/bats.bats: time is greater than 0ms for long test": heldWarningFile,
-	"test/suite.bats: extended syntax in suite":              heldWarningFile,
-	"test/suite.bats: extended timing syntax in suite":       heldWarningFile,
-	"test/suite.bats: timing syntax in suite":                heldWarningFile,
-}
+var batsKnownFailures = map[string]string{}
 
 // batsKnownSandboxFailures are the tests of the fixture that pass with
 // bash and not through the shim under the kernel sandbox, with why.
@@ -48,19 +41,7 @@ const nestedLedger = "a guard inside the sandbox cannot write its ledger and doe
 // command of the suite without a sandbox, by design, with why: "RULE at
 // FILE:LINE:COL" of the held command's first rule. Like batsKnownFailures,
 // the list must be exact.
-var batsKnownHolds = map[string]string{
-	"boundary-unknown-write at lib/bats-core/tracing.bash:7:3": heldWarningFile,
-}
-
-// heldWarningFile is why the known failures fail: the tests call bats'
-// bats-exec-suite directly, with bats' own variables unset; it sources a
-// test file bats makes at run time (code the guard cannot see when it
-// checks), and then bats_generate_warning writes `>>"$BATS_WARNING_FILE"`.
-// A variable that was unset before unseen code ran is unknown after it (the
-// sourced file may set it to anything, ~/.bashrc included), so the write is
-// to a computed name and holds. Under the kernel sandbox the same write is
-// bounded by the kernel, the hold is a warning, and the tests pass.
-const heldWarningFile = "held by design: >>\"$BATS_WARNING_FILE\" after a run-time source (boundary-unknown-write); passes under the sandbox"
+var batsKnownHolds = map[string]string{}
 
 // TestBatsCore runs bats-core's own suite, file by file, three ways at
 // once, each in its own copy of the tree: with bash; through the PATH shim
