@@ -181,6 +181,10 @@ func (x *Ctx) judgeWrite(w write) finding {
 	}
 	var p string
 	exists := false
+	// plants is false for a write below a known directory that cannot
+	// plant anything there: a directory, an empty file or a removal
+	// (mkdir or rm -rf /tmp/run-$$ where the home is below /tmp).
+	plants := true
 	switch {
 	case t.Known:
 		p, exists = x.locate(t, w.follow)
@@ -191,7 +195,10 @@ func (x *Ctx) judgeWrite(w write) finding {
 		// Somewhere below a known directory: judge it as files landing
 		// there.
 		p = x.resolve(t.Under)
-		w.kind = wInto
+		plants = w.kind != wMkdir && w.kind != wTouch && w.kind != wDelete
+		if w.kind != wMkdir && w.kind != wTouch {
+			w.kind = wInto
+		}
 	default:
 		return x.unknownWrite(w)
 	}
@@ -210,7 +217,7 @@ func (x *Ctx) judgeWrite(w write) finding {
 	if x.credWrite(p, w) {
 		return fCredWrite
 	}
-	if x.persistWrite(p, w) {
+	if plants && x.persistWrite(p, w) {
 		return fPersist
 	}
 	if x.inWriteRoots(p) || x.routineFile(p) {

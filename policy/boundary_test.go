@@ -263,6 +263,12 @@ func TestMadePathsWhenHomeIsATempDir(t *testing.T) {
 			{`d=$(mktemp -d); rm -rf "$d" ~`, Hold},
 			{`d=$(mktemp -d); cd "$d" && rm -rf *`, Allow},
 			{`d=$(mktemp -d); cd "$d" && rm -rf ../*`, Hold},
+			// a directory, an empty file or a removal below the temp dir
+			// plants nothing in the home inside it; a file written there may
+			{`TDIR=/tmp/dotglob-$$; mkdir $TDIR && cd $TDIR && touch a .a`, Allow},
+			{`mkdir -p /tmp/run-$RANDOM`, Allow},
+			{`echo x > /tmp/$X`, Hold},
+			{`cp payload "/tmp/$(cat name)"`, Hold},
 		}
 		for _, tt := range tests {
 			x.bnd = nil
