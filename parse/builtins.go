@@ -4,6 +4,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // builtinFunc carries out what a builtin does to the shell's state.
@@ -65,7 +67,12 @@ func builtinCd(fr *frame, c *Command, args []arg) {
 	default:
 		target = ops[0]
 	}
-	part, made := fr.partDir(target)
+	part, made := "", false
+	for _, a := range args {
+		if a.whole && a.Pos == target.Pos && a.Value == target.Value && fr.nameOnlyHoles(a.syn) {
+			part, made = fr.partDir(target)
+		}
+	}
 	fr.chdir(fr.cdTarget(target))
 	if fr.st.dir == "" {
 		fr.st.dirPart, fr.st.dirMade = part, made
@@ -98,6 +105,54 @@ func (fr *frame) partDir(target Word) (string, bool) {
 		return path.Join(fr.st.dirPart, v), fr.st.dirMade
 	}
 	return "", false
+}
+
+// holeParams are the parameters bash sets to a number, or to a name
+// without a slash: as a part of a path they cannot make it climb or leave
+// its directory.
+var holeParams = map[string]bool{
+	"$": true, "BASHPID": true, "PPID": true, "RANDOM": true, "SRANDOM": true, "UID": true,
+	"EUID": true, "SECONDS": true, "EPOCHSECONDS": true, "HOSTNAME": true,
+}
+
+// nameOnlyHoles reports whether every unknown part of w is one that holds
+// no slash: $$, $RANDOM and the like, mktemp's name (a variable set from it,
+// or $(mktemp …) itself). A cd to "$TMPDIR/t-$$" is then below $TMPDIR;
+// one to "/tmp/$(cat f)" could be anywhere ("../home/me").
+func (fr *frame) nameOnlyHoles(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	if isMktempSubst(w) {
+		return true
+	}
+	var parts func([]syntax.WordPart) bool
+	parts = func(ps []syntax.WordPart) bool {
+		for _, p := range ps {
+			switch p := p.(type) {
+			case *syntax.Lit, *syntax.SglQuoted:
+			case *syntax.DblQuoted:
+				if !parts(p.Parts) {
+					return false
+				}
+			case *syntax.ParamExp:
+				if p.Param == nil || !isSimpleParam(p) {
+					return false
+				}
+				if holeParams[p.Param.Value] {
+					continue
+				}
+				v := fr.lookup(p.Param.Value)
+				if val, _ := v.value(); hasUnknown(val) && !v.nameHoles {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return parts(w.Parts)
 }
 
 // climbs reports whether a path has a ".." component.

@@ -21,6 +21,12 @@ func TestCwd(t *testing.T) {
 		{src: `cd /srv/x-$$; cd ..; ls`, want: []string{"cd /srv/x-…", "cd .. ¦ dirpart=/srv/x-…", "ls ¦ dir=? ¦ dirpart="}},
 		{src: `cd /srv/$RANDOM/..; ls`, want: []string{"cd /srv/…/..", "ls ¦ dir=? ¦ dirpart="}},
 		{src: `cd "$X"; ls`, want: []string{"cd ", "ls ¦ dirpart="}},
+		// an unknown part that may hold a slash may climb out: "../home/me"
+		{src: `cd "/tmp/$(cat f)"; ls`, want: []string{"cd /tmp/…", "cat f", "ls ¦ dir=? ¦ dirpart="}},
+		{src: `x=$(cat f); cd /tmp/$x; ls`, want: []string{"cat f", "cd /tmp/…", "ls ¦ dir=? ¦ dirpart="}},
+		{src: `read -r x; cd /tmp/run-$x; ls`, want: []string{"read -r x", "cd /tmp/run-…", "ls ¦ dir=? ¦ dirpart="}},
+		{src: `cd /tmp/run-$RANDOM-$BASHPID; ls`, want: []string{"cd /tmp/run-…-…", "ls ¦ dirpart=/tmp/run-…-…"}},
+		{src: `cd "$(mktemp -d -t x.XXXX)"; ls`, want: []string{"cd /tmp/x.…", "mktemp -d -t x.XXXX", "ls ¦ dirpart=/tmp/x.…"}},
 		{src: `cd /srv/x-$$; CDPATH=/opt; cd lib; ls`, want: []string{"cd /srv/x-…", "cd lib", "ls ¦ dirpart="}},
 		{src: `cd /srv/x-$$; cd /srv; ls`, want: []string{"cd /srv/x-…", "cd /srv", "ls ¦ dir=/srv ¦ dirpart="}},
 		{src: `if x; then cd /srv/a-$$; else cd /srv/b-$$; fi; ls`, want: []string{"x", "cd /srv/a-…", "cd /srv/b-…", "ls ¦ dirpart="}},

@@ -56,6 +56,8 @@ var filesystemRules = []*Rule{
 			"d=$(mktemp -d); cd \"$d\" && rm -rf ..",
 			"d=$(mktemp -d); cd \"$d\" && rm -rf \"$X\"",
 			"cd /tmp/$X/.. && rm -rf *",
+			"cd \"/tmp/$(cat f)\" && rm -rf *",
+			"x=$(cat f); cd \"$TMPDIR/$x\" && rm -rf *",
 			"rm -rf $UNSET_DIR/",
 			"rm -rf \"$HOME\"",
 			"rm -rf \"$HOME/$X\"",
