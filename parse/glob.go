@@ -17,7 +17,8 @@ import (
 // classes, no extended globs, no globstar **, no nocaseglob), under
 // dotglob and nullglob as the script set them; and at most maxGlob
 // matches from directories of at most maxGlobDir entries. Anything else
-// keeps the pattern (Glob), which policy treats as unknown.
+// keeps the pattern (Glob), which policy judges as a pattern: "*" takes
+// its whole directory (policy/places.go globPlace).
 
 // DirReader is implemented by an Options.Files that can list directories
 // (names only): globs are then expanded.
@@ -25,7 +26,7 @@ type DirReader interface {
 	ReadDir(path string) ([]string, error)
 }
 
-const maxGlob = 256
+const maxGlob = 32
 
 // MaxGlobDir is the most entries a directory may have for globs in it to
 // be expanded; a DirReader may stop reading past it.

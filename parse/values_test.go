@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -140,5 +141,15 @@ func TestGlobs(t *testing.T) {
 	for i := range rows {
 		rows[i].opt = tree
 	}
+	// More matches than maxGlob: the pattern is kept and judged as one
+	// (every entry of /many), not entry by entry.
+	many := globFiles{}
+	for i := range maxGlob + 1 {
+		many[fmt.Sprintf("/many/f%02d", i)] = ""
+	}
+	rows = append(rows,
+		row{src: `cd /many && rm -rf *`, want: []string{"cd /many", "rm -rf * ¦ glob=1 ¦ dir=/many"}, opt: func(o *Options) { o.Files = many }},
+		row{src: `cd /many && rm -f f0*`, want: []string{"cd /many", "rm -f f00 f01 f02 f03 f04 f05 f06 f07 f08 f09"}, opt: func(o *Options) { o.Files = many }},
+	)
 	runRows(t, rows)
 }
