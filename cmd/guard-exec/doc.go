@@ -316,10 +316,12 @@
 // and GUARD_EXEC_PARENT is in the command's environment, for nested guards.
 //
 // A guard killed by SIGKILL takes everything its command started with it
-// only where it can make a cgroup v2 (keeper_linux.go, README "No
-// orphans"): as root or in a delegated cgroup, on Linux, and once the
-// command has run for 20 ms. Elsewhere only the command's own process dies
-// with it (none on macOS), and its children run on.
+// where it can make a cgroup v2 (keeper_linux.go, README "No orphans"): as
+// root or in a delegated cgroup, on Linux, and once the command has run for
+// 20 ms. Elsewhere on Linux the keeper kills what still carries the
+// command's mark in the guard's session (a process that left the session
+// or cleared its environment runs on); on macOS a watchdog kills the
+// command's own process (keeper_darwin.go), and its children run on.
 //
 // When the ledger cannot record a command, the command does not run (exit
 // 125): evidence is part of the contract, so the guard fails closed. The

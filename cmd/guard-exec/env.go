@@ -1,16 +1,36 @@
 package main
 
 import (
+	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/guard-exec/guard-exec/internal/redact"
 	"github.com/guard-exec/guard-exec/parse"
 )
 
 // envParent carries the id of a guarded command into its environment, so
-// a guard started inside it (a nested shim) records its parent.
+// a guard started inside it (a nested shim) records its parent. Its value
+// is the id, a slash and a name of the guard that ran it ("ev-0012/4242.
+// m3x9k1": pid and start), so that the mark of one command is told from
+// that of a command with the same id in another ledger (keeper_linux.go
+// kills by it).
 const envParent = "GUARD_EXEC_PARENT"
+
+// parentID is the ledger id in a mark: what comes before the slash.
+func parentID(mark string) string {
+	id, _, _ := strings.Cut(mark, "/")
+	return id
+}
+
+// markOf is the mark of the command with ledger id id run by this guard.
+func markOf(id string) string {
+	return id + "/" + strconv.Itoa(os.Getpid()) + "." + strconv.FormatInt(guardStarted.UnixNano(), 36)
+}
+
+// guardStarted is when this guard started, for its commands' marks.
+var guardStarted = time.Now()
 
 // loginRoute reports whether a variable leads to a stored login without
 // being a secret itself: the programs git, ssh and sudo ask for a password
@@ -197,7 +217,7 @@ func (g *guard) childEnv(_ *parse.Analysis, id string) []string {
 	out := make([]string, 0, len(s.env)+1)
 	out = append(out, s.env...)
 	if id != "" {
-		out = append(out, envParent+"="+id)
+		out = append(out, envParent+"="+markOf(id))
 	}
 	return out
 }

@@ -191,7 +191,7 @@ func (g *guard) execRecord(j *job, a *parse.Analysis, d *policy.Decision) *ledge
 		Raw:        j.script,
 		Verdict:    d.Verdict.String(),
 		Enforce:    d.Mode.String(),
-		Parent:     g.vars[envParent],
+		Parent:     parentID(g.vars[envParent]),
 		EnvRemoved: g.envRemoved(),
 	}
 	for _, h := range d.Hits {

@@ -46,8 +46,23 @@ import (
 //
 // The command sees what it saw before: the same parent (the guard), group,
 // session, signals and descriptors; /proc/self/cgroup names the new
-// cgroup. Where no cgroup can be made the guard runs as before, and only
-// the command's own process dies with it (README, doc.go Limitations).
+// cgroup.
+//
+// Where no cgroup can be made (no cgroup v2, or not writable: a container,
+// a user without a delegated subtree) the keeper still starts, and kills
+// by the mark the guard puts in every command's environment instead
+// (GUARD_EXEC_PARENT=ID, env.go): when the guard died, every process of the
+// user in the guard's session that started after the guard and still
+// carries the command's mark in its initial environment (/proc/PID/environ:
+// what it was started with, which unsetting a variable does not change)
+// is killed, in rounds until none is left.
+// What this misses, and the cgroup does not: a process that left the
+// session (setsid, a daemon) or was started with its environment cleared
+// (env -i), and one that forks faster than the rounds find it.
+
+// noCgroupEnv makes guard-exec behave as where no cgroup can be made (the
+// tests use it, as GUARD_EXEC_SANDBOX_NO_LANDLOCK for Landlock).
+const noCgroupEnv = "GUARD_EXEC_NO_CGROUP"
 
 // keeperArg is the first argument of guard-exec started as a keeper.
 const keeperArg = "__keeper"
@@ -59,8 +74,11 @@ const cgroup2Magic = 0x63677270
 type keeper struct {
 	dir    string
 	parent string
-	fd     *os.File // the directory, for CLONE_INTO_CGROUP
-	done   *os.File // the write end of the keeper's stdin, once it started
+	// mark is, where no cgroup could be made, the command's mark (its id
+	// in GUARD_EXEC_PARENT); dir and parent are then "".
+	mark string
+	fd   *os.File // the directory, for CLONE_INTO_CGROUP
+	done *os.File // the write end of the keeper's stdin, once it started
 
 	// emptied is set when the command's cgroup was removed right after
 	// the command ended: nothing was left in it.
@@ -117,9 +135,12 @@ func ownCgroup() string {
 // there and has the keeper started after keeperDelay. It returns nil,
 // having changed nothing, where no cgroup can be made.
 func startKeeper(spec *shim.Spec) *keeper {
-	parent := ownCgroup()
+	parent := ""
+	if os.Getenv(noCgroupEnv) != "1" {
+		parent = ownCgroup()
+	}
 	if parent == "" {
-		return nil
+		return startMarkKeeper(spec)
 	}
 	dir := filepath.Join(parent, "guard-exec-"+strconv.Itoa(os.Getpid()))
 	err := unix.Mkdir(dir, 0o755)
@@ -132,7 +153,7 @@ func startKeeper(spec *shim.Spec) *keeper {
 		err = unix.Mkdir(dir, 0o755)
 	}
 	if err != nil {
-		return nil // not writable here: run as before
+		return startMarkKeeper(spec) // not writable here
 	}
 	k := &keeper{dir: dir, parent: parent}
 	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
@@ -141,10 +162,37 @@ func startKeeper(spec *shim.Spec) *keeper {
 		return nil
 	}
 	k.fd = os.NewFile(uintptr(fd), dir)
-	// The keeper, and the pipe it reads, start once the command has run
-	// for keeperDelay: a process started beside every command cost
-	// milliseconds of each `-c true` on a busy machine, and most commands
-	// are over by then.
+	k.later([]string{dir})
+	spec.Cgroup = k.fd
+	return k
+}
+
+// startMarkKeeper is startKeeper where no cgroup can be made: the keeper
+// kills by the command's mark. Nil when the command carries none.
+func startMarkKeeper(spec *shim.Spec) *keeper {
+	mark := ""
+	for _, kv := range spec.Env {
+		if v, ok := strings.CutPrefix(kv, envParent+"="); ok {
+			mark = v
+		}
+	}
+	sid, err := unix.Getsid(0)
+	since, ok := startTicks(os.Getpid())
+	if mark == "" || err != nil || !ok {
+		return nil
+	}
+	k := &keeper{mark: mark}
+	k.later([]string{markArg + mark, strconv.Itoa(sid) + "," + strconv.FormatUint(since, 10)})
+	return k
+}
+
+// markArg starts the keeper's first argument where it kills by mark.
+const markArg = "mark="
+
+// later has the keeper started with args once the command has run for
+// keeperDelay: a process started beside every command cost milliseconds
+// of each `-c true` on a busy machine, and most commands are over by then.
+func (k *keeper) later(args []string) {
 	k.timer = time.AfterFunc(keeperDelay, func() {
 		k.mu.Lock()
 		defer k.mu.Unlock()
@@ -155,23 +203,21 @@ func startKeeper(spec *shim.Spec) *keeper {
 		if err != nil {
 			return
 		}
-		if k.keeper = spawnKeeper(dir, r); k.keeper != 0 {
+		if k.keeper = spawnKeeper(args, r); k.keeper != 0 {
 			k.done = w
 		} else {
 			w.Close()
 		}
 		r.Close()
 	})
-	spec.Cgroup = k.fd
-	return k
 }
 
 // keeperDelay is how long a command runs before its keeper starts.
 const keeperDelay = 20 * time.Millisecond
 
-// spawnKeeper starts `guard-exec __keeper DIR` with r as its stdin, in a
+// spawnKeeper starts `guard-exec __keeper ARGS…` with r as its stdin, in a
 // session of its own, and returns its pid (0 when it could not start).
-func spawnKeeper(dir string, r *os.File) int {
+func spawnKeeper(args []string, r *os.File) int {
 	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		return 0
@@ -181,7 +227,7 @@ func spawnKeeper(dir string, r *os.File) int {
 	// forks a test process to see that pidfds work (shim/spawn_linux.go),
 	// and the keeper needs no pidfd: it exits on its own, and whoever reaps
 	// orphans reaps it.
-	pid, _, err := syscall.StartProcess("/proc/self/exe", []string{"guard-exec", keeperArg, dir}, &syscall.ProcAttr{
+	pid, _, err := syscall.StartProcess("/proc/self/exe", append([]string{"guard-exec", keeperArg}, args...), &syscall.ProcAttr{
 		Dir: "/", Env: []string{}, Files: []uintptr{r.Fd(), null.Fd(), null.Fd()},
 		Sys: &syscall.SysProcAttr{Setsid: true},
 	})
@@ -210,6 +256,9 @@ func (k *keeper) procs() []int {
 // listing cgroup.procs for the lineage and again for release cost two
 // opens and reads of a cgroup file.
 func (k *keeper) vacated() bool {
+	if k.dir == "" {
+		return true
+	}
 	if !k.emptied {
 		err := unix.Rmdir(k.dir)
 		k.emptied = err == nil || errors.Is(err, unix.ENOENT)
@@ -241,7 +290,7 @@ func (k *keeper) release() {
 		return
 	}
 	procs := filepath.Join(k.parent, "cgroup.procs")
-	for i := 0; i < 64 && !k.vacated(); i++ {
+	for i := 0; i < 64 && k.dir != "" && !k.vacated(); i++ {
 		for _, pid := range k.procs() {
 			_ = os.WriteFile(procs, []byte(strconv.Itoa(pid)), 0)
 		}
@@ -262,16 +311,31 @@ func (k *keeper) remove() {
 	if k.fd != nil {
 		k.fd.Close()
 	}
-	if !k.emptied {
+	if k.dir != "" && !k.emptied {
 		_ = unix.Rmdir(k.dir)
 	}
 }
 
-// keeperMain is guard-exec started as a keeper of the cgroup dir: it waits
-// for its guard's byte, or for end of file when the guard died, and then
-// kills everything in the cgroup and removes it.
-func keeperMain(dir string) int {
-	if len(os.Args) != 3 {
+// keeperMain is guard-exec started as a keeper of the cgroup dir (or of
+// the mark "mark=ID" with "SID,SINCE"): it waits for its guard's byte, or
+// for end of file when the guard died, and then kills everything in the
+// cgroup and removes it (or every process that carries the mark).
+func keeperMain(arg string) int {
+	mark, byMark := strings.CutPrefix(arg, markArg)
+	var sid int
+	var since uint64
+	switch {
+	case byMark && len(os.Args) == 4:
+		s, t, _ := strings.Cut(os.Args[3], ",")
+		var err1, err2 error
+		sid, err1 = strconv.Atoi(s)
+		since, err2 = strconv.ParseUint(t, 10, 64)
+		if mark == "" || err1 != nil || err2 != nil || sid <= 1 {
+			return 2
+		}
+	case byMark || len(os.Args) != 3:
+		return 2
+	case filepath.Base(arg) == "" || !strings.HasPrefix(filepath.Base(arg), "guard-exec-"):
 		return 2
 	}
 	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT, syscall.SIGHUP, syscall.SIGPIPE)
@@ -279,11 +343,68 @@ func keeperMain(dir string) int {
 	if n, _ := os.Stdin.Read(b[:]); n == 1 {
 		return 0 // the guard ended normally and took the cgroup down
 	}
-	if filepath.Base(dir) == "" || !strings.HasPrefix(filepath.Base(dir), "guard-exec-") {
-		return 2
+	if byMark {
+		killMarked(mark, sid, since)
+		return 0
 	}
-	killCgroup(dir)
+	killCgroup(arg)
 	return 0
+}
+
+// killMarked kills every process of this user in session sid, started at
+// or after since (clock ticks after boot), whose initial environment holds
+// the command's mark; in rounds, until a round finds none twice (a fork in
+// flight appears in the next) or ten seconds have passed.
+func killMarked(mark string, sid int, since uint64) {
+	want := []byte(envParent + "=" + mark + "\x00")
+	me := os.Getpid()
+	deadline := time.Now().Add(10 * time.Second)
+	for quiet := 0; quiet < 2 && time.Now().Before(deadline); {
+		found := false
+		ents, _ := os.ReadDir("/proc")
+		for _, e := range ents {
+			pid, err := strconv.Atoi(e.Name())
+			if err != nil || pid <= 1 || pid == me || !markedIn(pid, want, sid, since) {
+				continue
+			}
+			if unix.Kill(pid, unix.SIGKILL) == nil {
+				found = true
+			}
+		}
+		if found {
+			quiet = 0
+		} else {
+			quiet++
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// markedIn reports whether process pid is in session sid, started at or
+// after since, and carries want ("GUARD_EXEC_PARENT=ID\x00") in its
+// initial environment. A zombie is dead already.
+func markedIn(pid int, want []byte, sid int, since uint64) bool {
+	stat, ok := readProcStat(pid)
+	if !ok {
+		return false
+	}
+	i := strings.LastIndexByte(stat, ')')
+	if i < 0 || strings.HasPrefix(strings.TrimLeft(stat[i+1:], " "), "Z") {
+		return false
+	}
+	s, ok1 := nthField(stat[i+1:], statSession)
+	t, ok2 := nthField(stat[i+1:], statStartTime)
+	if !ok1 || !ok2 || s != strconv.Itoa(sid) {
+		return false
+	}
+	if st, err := strconv.ParseUint(t, 10, 64); err != nil || st < since {
+		return false
+	}
+	env, err := rawread.File("/proc/"+strconv.Itoa(pid)+"/environ", 0, 1<<20)
+	if err != nil {
+		return false
+	}
+	return bytes.HasPrefix(env, want) || bytes.Contains(env, append([]byte{0}, want...))
 }
 
 // killCgroup kills every process in dir and removes it: cgroup.kill

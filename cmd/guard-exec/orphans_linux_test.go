@@ -29,11 +29,12 @@ func canMakeCgroup(t *testing.T) bool {
 }
 
 // orphanWorld runs guard-exec (the test binary, installed on PATH as
-// guard-exec by TestMain) in a scratch directory with its own ledger.
-func orphanWorld(t *testing.T, script string) (*exec.Cmd, string) {
+// guard-exec by TestMain) in a scratch directory with its own ledger; with
+// byMark, as where no cgroup can be made (the keeper kills by the mark).
+func orphanWorld(t *testing.T, script string, byMark bool) (*exec.Cmd, string) {
 	t.Helper()
-	if !canMakeCgroup(t) {
-		t.Skip("no writable cgroup v2 here: the keeper is not used (README)")
+	if !byMark && !canMakeCgroup(t) {
+		t.Skip("no writable cgroup v2 here: the keeper kills by the mark (the byMark case)")
 	}
 	exe, err := exec.LookPath("guard-exec")
 	if err != nil {
@@ -44,6 +45,9 @@ func orphanWorld(t *testing.T, script string) (*exec.Cmd, string) {
 	cmd.Dir = work
 	cmd.Env = append(os.Environ(), "HOME="+work, "XDG_STATE_HOME="+filepath.Join(work, "state"),
 		"XDG_CONFIG_HOME="+filepath.Join(work, "config"), "GUARD_EXEC_LEDGER_DIR="+filepath.Join(work, "ledger"))
+	if byMark {
+		cmd.Env = append(cmd.Env, noCgroupEnv+"=1")
+	}
 	return cmd, work
 }
 
@@ -60,6 +64,25 @@ func waitFile(t *testing.T, path string) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// markIn reads the guard's mark from a process's environment.
+func markIn(t *testing.T, pid int) string {
+	t.Helper()
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kv := range strings.Split(string(b), "\x00") {
+		if v, ok := strings.CutPrefix(kv, envParent+"="); ok {
+			if !strings.Contains(v, "/") {
+				t.Fatalf("the mark %q names no guard", v)
+			}
+			return v
+		}
+	}
+	t.Fatalf("process %d carries no mark", pid)
+	return ""
 }
 
 // alive lists which of ps still run (same pid, same start time).
@@ -81,14 +104,22 @@ func alive(ps []procKey) []procKey {
 // pipe with another process, a background job, and a job orphaned by a
 // subshell (reparented to the guard). After the kill nothing of the
 // command runs; before it, the command shared the caller's process group
-// and session.
+// and session. The same where no cgroup can be made, where the keeper
+// kills by the command's mark.
 func TestKilledGuardLeavesNoOrphans(t *testing.T) {
+	for _, byMark := range []bool{false, true} {
+		name := map[bool]string{false: "cgroup", true: "mark"}[byMark]
+		t.Run(name, func(t *testing.T) { killedGuardLeavesNoOrphans(t, byMark) })
+	}
+}
+
+func killedGuardLeavesNoOrphans(t *testing.T, byMark bool) {
 	script := `while :; do echo x >> f; sleep 0.05; done | tee -a g >/dev/null &
 sleep 300 &
 (sleep 300 &)
 touch started
 wait`
-	cmd, work := orphanWorld(t, script)
+	cmd, work := orphanWorld(t, script, byMark)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -129,6 +160,23 @@ wait`
 	if len(command) < 5 {
 		t.Fatalf("only %d processes of the command found: %v", len(command), command)
 	}
+	// Bystanders in the same session, started after the guard, marked
+	// with the same ledger id as another guard's command would be: the
+	// keeper must not take them for the command's.
+	var bystanders []procKey
+	if byMark {
+		mark := markIn(t, command[0].pid)
+		for _, m := range []string{parentID(mark), parentID(mark) + "/1.other"} {
+			b := exec.Command("sleep", "300")
+			b.Env = append(os.Environ(), envParent+"="+m)
+			if err := b.Start(); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = b.Process.Kill(); _ = b.Wait() })
+			st, _ := startTicks(b.Process.Pid)
+			bystanders = append(bystanders, procKey{b.Process.Pid, st})
+		}
+	}
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
@@ -143,6 +191,13 @@ wait`
 			t.Errorf("process %d (%q) outlived the killed guard", p.pid, b)
 			_ = unix.Kill(p.pid, unix.SIGKILL)
 		}
+	}
+	if byMark {
+		time.Sleep(100 * time.Millisecond) // the keeper's rounds are over
+		if got := alive(bystanders); len(got) != len(bystanders) {
+			t.Errorf("the keeper killed processes of another command with the same id: %d of %d left", len(got), len(bystanders))
+		}
+		return
 	}
 	dir := filepath.Join(ownCgroup(), "guard-exec-"+strconv.Itoa(cmd.Process.Pid))
 	for time.Now().Before(deadline) {
@@ -160,7 +215,7 @@ wait`
 // running on purpose outlives a guard that ended normally, as under bash,
 // back in the guard's own cgroup; the command's cgroup is gone.
 func TestGuardEndingNormallyKeepsBackgroundJobs(t *testing.T) {
-	cmd, work := orphanWorld(t, `(sleep 300 >/dev/null 2>&1 & echo $! > bg)`)
+	cmd, work := orphanWorld(t, `(sleep 300 >/dev/null 2>&1 & echo $! > bg)`, false)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}

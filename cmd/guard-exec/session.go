@@ -39,6 +39,7 @@ func procStart(pid int) string {
 // of proc(5) (state) is 0.
 const (
 	statParent    = 1  // ppid, field 4
+	statSession   = 3  // session, field 6
 	statStartTime = 19 // starttime, field 22: clock ticks after boot
 )
 

@@ -80,7 +80,7 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 	mode := g.policyEngine().Mode
 	rec := &ledger.Record{Kind: ledger.KindExec, Session: g.session(), Cwd: j.dir, Project: g.projectRoot(),
 		Mode: g.invocation, IO: "pipe", Command: inv.Shell + " (script from stdin, judged as it arrives)",
-		Verdict: policy.Allow.String(), Enforce: mode.String(), Parent: g.vars[envParent], EnvRemoved: g.envRemoved()}
+		Verdict: policy.Allow.String(), Enforce: mode.String(), Parent: parentID(g.vars[envParent]), EnvRemoved: g.envRemoved()}
 	if !g.sandboxUnavailable(sb, rec) {
 		return status(exitBlocked)
 	}
