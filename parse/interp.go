@@ -420,7 +420,59 @@ func (fr *frame) scanProgram(c *Command, lang langID, via, text string, depth in
 	for _, cl := range calls {
 		ifr.followCall(c, lang, cl, depth)
 	}
+	ifr.walkDeletes(c, lang, calls)
 	fr.feedFetched(c, dynFrom, cmdFrom)
+}
+
+// walkDeletes finds a program that lists a tree and deletes what it
+// finds: os.walk(R) or os.listdir(R) with os.remove of a computed path,
+// fs.readdirSync(R) with fs.unlinkSync, File::Find's find(…, R) with
+// unlink. Each entry's delete is of a path the analysis cannot know, but
+// together they delete R's contents: the program is judged as rm -r R
+// too, for every R it lists, as shutil.rmtree(R) is; an R the analysis
+// cannot know (os.walk(os.environ["HOME"])) is an unknown place, held as
+// rmtree of it is. A delete of a known path is judged as it is.
+func (fr *frame) walkDeletes(c *Command, lang langID, calls []call) {
+	var roots []value
+	deletes := false
+	for _, cl := range calls {
+		if i, ok := walkAPI[lang][cl.name]; ok && cl.method == "" && i < len(cl.args) {
+			roots = append(roots, cl.args[i])
+			continue
+		}
+		if lang == langPython && cl.method != "" && (cl.name == "pathlib.Path" || cl.name == "Path" || cl.name == "pathlib.PosixPath") && len(cl.args) > 0 {
+			switch cl.method {
+			case "rglob", "glob", "iterdir", "walk":
+				roots = append(roots, cl.args[0])
+			case "unlink", "rmdir":
+				deletes = deletes || !cl.args[0].known()
+			}
+			continue
+		}
+		a, ok := apiFor(lang, cl.name)
+		if ok && a.kind == apiSynth && (strings.HasPrefix(a.cmd, "rm") || strings.HasPrefix(a.cmd, "truncate")) && (len(cl.args) == 0 || !cl.args[0].known()) {
+			deletes = true
+		}
+	}
+	if !deletes {
+		return
+	}
+	for _, r := range roots {
+		if r.isList || r.s == "" {
+			continue
+		}
+		fr.interpSynth(c, "walk+delete", "rm -r", []value{r})
+	}
+}
+
+// walkAPI are, per language, the calls that list a directory tree (or one
+// level of it), with the index of the argument naming the directory.
+var walkAPI = map[langID]map[string]int{
+	langPython: {"os.walk": 0, "os.fwalk": 0, "os.listdir": 0, "os.scandir": 0, "glob.glob": 0, "glob.iglob": 0},
+	langJS: {"fs.readdirSync": 0, "fs.readdir": 0, "fs.promises.readdir": 0, "fs/promises.readdir": 0,
+		"fs.opendirSync": 0, "fs.opendir": 0, "readdirSync": 0},
+	langPerl: {"find": 1, "finddepth": 1, "File::Find::find": 1, "File::Find::finddepth": 1, "opendir": 1, "glob": 0},
+	langRuby: {"Dir.glob": 0, "Dir.children": 0, "Dir.each_child": 0, "Dir.entries": 0, "Dir.foreach": 0, "Find.find": 0},
 }
 
 // feedFetched names the downloads a program makes as the feeders of the
