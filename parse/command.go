@@ -280,11 +280,15 @@ func (fr *frame) assignValue(a *syntax.Assign, flags string) assigned {
 	w.Pos = pos
 	v := fr.assignWord(a, w, flags)
 	made := a.Index == nil && !a.Append && (w.Made || isMktempSubst(a.Value))
-	if len(feeders) > 0 || made {
+	// A value whose unknown parts hold no slash or blank ($$, $RANDOM,
+	// mktemp's name: TESTDIR=$TMPDIR/glob-test-$$) is known but for a file
+	// name (state.go's nameHoles).
+	holes := a.Index == nil && !a.Append && v.v != nil && v.v.known && hasUnknown(v.v.v.Str) && fr.nameOnlyHoles(a.Value)
+	if len(feeders) > 0 || made || holes {
 		nv := *v.v
 		nv.feeders = feeders
 		nv.made = made
-		nv.nameHoles = made && nv.known && (isMktempSubst(a.Value) || soleParam(a.Value) != "" && fr.lookup(soleParam(a.Value)).nameHoles)
+		nv.nameHoles = nv.known && (holes || made && (isMktempSubst(a.Value) || soleParam(a.Value) != "" && fr.lookup(soleParam(a.Value)).nameHoles))
 		v.v = &nv
 	}
 	return v

@@ -26,6 +26,8 @@ func TestCwd(t *testing.T) {
 		{src: `x=$(cat f); cd /tmp/$x; ls`, want: []string{"cat f", "cd /tmp/…", "ls ¦ dir=? ¦ dirpart="}},
 		{src: `read -r x; cd /tmp/run-$x; ls`, want: []string{"read -r x", "cd /tmp/run-…", "ls ¦ dir=? ¦ dirpart="}},
 		{src: `cd /tmp/run-$RANDOM-$BASHPID; ls`, want: []string{"cd /tmp/run-…-…", "ls ¦ dirpart=/tmp/run-…-…"}},
+		{src: `TESTDIR=$TMPDIR/glob-test-$$; mkdir $TESTDIR; builtin cd $TESTDIR || exit 1; rm -rf *`, want: []string{"mkdir /tmp/glob-test-…", "cd /tmp/glob-test-…", "exit 1", "rm -rf * ¦ dirpart=/tmp/glob-test-…"}},
+		{src: `D="/srv/$(cat f)"; cd "$D"; ls`, want: []string{"cat f", "cd /srv/…", "ls ¦ dirpart="}},
 		{src: `cd "$(mktemp -d -t x.XXXX)"; ls`, want: []string{"cd /tmp/x.…", "mktemp -d -t x.XXXX", "ls ¦ dirpart=/tmp/x.…"}},
 		{src: `cd /srv/x-$$; CDPATH=/opt; cd lib; ls`, want: []string{"cd /srv/x-…", "cd lib", "ls ¦ dirpart="}},
 		{src: `cd /srv/x-$$; cd /srv; ls`, want: []string{"cd /srv/x-…", "cd /srv", "ls ¦ dir=/srv ¦ dirpart="}},

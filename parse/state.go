@@ -88,9 +88,11 @@ type variable struct {
 	// again when the shell returns (cd "$OLDPWD").
 	madeIn string
 	// nameHoles is set on a known value whose unknown parts are only
-	// mktemp's random characters (letters and digits): it splits and
-	// parses as its known parts say, so code built from it is known in
-	// all but a file name (trap "rm -rf $tmp" EXIT).
+	// mktemp's random characters (letters and digits), or values bash
+	// gives without a slash or blank ($$, $RANDOM: builtins.go's
+	// holeParams): it splits and parses as its known parts say, so code
+	// built from it is known in all but a file name (trap "rm -rf $tmp"
+	// EXIT), and a cd to it stays below its known directory.
 	nameHoles bool
 	// stale is set on a value unknown only because, on some path that
 	// reaches here, unseen code ran and the script did not set it since:
