@@ -211,35 +211,54 @@ type programTable struct {
 
 var table = sync.OnceValue(buildTable)
 
+// rowGroups are the table's rows, file by file, in the order they are
+// filed: a subcommand's row after its program's. They are put together
+// here, on first use, rather than appended to one slice by each file's
+// init: that copied the whole table at every start-up, command or not.
+func rowGroups() [][]Program {
+	return [][]Program{programRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows}
+}
+
 func buildTable() *programTable {
-	t := &programTable{rows: make([]*Program, len(programRows)), byName: make(map[string]*Program, 2*len(programRows))}
-	for i := range programRows {
-		p := &programRows[i]
-		t.rows[i] = p
-		first, rest, sub := strings.Cut(p.Name, " ")
-		if !sub {
-			t.add(t.byName, p.Name, p)
-			continue
+	groups := rowGroups()
+	n := 0
+	for _, g := range groups {
+		n += len(g)
+	}
+	t := &programTable{rows: make([]*Program, 0, n), byName: make(map[string]*Program, 2*n)}
+	for _, g := range groups {
+		for i := range g {
+			t.file(&g[i])
 		}
-		parent := t.byName[first]
-		last := rest
-		for parent != nil {
-			s, more, ok := strings.Cut(last, " ")
-			if !ok {
-				break
-			}
-			parent, last = parent.subs[s], more
-		}
-		if parent == nil {
-			panic("program table: no parent row for " + p.Name)
-		}
-		if parent.subs == nil {
-			parent.subs = map[string]*Program{}
-		}
-		t.add(parent.subs, last, p)
-		parent.wrapperSub = parent.wrapperSub || p.Wrapper
 	}
 	return t
+}
+
+// file adds one row: under its name, or under its parent's subcommands.
+func (t *programTable) file(p *Program) {
+	t.rows = append(t.rows, p)
+	first, rest, sub := strings.Cut(p.Name, " ")
+	if !sub {
+		t.add(t.byName, p.Name, p)
+		return
+	}
+	parent := t.byName[first]
+	last := rest
+	for parent != nil {
+		s, more, ok := strings.Cut(last, " ")
+		if !ok {
+			break
+		}
+		parent, last = parent.subs[s], more
+	}
+	if parent == nil {
+		panic("program table: no parent row for " + p.Name)
+	}
+	if parent.subs == nil {
+		parent.subs = map[string]*Program{}
+	}
+	t.add(parent.subs, last, p)
+	parent.wrapperSub = parent.wrapperSub || p.Wrapper
 }
 
 // add files a row under its name and its other names.
