@@ -138,7 +138,9 @@ type Program struct {
 	plus  *roleSpec
 	env   map[string]roleSpec
 	flags map[string]string // meaning by spelling, dashes included
-	subs  map[string]*Program
+	// subs and wrapperSub are copied from the table's side maps when the
+	// row is compiled (see programTable).
+	subs map[string]*Program
 	// stop is set when options end at the first operand: a subcommand
 	// follows, or a program with its own options.
 	stop bool
@@ -182,12 +184,13 @@ func ProgramTable() []*Program {
 // path ("git push"), or nil.
 func LookupProgram(name string) *Program {
 	first, rest, _ := strings.Cut(name, " ")
-	p := table().byName[first]
+	t := table()
+	p := t.byName[first]
 	for _, s := range strings.Fields(rest) {
 		if p == nil {
 			return nil
 		}
-		p = p.subs[s]
+		p = t.subs[p][s]
 	}
 	if p != nil {
 		p.compiled.Do(p.compile)
@@ -204,9 +207,16 @@ func (p *Program) sub(name string) *Program {
 	return s
 }
 
+// programTable indexes the rows. What it learns of a row while filing them
+// (its subcommands, whether one is a wrapper) it keeps in its own maps,
+// keyed by the row, rather than writing into the row: the rows are static
+// data, and a write into every page of them cost a copy-on-write fault per
+// page on every command's first lookup. compile copies them into the row.
 type programTable struct {
-	rows   []*Program
-	byName map[string]*Program
+	rows       []*Program
+	byName     map[string]*Program
+	subs       map[*Program]map[string]*Program
+	wrapperSub map[*Program]bool
 }
 
 var table = sync.OnceValue(buildTable)
@@ -225,7 +235,8 @@ func buildTable() *programTable {
 	for _, g := range groups {
 		n += len(g)
 	}
-	t := &programTable{rows: make([]*Program, 0, n), byName: make(map[string]*Program, 2*n)}
+	t := &programTable{rows: make([]*Program, 0, n), byName: make(map[string]*Program, 2*n),
+		subs: map[*Program]map[string]*Program{}, wrapperSub: map[*Program]bool{}}
 	for _, g := range groups {
 		for i := range g {
 			t.file(&g[i])
@@ -249,16 +260,20 @@ func (t *programTable) file(p *Program) {
 		if !ok {
 			break
 		}
-		parent, last = parent.subs[s], more
+		parent, last = t.subs[parent][s], more
 	}
 	if parent == nil {
 		panic("program table: no parent row for " + p.Name)
 	}
-	if parent.subs == nil {
-		parent.subs = map[string]*Program{}
+	subs := t.subs[parent]
+	if subs == nil {
+		subs = map[string]*Program{}
+		t.subs[parent] = subs
 	}
-	t.add(parent.subs, last, p)
-	parent.wrapperSub = parent.wrapperSub || p.Wrapper
+	t.add(subs, last, p)
+	if p.Wrapper {
+		t.wrapperSub[parent] = true
+	}
 }
 
 // add files a row under its name and its other names.
@@ -288,6 +303,8 @@ func parseRoleSpec(s string) roleSpec {
 }
 
 func (p *Program) compile() {
+	t := table()
+	p.subs, p.wrapperSub = t.subs[p], t.wrapperSub[p]
 	// A row with subcommands stops at its first operand (the subcommand).
 	p.stop = len(p.subs) > 0
 	p.opts = map[string]*optRow{}
