@@ -34,14 +34,16 @@ const (
 	RoleFilter              // the program's pattern or options narrow the entries it lists
 )
 
-var roleNames = map[string]Role{
-	"data": RoleData, "shell": RoleShell, "program": RoleProgram, "code": RoleCode, "script": RoleScript,
-	"written": RoleWritten, "read": RoleRead, "deleted": RoleDeleted, "sent": RoleSent, "dir": RoleDir,
-	"listed": RoleListed, "filter": RoleFilter,
-}
+var roleNames = sync.OnceValue(func() map[string]Role {
+	return map[string]Role{
+		"data": RoleData, "shell": RoleShell, "program": RoleProgram, "code": RoleCode, "script": RoleScript,
+		"written": RoleWritten, "read": RoleRead, "deleted": RoleDeleted, "sent": RoleSent, "dir": RoleDir,
+		"listed": RoleListed, "filter": RoleFilter,
+	}
+})
 
 func (r Role) String() string {
-	for n, x := range roleNames {
+	for n, x := range roleNames() {
 		if x == r {
 			return n
 		}
@@ -294,7 +296,7 @@ func parseRoleSpec(s string) roleSpec {
 	var rs roleSpec
 	s, rs.prefix, _ = strings.Cut(s, "@")
 	name, lang, _ := strings.Cut(s, ":")
-	r, ok := roleNames[name]
+	r, ok := roleNames()[name]
 	if !ok {
 		panic("program table: unknown role " + name)
 	}
@@ -785,7 +787,7 @@ func (fr *frame) runCodeText(c *Command, lang, via, text string, a arg) {
 	if !fr.spend(1+len(text)/512, c.Pos) {
 		return
 	}
-	if id, ok := interpLangs[lang]; ok {
+	if id, ok := interpLangs()[lang]; ok {
 		n := len(fr.r.an.Dynamic)
 		fr.scanProgram(c, id, via, text, 0)
 		fr.feedDynamic(n, c, text, a.feeders)
@@ -804,10 +806,12 @@ func (fr *frame) runCodeText(c *Command, lang, via, text string, a arg) {
 
 // interpLangs are the languages whose process APIs the interpreter
 // scanner knows.
-var interpLangs = map[string]langID{
-	"python": langPython, "js": langJS, "perl": langPerl, "ruby": langRuby, "php": langPHP,
-	"lua": langLua, "awk": langAwk, "applescript": langAppleScript, "r": langR,
-}
+var interpLangs = sync.OnceValue(func() map[string]langID {
+	return map[string]langID{
+		"python": langPython, "js": langJS, "perl": langPerl, "ruby": langRuby, "php": langPHP,
+		"lua": langLua, "awk": langAwk, "applescript": langAppleScript, "r": langR,
+	}
+})
 
 // codeRun is what a language converter reports to: code it finds runs
 // as shell text, as a program with arguments, or as another language.

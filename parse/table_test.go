@@ -48,7 +48,7 @@ func TestProgramTableRows(t *testing.T) {
 		seen[p.Name] = true
 		for _, ra := range append(append([]argRow{}, p.args...), optArgRows(p)...) {
 			if ra.spec.role == RoleCode || ra.spec.role == RoleScript {
-				if _, ok := interpLangs[ra.spec.lang]; !ok && codeLangs[ra.spec.lang] == nil && rowHooks[p.Name] == nil && ra.spec.lang != "sh" {
+				if _, ok := interpLangs()[ra.spec.lang]; !ok && codeLangs[ra.spec.lang] == nil && rowHooks[p.Name] == nil && ra.spec.lang != "sh" {
 					t.Errorf("%s: language %q has no converter", p.Name, ra.spec.lang)
 				}
 			}
