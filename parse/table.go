@@ -2,8 +2,10 @@ package parse
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // The program table: what programs do with their arguments, one row per
@@ -176,6 +178,7 @@ type argRow struct {
 // ProgramTable returns the rows of the program table, built once.
 func ProgramTable() []*Program {
 	rows := table().rows
+	tableBuilt.Store(true)
 	for _, p := range rows {
 		p.compiled.Do(p.compile)
 	}
@@ -186,13 +189,22 @@ func ProgramTable() []*Program {
 // path ("git push"), or nil.
 func LookupProgram(name string) *Program {
 	first, rest, _ := strings.Cut(name, " ")
-	t := table()
-	p := t.byName[first]
+	t := tableIndex()
+	var p *Program
+	if t != nil {
+		p = t.byName[first]
+	} else {
+		p = scanTop(first)
+	}
 	for _, s := range strings.Fields(rest) {
 		if p == nil {
 			return nil
 		}
-		p = t.subs[p][s]
+		if t != nil {
+			p = t.subs[p][s]
+		} else {
+			p = scanSub(p, s)
+		}
 	}
 	if p != nil {
 		p.compiled.Do(p.compile)
@@ -207,6 +219,76 @@ func (p *Program) sub(name string) *Program {
 		s.compiled.Do(s.compile)
 	}
 	return s
+}
+
+// A command line names a few programs, and the table's index of some 250
+// rows and their other names costs tens of microseconds to build (maps,
+// and a read of every row's page) where finding a row by reading the rows
+// costs about a microsecond. So the first scansBeforeIndex lookups read
+// the rows, and the index is built for the lookups after them (a long
+// script, check --batch), as policy's rule index is. Both find the same
+// row: buildTable files a subcommand's row under the row its name's words
+// lead to, and panics unless that row's name is the subcommand's name
+// without its last word, so reading the rows by name finds the same parent.
+const scansBeforeIndex = 32
+
+var (
+	tableScans atomic.Int32
+	tableBuilt atomic.Bool
+)
+
+// tableIndex returns the table's index, or nil while lookups still read the
+// rows.
+func tableIndex() *programTable {
+	if tableBuilt.Load() || tableScans.Add(1) > scansBeforeIndex {
+		t := table()
+		tableBuilt.Store(true)
+		return t
+	}
+	return nil
+}
+
+// scanTop finds the row of a program by reading the rows.
+func scanTop(name string) *Program {
+	for _, g := range rowGroups() {
+		for i := range g {
+			p := &g[i]
+			if !strings.Contains(p.Name, " ") && (p.Name == name || slices.Contains(p.Also, name)) {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// scanSub finds the row of parent's subcommand name by reading the rows.
+func scanSub(parent *Program, name string) *Program {
+	var found *Program
+	eachSub(parent, func(p *Program, last string) bool {
+		if last == name || slices.Contains(p.Also, name) {
+			found = p
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// eachSub calls f with each subcommand row of parent and its last word,
+// in table order, until f returns false.
+func eachSub(parent *Program, f func(p *Program, last string) bool) {
+	for _, g := range rowGroups() {
+		for i := range g {
+			p := &g[i]
+			rest, ok := strings.CutPrefix(p.Name, parent.Name)
+			if !ok || len(rest) < 2 || rest[0] != ' ' || strings.Contains(rest[1:], " ") {
+				continue
+			}
+			if !f(p, rest[1:]) {
+				return
+			}
+		}
+	}
 }
 
 // programTable indexes the rows. What it learns of a row while filing them
@@ -267,6 +349,10 @@ func (t *programTable) file(p *Program) {
 	if parent == nil {
 		panic("program table: no parent row for " + p.Name)
 	}
+	if parent.Name+" "+last != p.Name {
+		// The rows would be found by name (scanSub) under another parent.
+		panic("program table: " + p.Name + " is filed under " + parent.Name)
+	}
 	subs := t.subs[parent]
 	if subs == nil {
 		subs = map[string]*Program{}
@@ -305,8 +391,21 @@ func parseRoleSpec(s string) roleSpec {
 }
 
 func (p *Program) compile() {
-	t := table()
-	p.subs, p.wrapperSub = t.subs[p], t.wrapperSub[p]
+	if t := tableIndex(); t != nil {
+		p.subs, p.wrapperSub = t.subs[p], t.wrapperSub[p]
+	} else {
+		eachSub(p, func(s *Program, last string) bool {
+			if p.subs == nil {
+				p.subs = map[string]*Program{}
+			}
+			p.subs[last] = s
+			for _, n := range s.Also {
+				p.subs[n] = s
+			}
+			p.wrapperSub = p.wrapperSub || s.Wrapper
+			return true
+		})
+	}
 	// A row with subcommands stops at its first operand (the subcommand).
 	p.stop = len(p.subs) > 0
 	p.opts = map[string]*optRow{}
