@@ -40,7 +40,7 @@ func plainScript(src string) bool {
 			}
 			continue
 		}
-		if i == start || reserved[src[start:i]] {
+		if i == start || reserved()[src[start:i]] {
 			return false // two spaces, or a keyword
 		}
 		start = i + 1
@@ -279,7 +279,7 @@ func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
 	if !quoted && len(w.Parts) == 1 && !oddSpace(b.String()) {
 		return // already a plain literal
 	}
-	if reserved[b.String()] {
+	if reserved()[b.String()] {
 		return // "exp""ort" is a command, export a keyword: the quotes matter
 	}
 	q, err := syntax.Quote(b.String(), lang)
@@ -422,13 +422,15 @@ func hiddenParam(parts []syntax.WordPart) bool {
 }
 
 // reserved are the words the parser reads as keywords when unquoted.
-var reserved = map[string]bool{
-	"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
-	"case": true, "esac": true, "while": true, "until": true, "for": true, "in": true,
-	"function": true, "select": true, "time": true, "coproc": true, "{": true, "}": true,
-	"[[": true, "]]": true, "!": true, "export": true, "declare": true, "local": true,
-	"readonly": true, "typeset": true, "nameref": true, "let": true,
-}
+var reserved = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
+		"case": true, "esac": true, "while": true, "until": true, "for": true, "in": true,
+		"function": true, "select": true, "time": true, "coproc": true, "{": true, "}": true,
+		"[[": true, "]]": true, "!": true, "export": true, "declare": true, "local": true,
+		"readonly": true, "typeset": true, "nameref": true, "let": true,
+	}
+})
 
 // assignLike reports whether text starts like an assignment: NAME= or
 // NAME+=.

@@ -1,16 +1,21 @@
 package parse
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // fdValueOpts are fd's options that take a value as the next argument.
-var fdValueOpts = map[string]bool{
-	"-e": true, "--extension": true, "-t": true, "--type": true, "-E": true, "--exclude": true,
-	"-d": true, "--max-depth": true, "--min-depth": true, "--exact-depth": true, "-S": true, "--size": true,
-	"--changed-within": true, "--changed-before": true, "--newer": true, "--older": true, "-o": true, "--owner": true,
-	"-c": true, "--color": true, "-j": true, "--threads": true, "--max-results": true, "--base-directory": true,
-	"--search-path": true, "--path-separator": true, "--ignore-file": true, "--format": true,
-	"--max-buffer-time": true, "--batch-size": true, "--and": true, "--hyperlink": true,
-}
+var fdValueOpts = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"-e": true, "--extension": true, "-t": true, "--type": true, "-E": true, "--exclude": true,
+		"-d": true, "--max-depth": true, "--min-depth": true, "--exact-depth": true, "-S": true, "--size": true,
+		"--changed-within": true, "--changed-before": true, "--newer": true, "--older": true, "-o": true, "--owner": true,
+		"-c": true, "--color": true, "-j": true, "--threads": true, "--max-results": true, "--base-directory": true,
+		"--search-path": true, "--path-separator": true, "--ignore-file": true, "--format": true,
+		"--max-buffer-time": true, "--batch-size": true, "--and": true, "--hyperlink": true,
+	}
+})
 
 // sinkFd follows fd's -x/--exec and -X/--exec-batch: the command runs on
 // every result (or once on all of them), with {} and its variants ({/},
@@ -23,7 +28,7 @@ func sinkFd(fr *frame, c *Command, args []arg) {
 	for i := 1; i < len(args); i++ {
 		v := args[i].Value
 		switch {
-		case fdValueOpts[v]:
+		case fdValueOpts()[v]:
 			i++
 			continue
 		case v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch":
@@ -68,7 +73,7 @@ func fdRoles(fr *frame, c *Command) {
 		case v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch":
 			for i++; i < len(c.Args) && c.Args[i].Value != ";"; i++ {
 			}
-		case fdValueOpts[v] && i+1 < len(c.Args):
+		case fdValueOpts()[v] && i+1 < len(c.Args):
 			i++
 			switch v {
 			case "--search-path":

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"sync"
 )
 
 // git runs code given in its configuration: -c alias.NAME='!…' when NAME
@@ -11,20 +12,24 @@ import (
 // followed when the command line sets them.
 
 // gitCodeKeys are configuration keys whose value git runs with the shell.
-var gitCodeKeys = map[string]bool{
-	"core.pager": true, "core.editor": true, "core.sshcommand": true, "core.fsmonitor": true,
-	"core.askpass": true, "sequence.editor": true, "diff.external": true, "gpg.program": true,
-	"uploadpack.packobjectshook": true, "credential.helper": true,
-}
+var gitCodeKeys = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"core.pager": true, "core.editor": true, "core.sshcommand": true, "core.fsmonitor": true,
+		"core.askpass": true, "sequence.editor": true, "diff.external": true, "gpg.program": true,
+		"uploadpack.packobjectshook": true, "credential.helper": true,
+	}
+})
 
 // gitCodeSuffixes are key endings whose value is run (pager.log,
 // filter.x.clean, diff.x.textconv, …).
 var gitCodeSuffixes = []string{".textconv", ".clean", ".smudge", ".process", ".driver", ".cmd", ".program", ".command"}
 
-var gitCodeEnv = map[string]bool{
-	"GIT_SSH_COMMAND": true, "GIT_PAGER": true, "GIT_EDITOR": true, "GIT_EXTERNAL_DIFF": true,
-	"GIT_ASKPASS": true, "GIT_SSH": true, "GIT_SEQUENCE_EDITOR": true, "GIT_PROXY_COMMAND": true,
-}
+var gitCodeEnv = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"GIT_SSH_COMMAND": true, "GIT_PAGER": true, "GIT_EDITOR": true, "GIT_EXTERNAL_DIFF": true,
+		"GIT_ASKPASS": true, "GIT_SSH": true, "GIT_SEQUENCE_EDITOR": true, "GIT_PROXY_COMMAND": true,
+	}
+})
 
 func sinkGit(fr *frame, c *Command, args []arg) {
 	i := 1
@@ -69,7 +74,7 @@ sub:
 			if key[len("alias."):] == strings.ToLower(sub) && sub != "" {
 				fr.gitAlias(c, cf, val, args[i+1:])
 			}
-		case gitCodeKeys[key] || strings.HasPrefix(key, "pager.") || hasAnySuffix(key, gitCodeSuffixes):
+		case gitCodeKeys()[key] || strings.HasPrefix(key, "pager.") || hasAnySuffix(key, gitCodeSuffixes):
 			if key == "credential.helper" && !strings.HasPrefix(val, "!") {
 				continue // a helper program name, git credential-NAME
 			}
@@ -77,7 +82,7 @@ sub:
 		}
 	}
 	for _, a := range c.Assigns {
-		if gitCodeEnv[a.Name] && a.Value.Value != "" {
+		if gitCodeEnv()[a.Name] && a.Value.Value != "" {
 			fr.nestShellWords(c, []arg{{Word: a.Value}}, "git "+a.Name)
 		}
 	}
@@ -170,7 +175,7 @@ func (fr *frame) gitConfig(c *Command, args []arg) {
 			fr.r.gitAliases = make(map[string]arg)
 		}
 		fr.r.gitAliases[key[len("alias."):]] = ops[1]
-	case gitCodeKeys[key] || strings.HasPrefix(key, "pager.") || hasAnySuffix(key, gitCodeSuffixes):
+	case gitCodeKeys()[key] || strings.HasPrefix(key, "pager.") || hasAnySuffix(key, gitCodeSuffixes):
 		val := ops[1]
 		if key == "credential.helper" && !strings.HasPrefix(val.Value, "!") {
 			return

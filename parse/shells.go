@@ -2,15 +2,18 @@ package parse
 
 import (
 	"strings"
+	"sync"
 )
 
 // shellNames are the programs that run shell code like bash: -c STRING,
 // a script file, or their input.
-var shellNames = map[string]bool{
-	"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
-	"ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true,
-	"rbash": true, "ksh93": true, "pdksh": true, "oksh": true, "loksh": true,
-}
+var shellNames = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
+		"ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true,
+		"rbash": true, "ksh93": true, "pdksh": true, "oksh": true, "loksh": true,
+	}
+})
 
 // shellInvocation is what a shell's argument vector asks for.
 type shellInvocation struct {

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A sink is a command that runs code given to it as text: a shell's -c
@@ -49,7 +50,7 @@ func init() {
 		"guard-exec": sinkGuardExec,
 		"chroot":     sinkShellDefault,
 	}
-	for name := range shellNames {
+	for name := range shellNames() {
 		sinks[name] = sinkShell
 	}
 	for name, h := range interpreterSinks() {
@@ -315,13 +316,15 @@ func sinkGuardExec(fr *frame, c *Command, args []arg) {
 		fr.runNested(c, args[2:], "guard-exec --", nil)
 	case strings.HasPrefix(v, "-"):
 		sinkShell(fr, c, args)
-	case !guardSubcommands[v]:
+	case !guardSubcommands()[v]:
 		sinkShell(fr, c, args) // a script file
 	}
 }
 
-var guardSubcommands = map[string]bool{
-	"check": true, "explain": true, "log": true, "show": true, "stats": true, "approve": true,
-	"rules": true, "config": true, "shim": true, "doctor": true, "version": true, "help": true,
-	"loops": true, "hook": true, "completion": true, "man": true, "ship": true,
-}
+var guardSubcommands = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"check": true, "explain": true, "log": true, "show": true, "stats": true, "approve": true,
+		"rules": true, "config": true, "shim": true, "doctor": true, "version": true, "help": true,
+		"loops": true, "hook": true, "completion": true, "man": true, "ship": true,
+	}
+})

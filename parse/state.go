@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/expand"
 )
@@ -124,16 +125,18 @@ func (s *state) clone() *state {
 
 // bashSets names variables bash sets itself, whatever the environment:
 // their values are not known statically.
-var bashSets = map[string]bool{
-	"BASH": true, "BASHPID": true, "BASHOPTS": true, "BASH_ARGC": true, "BASH_ARGV": true,
-	"BASH_COMMAND": true, "BASH_LINENO": true, "BASH_SOURCE": true, "BASH_SUBSHELL": true,
-	"BASH_VERSINFO": true, "BASH_VERSION": true, "EPOCHREALTIME": true, "EPOCHSECONDS": true,
-	"EUID": true, "FUNCNAME": true, "GROUPS": true, "HOSTNAME": true, "HOSTTYPE": true,
-	"MACHTYPE": true, "OSTYPE": true, "PIPESTATUS": true, "PPID": true, "RANDOM": true,
-	"SECONDS": true, "SHELLOPTS": true, "SHLVL": true, "SRANDOM": true, "UID": true,
-	"LINENO": true, "REPLY": true, "OPTARG": true, "OPTIND": true, "COLUMNS": true, "LINES": true,
-	"HISTCMD": true, "DIRSTACK": true, "MAPFILE": true, "COPROC": true,
-}
+var bashSets = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"BASH": true, "BASHPID": true, "BASHOPTS": true, "BASH_ARGC": true, "BASH_ARGV": true,
+		"BASH_COMMAND": true, "BASH_LINENO": true, "BASH_SOURCE": true, "BASH_SUBSHELL": true,
+		"BASH_VERSINFO": true, "BASH_VERSION": true, "EPOCHREALTIME": true, "EPOCHSECONDS": true,
+		"EUID": true, "FUNCNAME": true, "GROUPS": true, "HOSTNAME": true, "HOSTTYPE": true,
+		"MACHTYPE": true, "OSTYPE": true, "PIPESTATUS": true, "PPID": true, "RANDOM": true,
+		"SECONDS": true, "SHELLOPTS": true, "SHLVL": true, "SRANDOM": true, "UID": true,
+		"LINENO": true, "REPLY": true, "OPTARG": true, "OPTIND": true, "COLUMNS": true, "LINES": true,
+		"HISTCMD": true, "DIRSTACK": true, "MAPFILE": true, "COPROC": true,
+	}
+})
 
 // lookup returns what is known of a variable.
 func (s *state) lookup(name string) *variable {
@@ -155,7 +158,7 @@ func (s *state) lookup(name string) *variable {
 		// default (verified: IFS=x bash -c 'echo "$IFS"').
 		return strVar(" \t\n", false)
 	}
-	if bashSets[name] {
+	if bashSets()[name] {
 		return unknownVar
 	}
 	if v, ok := s.base[name]; ok {

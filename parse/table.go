@@ -2,8 +2,10 @@ package parse
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // The program table: what programs do with their arguments, one row per
@@ -34,14 +36,16 @@ const (
 	RoleFilter              // the program's pattern or options narrow the entries it lists
 )
 
-var roleNames = map[string]Role{
-	"data": RoleData, "shell": RoleShell, "program": RoleProgram, "code": RoleCode, "script": RoleScript,
-	"written": RoleWritten, "read": RoleRead, "deleted": RoleDeleted, "sent": RoleSent, "dir": RoleDir,
-	"listed": RoleListed, "filter": RoleFilter,
-}
+var roleNames = sync.OnceValue(func() map[string]Role {
+	return map[string]Role{
+		"data": RoleData, "shell": RoleShell, "program": RoleProgram, "code": RoleCode, "script": RoleScript,
+		"written": RoleWritten, "read": RoleRead, "deleted": RoleDeleted, "sent": RoleSent, "dir": RoleDir,
+		"listed": RoleListed, "filter": RoleFilter,
+	}
+})
 
 func (r Role) String() string {
-	for n, x := range roleNames {
+	for n, x := range roleNames() {
 		if x == r {
 			return n
 		}
@@ -138,7 +142,9 @@ type Program struct {
 	plus  *roleSpec
 	env   map[string]roleSpec
 	flags map[string]string // meaning by spelling, dashes included
-	subs  map[string]*Program
+	// subs and wrapperSub are copied from the table's side maps when the
+	// row is compiled (see programTable).
+	subs map[string]*Program
 	// stop is set when options end at the first operand: a subcommand
 	// follows, or a program with its own options.
 	stop bool
@@ -172,6 +178,7 @@ type argRow struct {
 // ProgramTable returns the rows of the program table, built once.
 func ProgramTable() []*Program {
 	rows := table().rows
+	tableBuilt.Store(true)
 	for _, p := range rows {
 		p.compiled.Do(p.compile)
 	}
@@ -182,12 +189,22 @@ func ProgramTable() []*Program {
 // path ("git push"), or nil.
 func LookupProgram(name string) *Program {
 	first, rest, _ := strings.Cut(name, " ")
-	p := table().byName[first]
+	t := tableIndex()
+	var p *Program
+	if t != nil {
+		p = t.byName[first]
+	} else {
+		p = scanTop(first)
+	}
 	for _, s := range strings.Fields(rest) {
 		if p == nil {
 			return nil
 		}
-		p = p.subs[s]
+		if t != nil {
+			p = t.subs[p][s]
+		} else {
+			p = scanSub(p, s)
+		}
 	}
 	if p != nil {
 		p.compiled.Do(p.compile)
@@ -204,42 +221,148 @@ func (p *Program) sub(name string) *Program {
 	return s
 }
 
+// A command line names a few programs, and the table's index of some 250
+// rows and their other names costs tens of microseconds to build (maps,
+// and a read of every row's page) where finding a row by reading the rows
+// costs 2-3 microseconds when no row matches (`true` has none), less when
+// one does. So the first scansBeforeIndex lookups read
+// the rows, and the index is built for the lookups after them (a long
+// script, check --batch), as policy's rule index is. Both find the same
+// row: buildTable files a subcommand's row under the row its name's words
+// lead to, and panics unless that row's name is the subcommand's name
+// without its last word, so reading the rows by name finds the same parent.
+const scansBeforeIndex = 32
+
+var (
+	tableScans atomic.Int32
+	tableBuilt atomic.Bool
+)
+
+// tableIndex returns the table's index, or nil while lookups still read the
+// rows.
+func tableIndex() *programTable {
+	if tableBuilt.Load() || tableScans.Add(1) > scansBeforeIndex {
+		t := table()
+		tableBuilt.Store(true)
+		return t
+	}
+	return nil
+}
+
+// scanTop finds the row of a program by reading the rows.
+func scanTop(name string) *Program {
+	for _, g := range rowGroups() {
+		for i := range g {
+			p := &g[i]
+			if !strings.Contains(p.Name, " ") && (p.Name == name || slices.Contains(p.Also, name)) {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// scanSub finds the row of parent's subcommand name by reading the rows.
+func scanSub(parent *Program, name string) *Program {
+	var found *Program
+	eachSub(parent, func(p *Program, last string) bool {
+		if last == name || slices.Contains(p.Also, name) {
+			found = p
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// eachSub calls f with each subcommand row of parent and its last word,
+// in table order, until f returns false.
+func eachSub(parent *Program, f func(p *Program, last string) bool) {
+	for _, g := range rowGroups() {
+		for i := range g {
+			p := &g[i]
+			rest, ok := strings.CutPrefix(p.Name, parent.Name)
+			if !ok || len(rest) < 2 || rest[0] != ' ' || strings.Contains(rest[1:], " ") {
+				continue
+			}
+			if !f(p, rest[1:]) {
+				return
+			}
+		}
+	}
+}
+
+// programTable indexes the rows. What it learns of a row while filing them
+// (its subcommands, whether one is a wrapper) it keeps in its own maps,
+// keyed by the row, rather than writing into the row: the rows are static
+// data, and a write into every page of them cost a copy-on-write fault per
+// page on every command's first lookup. compile copies them into the row.
 type programTable struct {
-	rows   []*Program
-	byName map[string]*Program
+	rows       []*Program
+	byName     map[string]*Program
+	subs       map[*Program]map[string]*Program
+	wrapperSub map[*Program]bool
 }
 
 var table = sync.OnceValue(buildTable)
 
+// rowGroups are the table's rows, file by file, in the order they are
+// filed: a subcommand's row after its program's. They are put together
+// here, on first use, rather than appended to one slice by each file's
+// init: that copied the whole table at every start-up, command or not.
+func rowGroups() [][]Program {
+	return [][]Program{programRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows}
+}
+
 func buildTable() *programTable {
-	t := &programTable{rows: make([]*Program, len(programRows)), byName: make(map[string]*Program, 2*len(programRows))}
-	for i := range programRows {
-		p := &programRows[i]
-		t.rows[i] = p
-		first, rest, sub := strings.Cut(p.Name, " ")
-		if !sub {
-			t.add(t.byName, p.Name, p)
-			continue
+	groups := rowGroups()
+	n := 0
+	for _, g := range groups {
+		n += len(g)
+	}
+	t := &programTable{rows: make([]*Program, 0, n), byName: make(map[string]*Program, 2*n),
+		subs: map[*Program]map[string]*Program{}, wrapperSub: map[*Program]bool{}}
+	for _, g := range groups {
+		for i := range g {
+			t.file(&g[i])
 		}
-		parent := t.byName[first]
-		last := rest
-		for parent != nil {
-			s, more, ok := strings.Cut(last, " ")
-			if !ok {
-				break
-			}
-			parent, last = parent.subs[s], more
-		}
-		if parent == nil {
-			panic("program table: no parent row for " + p.Name)
-		}
-		if parent.subs == nil {
-			parent.subs = map[string]*Program{}
-		}
-		t.add(parent.subs, last, p)
-		parent.wrapperSub = parent.wrapperSub || p.Wrapper
 	}
 	return t
+}
+
+// file adds one row: under its name, or under its parent's subcommands.
+func (t *programTable) file(p *Program) {
+	t.rows = append(t.rows, p)
+	first, rest, sub := strings.Cut(p.Name, " ")
+	if !sub {
+		t.add(t.byName, p.Name, p)
+		return
+	}
+	parent := t.byName[first]
+	last := rest
+	for parent != nil {
+		s, more, ok := strings.Cut(last, " ")
+		if !ok {
+			break
+		}
+		parent, last = t.subs[parent][s], more
+	}
+	if parent == nil {
+		panic("program table: no parent row for " + p.Name)
+	}
+	if parent.Name+" "+last != p.Name {
+		// The rows would be found by name (scanSub) under another parent.
+		panic("program table: " + p.Name + " is filed under " + parent.Name)
+	}
+	subs := t.subs[parent]
+	if subs == nil {
+		subs = map[string]*Program{}
+		t.subs[parent] = subs
+	}
+	t.add(subs, last, p)
+	if p.Wrapper {
+		t.wrapperSub[parent] = true
+	}
 }
 
 // add files a row under its name and its other names.
@@ -260,7 +383,7 @@ func parseRoleSpec(s string) roleSpec {
 	var rs roleSpec
 	s, rs.prefix, _ = strings.Cut(s, "@")
 	name, lang, _ := strings.Cut(s, ":")
-	r, ok := roleNames[name]
+	r, ok := roleNames()[name]
 	if !ok {
 		panic("program table: unknown role " + name)
 	}
@@ -269,6 +392,21 @@ func parseRoleSpec(s string) roleSpec {
 }
 
 func (p *Program) compile() {
+	if t := tableIndex(); t != nil {
+		p.subs, p.wrapperSub = t.subs[p], t.wrapperSub[p]
+	} else {
+		eachSub(p, func(s *Program, last string) bool {
+			if p.subs == nil {
+				p.subs = map[string]*Program{}
+			}
+			p.subs[last] = s
+			for _, n := range s.Also {
+				p.subs[n] = s
+			}
+			p.wrapperSub = p.wrapperSub || s.Wrapper
+			return true
+		})
+	}
 	// A row with subcommands stops at its first operand (the subcommand).
 	p.stop = len(p.subs) > 0
 	p.opts = map[string]*optRow{}
@@ -749,7 +887,7 @@ func (fr *frame) runCodeText(c *Command, lang, via, text string, a arg) {
 	if !fr.spend(1+len(text)/512, c.Pos) {
 		return
 	}
-	if id, ok := interpLangs[lang]; ok {
+	if id, ok := interpLangs()[lang]; ok {
 		n := len(fr.r.an.Dynamic)
 		fr.scanProgram(c, id, via, text, 0)
 		fr.feedDynamic(n, c, text, a.feeders)
@@ -768,10 +906,12 @@ func (fr *frame) runCodeText(c *Command, lang, via, text string, a arg) {
 
 // interpLangs are the languages whose process APIs the interpreter
 // scanner knows.
-var interpLangs = map[string]langID{
-	"python": langPython, "js": langJS, "perl": langPerl, "ruby": langRuby, "php": langPHP,
-	"lua": langLua, "awk": langAwk, "applescript": langAppleScript, "r": langR,
-}
+var interpLangs = sync.OnceValue(func() map[string]langID {
+	return map[string]langID{
+		"python": langPython, "js": langJS, "perl": langPerl, "ruby": langRuby, "php": langPHP,
+		"lua": langLua, "awk": langAwk, "applescript": langAppleScript, "r": langR,
+	}
+})
 
 // codeRun is what a language converter reports to: code it finds runs
 // as shell text, as a program with arguments, or as another language.

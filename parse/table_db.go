@@ -5,10 +5,6 @@ package parse
 // sends its server are data with the language "sql" (or "mongo"): policy
 // reads them from the roles (Command.Roles) and judges what they drop.
 
-func init() {
-	programRows = append(programRows, dbRows...)
-}
-
 // frameworkOpts are the options of the frameworks' database commands:
 // the environment they target and the database they name.
 const frameworkOpts = "-e|--env|--environment=data --database= --schema="

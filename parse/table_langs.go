@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"sync"
 )
 
 // Converters for the code languages of the program table that are not an
@@ -20,12 +21,14 @@ func vimCode(cr *codeRun, text string) {
 	}
 }
 
-var vimModifiers = map[string]bool{
-	"silent": true, "silent!": true, "sil": true, "sil!": true, "noautocmd": true, "noa": true,
-	"keepalt": true, "keepjumps": true, "keepmarks": true, "lockmarks": true, "unsilent": true,
-	"vertical": true, "vert": true, "topleft": true, "botright": true, "tab": true, "hide": true,
-	"confirm": true, "browse": true, "sandbox": false,
-}
+var vimModifiers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"silent": true, "silent!": true, "sil": true, "sil!": true, "noautocmd": true, "noa": true,
+		"keepalt": true, "keepjumps": true, "keepmarks": true, "lockmarks": true, "unsilent": true,
+		"vertical": true, "vert": true, "topleft": true, "botright": true, "tab": true, "hide": true,
+		"confirm": true, "browse": true, "sandbox": false,
+	}
+})
 
 func vimCmd(cr *codeRun, s string, depth int) {
 	if depth > maxLangDepth {
@@ -40,7 +43,7 @@ func vimCmd(cr *codeRun, s string, depth int) {
 		}
 		s = strings.TrimLeft(s, " \t")
 		word, rest, _ := strings.Cut(s, " ")
-		if !vimModifiers[word] {
+		if !vimModifiers()[word] {
 			break
 		}
 		s = rest

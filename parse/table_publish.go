@@ -5,10 +5,6 @@ package parse
 // ones publish is policy's to judge; the rows sort their options out so
 // the subcommand or goal comes out as an operand.
 
-func init() {
-	programRows = append(programRows, publishRows...)
-}
-
 var publishRows = []Program{
 	{Name: "docker push", Args: "*:data", Opts: "-a|--all-tags", Allow: []string{`docker push registry.example.com/app:1.2`}},
 	{Name: "docker image push", Args: "*:data"},

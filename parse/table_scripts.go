@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path"
 	"strings"
+	"sync"
 )
 
 // Package scripts: npm run X, npm test, yarn X, pnpm X, bun run X run the
@@ -95,18 +96,20 @@ func lifecycleHook(name string) func(fr *frame, c *Command, args []arg, pa parse
 
 // yarnBuiltins are yarn's and pnpm's own commands: any other first word
 // is a package script (yarn build, pnpm lint).
-var yarnBuiltins = map[string]bool{
-	"add": true, "audit": true, "autoclean": true, "bin": true, "cache": true, "check": true, "config": true,
-	"create": true, "dedupe": true, "dlx": true, "exec": true, "explain": true, "generate-lock-entry": true,
-	"global": true, "help": true, "import": true, "info": true, "init": true, "install": true, "i": true,
-	"licenses": true, "link": true, "list": true, "ls": true, "login": true, "logout": true, "node": true,
-	"outdated": true, "owner": true, "pack": true, "patch": true, "plugin": true, "policies": true,
-	"prune": true, "publish": true, "rebuild": true, "remove": true, "rm": true, "set": true, "store": true,
-	"tag": true, "team": true, "unlink": true, "unplug": true, "up": true, "update": true, "upgrade": true,
-	"upgrade-interactive": true, "version": true, "versions": true, "why": true, "workspace": true,
-	"workspaces": true, "setup": true, "env": true, "fetch": true, "root": true, "search": true, "x": true,
-	"approve-builds": true, "deploy": true, "doctor": true, "self-update": true, "server": true,
-}
+var yarnBuiltins = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"add": true, "audit": true, "autoclean": true, "bin": true, "cache": true, "check": true, "config": true,
+		"create": true, "dedupe": true, "dlx": true, "exec": true, "explain": true, "generate-lock-entry": true,
+		"global": true, "help": true, "import": true, "info": true, "init": true, "install": true, "i": true,
+		"licenses": true, "link": true, "list": true, "ls": true, "login": true, "logout": true, "node": true,
+		"outdated": true, "owner": true, "pack": true, "patch": true, "plugin": true, "policies": true,
+		"prune": true, "publish": true, "rebuild": true, "remove": true, "rm": true, "set": true, "store": true,
+		"tag": true, "team": true, "unlink": true, "unplug": true, "up": true, "update": true, "upgrade": true,
+		"upgrade-interactive": true, "version": true, "versions": true, "why": true, "workspace": true,
+		"workspaces": true, "setup": true, "env": true, "fetch": true, "root": true, "search": true, "x": true,
+		"approve-builds": true, "deploy": true, "doctor": true, "self-update": true, "server": true,
+	}
+})
 
 // yarnHook: yarn [run] NAME ARGS, pnpm [run] NAME ARGS, bun run NAME.
 func yarnHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
@@ -122,7 +125,7 @@ func yarnHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 		}
 		first, ops = args[ops[0]].Value, ops[1:]
 	case first == "test" || first == "start" || first == "stop" || first == "restart":
-	case yarnBuiltins[first] || c.Name == "bun" || strings.Contains(first, "/") || path.Ext(first) == ".js":
+	case yarnBuiltins()[first] || c.Name == "bun" || strings.Contains(first, "/") || path.Ext(first) == ".js":
 		return
 	}
 	var extra []arg

@@ -5,10 +5,6 @@ package parse
 // Their flags' meanings are what policy judges (a removed home, a wiped
 // disk, a flushed firewall).
 
-func init() {
-	programRows = append(programRows, systemRows...)
-}
-
 // partitionOpts are the partitioning tools' options that take a value.
 const partitionOpts = "-b|--sector-size= -c|--compatibility= -C|--cylinders= -H|--heads= -L|--color= -o|--output= " +
 	"-u|--units= -O|--backup-file= -t|--type|--types= -N= -a|--align= -n|--label= --offset= --wipe= --wipe-partitions="

@@ -48,7 +48,7 @@ func TestProgramTableRows(t *testing.T) {
 		seen[p.Name] = true
 		for _, ra := range append(append([]argRow{}, p.args...), optArgRows(p)...) {
 			if ra.spec.role == RoleCode || ra.spec.role == RoleScript {
-				if _, ok := interpLangs[ra.spec.lang]; !ok && codeLangs[ra.spec.lang] == nil && rowHooks[p.Name] == nil && ra.spec.lang != "sh" {
+				if _, ok := interpLangs()[ra.spec.lang]; !ok && codeLangs[ra.spec.lang] == nil && rowHooks[p.Name] == nil && ra.spec.lang != "sh" {
 					t.Errorf("%s: language %q has no converter", p.Name, ra.spec.lang)
 				}
 			}
@@ -320,4 +320,52 @@ func TestTarOldStyle(t *testing.T) {
 			t.Errorf("%q: flags %q -f %q -C %q operands %q, want %q %q %q %q", tc.line, got, val("-f"), val("-C"), ops, tc.flags, tc.file, tc.dir, tc.ops)
 		}
 	}
+}
+
+// TestTableScanMatchesIndex checks that finding a row by reading the rows
+// (the first lookups of a process) gives what the index gives (the lookups
+// after them), for every name, other name and subcommand in the table, and
+// for names that are not there.
+func TestTableScanMatchesIndex(t *testing.T) {
+	tab := table()
+	for name, p := range tab.byName {
+		if got := scanTop(name); got != p {
+			t.Errorf("scanTop(%q) = %v, index has %q", name, rowName(got), p.Name)
+		}
+	}
+	for parent, subs := range tab.subs {
+		for name, p := range subs {
+			if got := scanSub(parent, name); got != p {
+				t.Errorf("scanSub(%q, %q) = %v, index has %q", parent.Name, name, rowName(got), p.Name)
+			}
+		}
+		n := 0
+		eachSub(parent, func(*Program, string) bool { n++; return true })
+		if n == 0 {
+			t.Errorf("eachSub(%q) finds no subcommand, index has %d", parent.Name, len(subs))
+		}
+	}
+	for _, p := range tab.rows {
+		if tab.subs[p] == nil {
+			eachSub(p, func(s *Program, _ string) bool {
+				t.Errorf("eachSub(%q) finds %q, index has no subcommands", p.Name, s.Name)
+				return false
+			})
+		}
+	}
+	for _, name := range []string{"", "no-such-program", "gi", "git push"} {
+		if got := scanTop(name); got != nil {
+			t.Errorf("scanTop(%q) = %q, want nil", name, got.Name)
+		}
+	}
+	if git := tab.byName["git"]; git == nil || scanSub(git, "no-such-subcommand") != nil || scanSub(git, "") != nil {
+		t.Errorf("scanSub found a row for a subcommand git does not have")
+	}
+}
+
+func rowName(p *Program) string {
+	if p == nil {
+		return "nil"
+	}
+	return p.Name
 }

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/guard-exec/guard-exec/internal/redact"
 	"github.com/guard-exec/guard-exec/parse"
@@ -192,23 +193,25 @@ func envDump(c *parse.Command) bool {
 }
 
 // secretPrinters are tool commands that print a stored token.
-var secretPrinters = map[string][][]string{
-	"gh":       {{"auth", "token"}, {"auth", "status", "--show-token"}, {"auth", "status", "-t"}},
-	"git":      {{"credential", "fill"}},
-	"aws":      {{"configure", "get"}, {"configure", "export-credentials"}, {"sts", "get-session-token"}},
-	"gcloud":   {{"auth", "print-access-token"}, {"auth", "print-identity-token"}, {"auth", "application-default", "print-access-token"}},
-	"az":       {{"account", "get-access-token"}},
-	"kubectl":  {{"config", "view", "--raw"}},
-	"op":       {{"read"}, {"item", "get"}},
-	"heroku":   {{"auth:token"}},
-	"security": {{"find-generic-password"}, {"find-internet-password"}},
-	"vault":    {{"read"}, {"kv", "get"}, {"print", "token"}},
-}
+var secretPrinters = sync.OnceValue(func() map[string][][]string {
+	return map[string][][]string{
+		"gh":       {{"auth", "token"}, {"auth", "status", "--show-token"}, {"auth", "status", "-t"}},
+		"git":      {{"credential", "fill"}},
+		"aws":      {{"configure", "get"}, {"configure", "export-credentials"}, {"sts", "get-session-token"}},
+		"gcloud":   {{"auth", "print-access-token"}, {"auth", "print-identity-token"}, {"auth", "application-default", "print-access-token"}},
+		"az":       {{"account", "get-access-token"}},
+		"kubectl":  {{"config", "view", "--raw"}},
+		"op":       {{"read"}, {"item", "get"}},
+		"heroku":   {{"auth:token"}},
+		"security": {{"find-generic-password"}, {"find-internet-password"}},
+		"vault":    {{"read"}, {"kv", "get"}, {"print", "token"}},
+	}
+})
 
 // secretPrinter reports whether a command prints a stored token.
 // `aws configure get` prints any setting; only the secret ones count.
 func secretPrinter(c *parse.Command) bool {
-	for _, seq := range secretPrinters[c.Name] {
+	for _, seq := range secretPrinters()[c.Name] {
 		if !hasWords(c.Args, seq) {
 			continue
 		}

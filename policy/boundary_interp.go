@@ -2,17 +2,20 @@ package policy
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
 
 // interpreters run inline code given with these options.
-var interpreters = map[string][]string{
-	"python": {"-c"}, "pypy": {"-c"}, "pypy3": {"-c"},
-	"node": {"-e", "--eval", "-p", "--print"}, "nodejs": {"-e", "--eval", "-p", "--print"},
-	"deno": {"eval"}, "bun": {"-e", "--eval"},
-	"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r"},
-}
+var interpreters = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"python": {"-c"}, "pypy": {"-c"}, "pypy3": {"-c"},
+		"node": {"-e", "--eval", "-p", "--print"}, "nodejs": {"-e", "--eval", "-p", "--print"},
+		"deno": {"eval"}, "bun": {"-e", "--eval"},
+		"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r"},
+	}
+})
 
 // interpCode returns the inline code an interpreter runs: the value of -c
 // (python), -e (node, perl, ruby), -r (php), or a heredoc it executes.
@@ -21,7 +24,7 @@ func interpCode(c *parse.Command) string {
 	if strings.HasPrefix(name, "python") {
 		name = "python"
 	}
-	flags, ok := interpreters[name]
+	flags, ok := interpreters()[name]
 	if !ok {
 		return ""
 	}

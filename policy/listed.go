@@ -48,7 +48,7 @@ func listingFinds(feeders []*parse.Command) []*parse.Command {
 		switch {
 		case f.Name == "find" && len(f.Wrappers) == 0 && f.Remote == "" && findPrintsPaths(f):
 			finds = append(finds, f)
-		case lineFilters[f.Name] && f.Name != "cat" && f.Name != "tee":
+		case lineFilters()[f.Name] && f.Name != "cat" && f.Name != "tee":
 			// cat and tee could add a file's lines to the list
 		default:
 			return nil

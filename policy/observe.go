@@ -2,6 +2,7 @@ package policy
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
@@ -40,11 +41,11 @@ func observes(c *parse.Command) bool {
 		return true // its body's commands are judged on their own
 	}
 	for _, w := range c.Wrappers {
-		if !lookWrappers[w] {
+		if !lookWrappers()[w] {
 			return false
 		}
 	}
-	if f, ok := observers[c.Name]; ok {
+	if f, ok := observers()[c.Name]; ok {
 		return f == nil || f(c)
 	}
 	return false
@@ -53,8 +54,10 @@ func observes(c *parse.Command) bool {
 // lookWrappers leave what the command does as it is (sudo does not: a
 // privileged read of a root-only file is rare and a privileged anything
 // else is not looking).
-var lookWrappers = map[string]bool{"time": true, "command": true, "builtin": true, "nice": true, "timeout": true,
-	"stdbuf": true, "nohup": true, "xargs": true, "env": true}
+var lookWrappers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"time": true, "command": true, "builtin": true, "nice": true, "timeout": true,
+		"stdbuf": true, "nohup": true, "xargs": true, "env": true}
+})
 
 // redirectLooks reports whether a redirection leaves every file as it was:
 // reads, duplications of descriptors, writes to the terminal or the bin.
@@ -77,34 +80,36 @@ func redirectLooks(r parse.Redirect) bool {
 
 // observers are the programs that only look, with a check of their
 // arguments where some of them write (nil: any arguments).
-var observers = map[string]func(c *parse.Command) bool{
-	// files and text
-	"cat": nil, "tac": nil, "head": nil, "tail": nil, "less": nil, "more": nil, "bat": nil, "nl": nil,
-	"wc": nil, "grep": nil, "egrep": nil, "fgrep": nil, "rg": nil, "ag": nil, "ack": nil, "cut": nil,
-	"tr": nil, "uniq": nil, "column": nil, "diff": nil, "cmp": nil, "comm": nil, "jq": nil, "od": nil,
-	"xxd": nil, "hexdump": nil, "strings": nil, "file": nil, "stat": nil, "md5sum": nil, "sha1sum": nil,
-	"sha256sum": nil, "sha512sum": nil, "cksum": nil, "readlink": nil, "realpath": nil, "basename": nil,
-	"dirname": nil, "fold": nil, "expand": nil, "rev": nil,
-	"sort": func(c *parse.Command) bool {
-		return len(c.OptionValues("-o")) == 0 // sort -o writes
-	},
-	"sed": func(c *parse.Command) bool {
-		return !parse.ParseArgs(c.Args, parse.OptSpec{Short: "ef"}).Has("i", "in-place")
-	},
-	"find": findLooks, "fd": nil, "ls": nil, "tree": nil, "du": nil, "df": nil,
-	// the shell and the system
-	"echo": nil, "printf": nil, "true": nil, "false": nil, "test": nil, "[": nil, "[[": nil, "pwd": nil,
-	"cd": nil, "pushd": nil, "popd": nil, "type": nil, "which": nil, "whereis": nil, "hash": nil,
-	"sleep": nil, "date": nil, "id": nil, "whoami": nil, "groups": nil, "uname": nil, "hostname": nil,
-	"uptime": nil, "nproc": nil, "free": nil, "ps": nil, "pgrep": nil, "lsof": nil, "printenv": nil,
-	"locale": nil, "tty": nil, "man": nil, "help": nil, "info": nil, "apropos": nil, "ldd": nil,
-	"nm": nil, "objdump": nil, "readelf": nil, "seq": nil, "expr": nil,
-	"env": func(c *parse.Command) bool { return len(c.Args) == 0 },
-	// version control and toolchains, their reporting subcommands
-	"git":        gitLooks,
-	"go":         goLooks,
-	"guard-exec": guardLooks,
-}
+var observers = sync.OnceValue(func() map[string]func(c *parse.Command) bool {
+	return map[string]func(c *parse.Command) bool{
+		// files and text
+		"cat": nil, "tac": nil, "head": nil, "tail": nil, "less": nil, "more": nil, "bat": nil, "nl": nil,
+		"wc": nil, "grep": nil, "egrep": nil, "fgrep": nil, "rg": nil, "ag": nil, "ack": nil, "cut": nil,
+		"tr": nil, "uniq": nil, "column": nil, "diff": nil, "cmp": nil, "comm": nil, "jq": nil, "od": nil,
+		"xxd": nil, "hexdump": nil, "strings": nil, "file": nil, "stat": nil, "md5sum": nil, "sha1sum": nil,
+		"sha256sum": nil, "sha512sum": nil, "cksum": nil, "readlink": nil, "realpath": nil, "basename": nil,
+		"dirname": nil, "fold": nil, "expand": nil, "rev": nil,
+		"sort": func(c *parse.Command) bool {
+			return len(c.OptionValues("-o")) == 0 // sort -o writes
+		},
+		"sed": func(c *parse.Command) bool {
+			return !parse.ParseArgs(c.Args, parse.OptSpec{Short: "ef"}).Has("i", "in-place")
+		},
+		"find": findLooks, "fd": nil, "ls": nil, "tree": nil, "du": nil, "df": nil,
+		// the shell and the system
+		"echo": nil, "printf": nil, "true": nil, "false": nil, "test": nil, "[": nil, "[[": nil, "pwd": nil,
+		"cd": nil, "pushd": nil, "popd": nil, "type": nil, "which": nil, "whereis": nil, "hash": nil,
+		"sleep": nil, "date": nil, "id": nil, "whoami": nil, "groups": nil, "uname": nil, "hostname": nil,
+		"uptime": nil, "nproc": nil, "free": nil, "ps": nil, "pgrep": nil, "lsof": nil, "printenv": nil,
+		"locale": nil, "tty": nil, "man": nil, "help": nil, "info": nil, "apropos": nil, "ldd": nil,
+		"nm": nil, "objdump": nil, "readelf": nil, "seq": nil, "expr": nil,
+		"env": func(c *parse.Command) bool { return len(c.Args) == 0 },
+		// version control and toolchains, their reporting subcommands
+		"git":        gitLooks,
+		"go":         goLooks,
+		"guard-exec": guardLooks,
+	}
+})
 
 // guardLooks: guard-exec's own commands that read (an agent asking the
 // ledger why it is held is gathering information).
@@ -131,15 +136,17 @@ func findLooks(c *parse.Command) bool {
 
 // gitReports are the rows of git subcommands that only read the
 // repository.
-var gitReports = map[string]bool{
-	"git status": true, "git log": true, "git diff": true, "git show": true, "git blame": true, "git grep": true,
-	"git ls-files": true, "git ls-tree": true, "git rev-parse": true, "git rev-list": true, "git describe": true,
-	"git shortlog": true, "git cat-file": true, "git whatchanged": true, "git help": true, "git version": true,
-	"git merge-base": true, "git config get": true, "git config list": true, "git stash list": true, "git stash show": true, "git worktree list": true,
-}
+var gitReports = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"git status": true, "git log": true, "git diff": true, "git show": true, "git blame": true, "git grep": true,
+		"git ls-files": true, "git ls-tree": true, "git rev-parse": true, "git rev-list": true, "git describe": true,
+		"git shortlog": true, "git cat-file": true, "git whatchanged": true, "git help": true, "git version": true,
+		"git merge-base": true, "git config get": true, "git config list": true, "git stash list": true, "git stash show": true, "git worktree list": true,
+	}
+})
 
 func gitLooks(c *parse.Command) bool {
-	if gitReports[c.Row] {
+	if gitReports()[c.Row] {
 		return true
 	}
 	ops := c.Operands(parse.RoleData)

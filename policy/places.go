@@ -3,6 +3,7 @@ package policy
 import (
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
@@ -309,7 +310,7 @@ func (x *Ctx) remotePlace(c *parse.Command, w parse.Word) Place {
 		return PlaceRoot
 	case p == "/tmp" || strings.HasPrefix(p, "/tmp/") || strings.HasPrefix(p, "/var/tmp/"):
 		return PlaceInside
-	case remoteCore[topOf(p)]:
+	case remoteCore()[topOf(p)]:
 		return PlaceSystem
 	case depth(p) <= 2:
 		// /srv/app, /home/deploy, /opt/app: a whole application or
@@ -329,10 +330,12 @@ func (x *Ctx) remotePlace(c *parse.Command, w parse.Word) Place {
 
 // remoteCore are the operating system's own directories, held on any
 // machine at any depth.
-var remoteCore = map[string]bool{
-	"bin": true, "boot": true, "dev": true, "etc": true, "lib": true, "lib32": true, "lib64": true,
-	"libx32": true, "proc": true, "sbin": true, "sys": true, "usr": true, "System": true, "Library": true,
-}
+var remoteCore = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"bin": true, "boot": true, "dev": true, "etc": true, "lib": true, "lib32": true, "lib64": true,
+		"libx32": true, "proc": true, "sbin": true, "sys": true, "usr": true, "System": true, "Library": true,
+	}
+})
 
 func topOf(p string) string {
 	top, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
@@ -517,7 +520,7 @@ func (x *Ctx) xargsSource(c *parse.Command) *parse.Command {
 		return nil
 	}
 	for _, f := range up[1:] {
-		if !lineFilters[f.Name] {
+		if !lineFilters()[f.Name] {
 			return nil
 		}
 	}
@@ -651,8 +654,10 @@ func (x *Ctx) findRootPlaces(f *parse.Command, entries bool) []Place {
 var pathLister = map[string]bool{"ls": true, "fd": true, "fdfind": true, "grep": true, "rg": true, "git": true}
 
 // lineFilters pass lines through without inventing new paths.
-var lineFilters = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "sort": true, "uniq": true,
-	"head": true, "tail": true, "cat": true, "tee": true, "rg": true}
+var lineFilters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"grep": true, "egrep": true, "fgrep": true, "sort": true, "uniq": true,
+		"head": true, "tail": true, "cat": true, "tee": true, "rg": true}
+})
 
 // xargsPlace judges the paths xargs reads from its input.
 func (x *Ctx) xargsPlace(c *parse.Command, w parse.Word) Place {

@@ -3,6 +3,7 @@ package policy
 import (
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
@@ -13,17 +14,19 @@ import (
 // code (Dynamic.Feeders); these rules look at what those feeders are.
 
 // downloaders fetch data from the network to their output.
-var downloaders = map[string]bool{
-	"curl": true, "wget": true, "wget2": true, "fetch": true, "aria2c": true, "http": true, "https": true,
-	"xh": true, "xhs": true, "httpie": true, "lwp-request": true, "lwp-download": true, "GET": true,
-	"nc": true, "ncat": true, "netcat": true, "socat": true, "ftp": true, "tftp": true, "lynx": true,
-	"links": true, "w3m": true, "gh": true, "glab": true, "s3cmd": true, "gsutil": true, "rclone": true,
-}
+var downloaders = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"curl": true, "wget": true, "wget2": true, "fetch": true, "aria2c": true, "http": true, "https": true,
+		"xh": true, "xhs": true, "httpie": true, "lwp-request": true, "lwp-download": true, "GET": true,
+		"nc": true, "ncat": true, "netcat": true, "socat": true, "ftp": true, "tftp": true, "lynx": true,
+		"links": true, "w3m": true, "gh": true, "glab": true, "s3cmd": true, "gsutil": true, "rclone": true,
+	}
+})
 
 // isDownloader reports whether c fetches from the network and prints what
 // it fetched.
 func isDownloader(c *parse.Command) bool {
-	if downloaders[c.Name] {
+	if downloaders()[c.Name] {
 		switch c.Name {
 		case "gh", "glab":
 			// gh api / gh gist view print remote content; gh pr list does not

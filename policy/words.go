@@ -114,7 +114,11 @@ func (x *Ctx) envValue(c *parse.Command, name string) string {
 
 // withPrograms joins program lists for a Programs field.
 func withPrograms(lists ...[]string) []string {
-	var out []string
+	n := 0
+	for _, l := range lists {
+		n += len(l)
+	}
+	out := make([]string, 0, n) // one allocation: rule tables call it at start-up
 	for _, l := range lists {
 		out = append(out, l...)
 	}

@@ -41,8 +41,18 @@ func TestCgoLinked(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.TrimSpace(string(out)); got != c.want {
+		got, advice, _ := strings.Cut(string(out), "\n")
+		if got != c.want {
 			t.Errorf("%s tags=%q: %q, want %q", c.env, c.tags, got, c.want)
+		}
+		// What doctor says of a cgo build: its cost per command (about
+		// 1 ms of CPU, scripts/bench.sh's plain-build figure) and the fix.
+		if c.want == "true true" && (!strings.Contains(advice, "costs every command about 1 ms more") ||
+			!strings.Contains(advice, "CGO_ENABLED=0 go install ./cmd/guard-exec")) {
+			t.Errorf("%s: advice %q does not say the cost and the static build", c.env, advice)
+		}
+		if c.want == "false false" && advice != "" {
+			t.Errorf("%s tags=%q: advice %q for a static build", c.env, c.tags, advice)
 		}
 	}
 }

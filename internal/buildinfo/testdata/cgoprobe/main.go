@@ -1,5 +1,6 @@
 // Command cgoprobe imports what makes guard-exec link cgo (net, os/user)
-// and prints what buildinfo says of the build. TestCgoLinked builds it.
+// and prints what buildinfo says of the build, then the advice doctor
+// gives. TestCgoLinked builds it.
 package main
 
 import (
@@ -10,4 +11,7 @@ import (
 	"github.com/guard-exec/guard-exec/internal/buildinfo"
 )
 
-func main() { fmt.Print(buildinfo.CgoLinked(), " ", buildinfo.CgoAdvice() != "") }
+func main() {
+	fmt.Println(buildinfo.CgoLinked(), buildinfo.CgoAdvice() != "")
+	fmt.Print(buildinfo.CgoAdvice())
+}
