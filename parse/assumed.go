@@ -130,7 +130,7 @@ func unsetBefore(w *syntax.Word, as *state) bool {
 				name := p.Param.Value
 				_, inVars := as.vars[name]
 				_, inBase := as.base[name]
-				if inVars || inBase || bashSets[name] || name == "PWD" || !validName(name) {
+				if inVars || inBase || bashSets()[name] || name == "PWD" || !validName(name) {
 					ok = false
 				}
 				seen = true
