@@ -54,13 +54,15 @@ func (s *state) assumed() *state {
 	return c
 }
 
-// plainWord reports whether w is made of literal text and plain parameter
-// expansions only ("$OUT", "${DIR}/x.log"): expanding it runs nothing and
-// changes no variable, so it can be expanded again in the assumed state.
-func plainWord(w *syntax.Word) bool {
+// plainParams returns the parameter expansions of w when it is made of
+// literal text and simple parameter expansions only ("$OUT",
+// "${DIR}/x.log", "$$"); false for anything else (a substitution, an
+// operator form). Callers judge the names.
+func plainParams(w *syntax.Word) ([]*syntax.ParamExp, bool) {
 	if w == nil {
-		return false
+		return nil, false
 	}
+	var pes []*syntax.ParamExp
 	var parts func([]syntax.WordPart) bool
 	parts = func(ps []syntax.WordPart) bool {
 		for _, p := range ps {
@@ -71,16 +73,28 @@ func plainWord(w *syntax.Word) bool {
 					return false
 				}
 			case *syntax.ParamExp:
-				if p.Param == nil || !isSimpleParam(p) || !validName(p.Param.Value) {
+				if p.Param == nil || !isSimpleParam(p) {
 					return false
 				}
+				pes = append(pes, p)
 			default:
 				return false
 			}
 		}
 		return true
 	}
-	return parts(w.Parts)
+	return pes, parts(w.Parts)
+}
+
+// plainWord reports whether w is made of literal text and plain parameter
+// expansions of named variables only: expanding it runs nothing and
+// changes no variable, so it can be expanded again in the assumed state.
+func plainWord(w *syntax.Word) bool {
+	pes, ok := plainParams(w)
+	for _, p := range pes {
+		ok = ok && validName(p.Param.Value)
+	}
+	return ok
 }
 
 // markAssumed sets wd.Assumed when wd is unknown only because unseen code
@@ -119,26 +133,14 @@ func (fr *frame) markAssumed(w *syntax.Word, wd *Word) {
 // that was unknown already (X=$(cat f)), a special parameter and one bash
 // sets itself are not.
 func unsetBefore(w *syntax.Word, as *state) bool {
-	seen, ok := false, true
-	var parts func([]syntax.WordPart)
-	parts = func(ps []syntax.WordPart) {
-		for _, p := range ps {
-			switch p := p.(type) {
-			case *syntax.DblQuoted:
-				parts(p.Parts)
-			case *syntax.ParamExp:
-				name := p.Param.Value
-				_, inVars := as.vars[name]
-				_, inBase := as.base[name]
-				if inVars || inBase || bashSets()[name] || name == "PWD" || !validName(name) {
-					ok = false
-				}
-				seen = true
-			}
-		}
+	pes, ok := plainParams(w)
+	for _, p := range pes {
+		name := p.Param.Value
+		_, inVars := as.vars[name]
+		_, inBase := as.base[name]
+		ok = ok && !inVars && !inBase && !bashSets()[name] && name != "PWD" && validName(name)
 	}
-	parts(w.Parts)
-	return seen && ok
+	return ok && len(pes) > 0
 }
 
 // forgetVars is poisonVars for a command the analysis sees but whose effect

@@ -87,7 +87,7 @@ func builtinCd(fr *frame, c *Command, args []arg) {
 // slashes, so where that lands is not known.
 func (fr *frame) partDir(target Word) (string, bool) {
 	v := target.Value
-	if v == "" || target.Glob || climbs(v) {
+	if v == "" || target.Glob || Climbs(v) {
 		return "", false
 	}
 	switch {
@@ -107,12 +107,15 @@ func (fr *frame) partDir(target Word) (string, bool) {
 	return "", false
 }
 
-// holeParams are the parameters bash sets to a number, or to a name
-// without a slash: as a part of a path they cannot make it climb or leave
-// its directory.
-var holeParams = map[string]bool{
-	"$": true, "BASHPID": true, "PPID": true, "RANDOM": true, "SRANDOM": true, "UID": true,
-	"EUID": true, "SECONDS": true, "EPOCHSECONDS": true, "HOSTNAME": true,
+// holeParam reports whether bash sets the parameter to a number, or to a
+// name without a slash: as a part of a path it cannot make it climb or
+// leave its directory.
+func holeParam(name string) bool {
+	switch name {
+	case "$", "BASHPID", "PPID", "RANDOM", "SRANDOM", "UID", "EUID", "SECONDS", "EPOCHSECONDS", "HOSTNAME":
+		return true
+	}
+	return false
 }
 
 // nameOnlyHoles reports whether every unknown part of w is one that holds
@@ -120,43 +123,24 @@ var holeParams = map[string]bool{
 // or $(mktemp …) itself). A cd to "$TMPDIR/t-$$" is then below $TMPDIR;
 // one to "/tmp/$(cat f)" could be anywhere ("../home/me").
 func (fr *frame) nameOnlyHoles(w *syntax.Word) bool {
-	if w == nil {
-		return false
-	}
 	if isMktempSubst(w) {
 		return true
 	}
-	var parts func([]syntax.WordPart) bool
-	parts = func(ps []syntax.WordPart) bool {
-		for _, p := range ps {
-			switch p := p.(type) {
-			case *syntax.Lit, *syntax.SglQuoted:
-			case *syntax.DblQuoted:
-				if !parts(p.Parts) {
-					return false
-				}
-			case *syntax.ParamExp:
-				if p.Param == nil || !isSimpleParam(p) {
-					return false
-				}
-				if holeParams[p.Param.Value] {
-					continue
-				}
-				v := fr.lookup(p.Param.Value)
-				if val, _ := v.value(); hasUnknown(val) && !v.nameHoles {
-					return false
-				}
-			default:
-				return false
-			}
+	pes, ok := plainParams(w)
+	for _, p := range pes {
+		if !ok || holeParam(p.Param.Value) {
+			continue
 		}
-		return true
+		v := fr.lookup(p.Param.Value)
+		val, _ := v.value()
+		ok = !hasUnknown(val) || v.nameHoles
 	}
-	return parts(w.Parts)
+	return ok
 }
 
-// climbs reports whether a path has a ".." component.
-func climbs(p string) bool {
+// Climbs reports whether a path has a ".." component: relative to a
+// directory, it may leave it.
+func Climbs(p string) bool {
 	for _, c := range strings.Split(p, "/") {
 		if c == ".." {
 			return true

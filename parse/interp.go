@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"sync"
 )
 
 // Inline interpreter code (python -c, node -e, perl -e, ruby -e, php -r,
@@ -436,7 +437,7 @@ func (fr *frame) walkDeletes(c *Command, lang langID, calls []call) {
 	var roots []value
 	deletes := false
 	for _, cl := range calls {
-		if i, ok := walkAPI[lang][cl.name]; ok && cl.method == "" && i < len(cl.args) {
+		if i, ok := walkAPI()[lang][cl.name]; ok && cl.method == "" && i < len(cl.args) {
 			roots = append(roots, cl.args[i])
 			continue
 		}
@@ -467,13 +468,15 @@ func (fr *frame) walkDeletes(c *Command, lang langID, calls []call) {
 
 // walkAPI are, per language, the calls that list a directory tree (or one
 // level of it), with the index of the argument naming the directory.
-var walkAPI = map[langID]map[string]int{
-	langPython: {"os.walk": 0, "os.fwalk": 0, "os.listdir": 0, "os.scandir": 0, "glob.glob": 0, "glob.iglob": 0},
-	langJS: {"fs.readdirSync": 0, "fs.readdir": 0, "fs.promises.readdir": 0, "fs/promises.readdir": 0,
-		"fs.opendirSync": 0, "fs.opendir": 0, "readdirSync": 0},
-	langPerl: {"find": 1, "finddepth": 1, "File::Find::find": 1, "File::Find::finddepth": 1, "opendir": 1, "glob": 0},
-	langRuby: {"Dir.glob": 0, "Dir.children": 0, "Dir.each_child": 0, "Dir.entries": 0, "Dir.foreach": 0, "Find.find": 0},
-}
+var walkAPI = sync.OnceValue(func() map[langID]map[string]int {
+	return map[langID]map[string]int{
+		langPython: {"os.walk": 0, "os.fwalk": 0, "os.listdir": 0, "os.scandir": 0, "glob.glob": 0, "glob.iglob": 0},
+		langJS: {"fs.readdirSync": 0, "fs.readdir": 0, "fs.promises.readdir": 0, "fs/promises.readdir": 0,
+			"fs.opendirSync": 0, "fs.opendir": 0, "readdirSync": 0},
+		langPerl: {"find": 1, "finddepth": 1, "File::Find::find": 1, "File::Find::finddepth": 1, "opendir": 1, "glob": 0},
+		langRuby: {"Dir.glob": 0, "Dir.children": 0, "Dir.each_child": 0, "Dir.entries": 0, "Dir.foreach": 0, "Find.find": 0},
+	}
+})
 
 // feedFetched names the downloads a program makes as the feeders of the
 // code it runs that cannot be known (exec(urlopen(u).read()),

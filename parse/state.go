@@ -91,7 +91,7 @@ type variable struct {
 	// nameHoles is set on a known value whose unknown parts are only
 	// mktemp's random characters (letters and digits), or values bash
 	// gives without a slash or blank ($$, $RANDOM: builtins.go's
-	// holeParams): it splits and parses as its known parts say, so code
+	// holeParam): it splits and parses as its known parts say, so code
 	// built from it is known in all but a file name (trap "rm -rf $tmp"
 	// EXIT), and a cd to it stays below its known directory.
 	nameHoles bool

@@ -214,7 +214,7 @@ func (x *Ctx) placeOf(c *parse.Command, w parse.Word) Place {
 		return x.remotePlace(c, w)
 	}
 	if nw, ok := inPartDir(c, w); ok {
-		if c.DirMade && !climbs(w.Value) && !w.Dynamic {
+		if c.DirMade && !parse.Climbs(w.Value) && !w.Dynamic {
 			// Inside a directory the script made: only its own work.
 			return PlaceInside
 		}
@@ -262,17 +262,6 @@ func inPartDir(c *parse.Command, w parse.Word) (parse.Word, bool) {
 	nw := w
 	nw.Value, nw.Dynamic, nw.Assumed, nw.Alts = c.DirPart+"/"+w.Value, true, "", nil
 	return nw, true
-}
-
-// climbs reports whether a relative path has a ".." component: it may
-// leave the directory it is relative to.
-func climbs(p string) bool {
-	for _, c := range strings.Split(p, "/") {
-		if c == ".." {
-			return true
-		}
-	}
-	return false
 }
 
 func isDot(v string) bool {
