@@ -162,7 +162,7 @@ func startKeeper(spec *shim.Spec) *keeper {
 		return nil
 	}
 	k.fd = os.NewFile(uintptr(fd), dir)
-	k.later([]string{dir})
+	k.later(func() []string { return []string{dir} })
 	spec.Cgroup = k.fd
 	return k
 }
@@ -176,34 +176,46 @@ func startMarkKeeper(spec *shim.Spec) *keeper {
 			mark = v
 		}
 	}
-	sid, err := unix.Getsid(0)
-	since, ok := startTicks(os.Getpid())
-	if mark == "" || err != nil || !ok {
+	if mark == "" {
 		return nil
 	}
 	k := &keeper{mark: mark}
-	k.later([]string{markArg + mark, strconv.Itoa(sid) + "," + strconv.FormatUint(since, 10)})
+	// The session and the guard's start are read only when the keeper
+	// starts: most commands end before it does.
+	k.later(func() []string {
+		sid, err := unix.Getsid(0)
+		since, ok := startTicks(os.Getpid())
+		if err != nil || !ok {
+			return nil
+		}
+		return []string{markArg + mark, strconv.Itoa(sid) + "," + strconv.FormatUint(since, 10)}
+	})
 	return k
 }
 
 // markArg starts the keeper's first argument where it kills by mark.
 const markArg = "mark="
 
-// later has the keeper started with args once the command has run for
-// keeperDelay: a process started beside every command cost milliseconds
-// of each `-c true` on a busy machine, and most commands are over by then.
-func (k *keeper) later(args []string) {
+// later has the keeper started with the arguments args returns (none:
+// not started) once the command has run for keeperDelay: a process
+// started beside every command cost milliseconds of each `-c true` on a
+// busy machine, and most commands are over by then.
+func (k *keeper) later(args func() []string) {
 	k.timer = time.AfterFunc(keeperDelay, func() {
 		k.mu.Lock()
 		defer k.mu.Unlock()
 		if k.released {
 			return
 		}
+		argv := args()
+		if argv == nil {
+			return
+		}
 		r, w, err := os.Pipe()
 		if err != nil {
 			return
 		}
-		if k.keeper = spawnKeeper(args, r); k.keeper != 0 {
+		if k.keeper = spawnKeeper(argv, r); k.keeper != 0 {
 			k.done = w
 		} else {
 			w.Close()
