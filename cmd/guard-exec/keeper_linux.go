@@ -342,7 +342,9 @@ func keeperMain(arg string) int {
 		var err1, err2 error
 		sid, err1 = strconv.Atoi(s)
 		since, err2 = strconv.ParseUint(t, 10, 64)
-		if mark == "" || err1 != nil || err2 != nil || sid <= 1 {
+		// Session 0 is real: in a pid namespace whose session leader is
+		// outside it, every process reads 0; the mark still sets them apart.
+		if mark == "" || err1 != nil || err2 != nil || sid < 0 {
 			return 2
 		}
 	case byMark || len(os.Args) != 3:
