@@ -587,6 +587,26 @@ func ReadAs(c *Command, name string) *Command {
 	return &h
 }
 
+// recordRow records what c's row says of its words (the meanings of its
+// flags, the roles of its operands) and follows nothing: for the
+// declaring builtins, which read their words themselves. args is the
+// command's words with the name first, or nil to take them from c.Args.
+func recordRow(c *Command, args []arg) {
+	p := LookupProgram(c.Name)
+	if p == nil {
+		return
+	}
+	if args == nil {
+		args = make([]arg, len(c.Args)+1)
+		args[0] = arg{Word: Word{Value: c.Name}}
+		for i, w := range c.Args {
+			args[i+1] = arg{Word: w}
+		}
+	}
+	var fr *frame // records roles only
+	fr.applyRow(c, p, args, 1, c.Name)
+}
+
 // applyRow reads args[from:] with row p. A nil frame only records what
 // the row says (ReadAs); otherwise what the arguments run is followed.
 func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via string) {

@@ -266,6 +266,17 @@ var programRows = []Program{
 			"--exclude-dir= --exclude-from=read --label= --binary-files= -d|--directories= -D|--devices=",
 		Allow: []string{`grep -rn TODO src`, `grep -e -r notes.txt`},
 	},
+	// sed -i edits its files in place (-i[SUFFIX], --in-place[=SUFFIX]).
+	{Name: "sed", Also: []string{"gsed"}, Opts: "-e|--expression= -f|--file= -l|--line-length=", Flags: "edits:-i|--in-place",
+		Allow: []string{`sed -n 1,20p README.md`, `sed -i 's/old/new/' src/a.txt`}},
+	// declare -p prints variables with their values, and so does -x with
+	// no names; the operands are names and NAME=VALUE assignments.
+	{Name: "declare", Also: []string{"typeset"}, Args: "*:data", Flags: "prints:-p exports:-x"},
+	// compgen -e and -v list the variables' names; -C runs a command for
+	// the completions, -F a function.
+	{Name: "compgen", Args: "*:data", Flags: "variables:-e|-v",
+		Opts: "-A= -G= -W= -F= -C=shell -X= -P= -S= -o=",
+		Hold: []string{`compgen -C 'rm -rf ~' x`}, Allow: []string{`compgen -W 'a b c' a`, `compgen -c git`}},
 	{Name: "swapoff", Flags: "all:-a|--all", Allow: []string{`swapoff /swapfile2`}},
 	// go env -w and -u write go's environment file.
 	{Name: "go", Opts: "-C=dir"},

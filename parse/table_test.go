@@ -321,3 +321,37 @@ func TestTarOldStyle(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagRows: the rows of sed, declare and compgen give their flags
+// meanings, the declaring builtins' too (a keyword clause in the
+// parser), and an option's value is not taken for a flag.
+func TestFlagRows(t *testing.T) {
+	for _, tc := range []struct{ line, row, flags, ops string }{
+		{`sed -i s/a/b/ f`, "sed", "edits", ""},
+		{`sed -ni.bak s/a/b/p f`, "sed", "edits", ""},
+		{`sed --in-place=.bak -e s/a/b/ f`, "sed", "edits", ""},
+		{`sed -e -i f`, "sed", "", ""},
+		{`sed -n 1p f`, "sed", "", ""},
+		{`gsed --in-pl -e p f`, "sed", "edits", ""},
+		{`declare -p`, "declare", "prints", ""},
+		{`declare -px HOME`, "declare", "exports prints", "HOME"},
+		{`typeset -x A=1`, "declare", "exports", "A=1"},
+		{`builtin declare -x`, "declare", "exports", ""},
+		{`declare -i n`, "declare", "", "n"},
+		{`compgen -e`, "compgen", "variables", ""},
+		{`compgen -W '-e -v' x`, "compgen", "", "x"},
+		{`compgen -A variable -v`, "compgen", "variables", ""},
+	} {
+		an := Analyze(tc.line, testOptions())
+		c := an.Commands[0]
+		flags := append([]string(nil), c.Flags...)
+		sort.Strings(flags)
+		var ops []string
+		for _, w := range c.Operands(RoleData) {
+			ops = append(ops, w.Value)
+		}
+		if c.Row != tc.row || strings.Join(flags, " ") != tc.flags || strings.Join(ops, " ") != tc.ops {
+			t.Errorf("%q: row %q flags %q operands %q, want %q %q %q", tc.line, c.Row, flags, ops, tc.row, tc.flags, tc.ops)
+		}
+	}
+}

@@ -61,7 +61,7 @@ type writer struct {
 	specOf func() parse.OptSpec
 	// when limits the table to the mode in which the program writes
 	// (sed -i, tar -x); nil means always.
-	when func(a *parse.Args) bool
+	when func(c *parse.Command, a *parse.Args) bool
 	ops  targetOps
 	kind writeKind
 	// kindOf picks the kind from the options (tee -a appends).
@@ -74,7 +74,7 @@ type writer struct {
 }
 
 // notDryRun: rsync -n/--dry-run only lists what it would do.
-func notDryRun(a *parse.Args) bool { return !a.Has("n", "dry-run") }
+func notDryRun(_ *parse.Command, a *parse.Args) bool { return !a.Has("n", "dry-run") }
 
 // targetOps selects which operands are targets.
 type targetOps uint8
@@ -132,8 +132,8 @@ var writers = sync.OnceValue(func() map[string]*writer {
 		"chgrp":    {specOf: tableSpec("chgrp"), ops: opsAfterFirst, kind: wMeta},
 		"dd":       {extra: ddTargets},
 		"sed": {spec: parse.OptSpec{Short: "efl", Long: []string{"expression", "file", "line-length"}},
-			when: func(a *parse.Args) bool { return a.Has("i", "in-place") }, extra: scriptThenFiles("ef", "expression", "file")},
-		"perl": {spec: parse.OptSpec{Short: "eE"}, when: func(a *parse.Args) bool { return a.Short("i") },
+			when: func(c *parse.Command, _ *parse.Args) bool { return c.Flag("edits") }, extra: scriptThenFiles("ef", "expression", "file")},
+		"perl": {spec: parse.OptSpec{Short: "eE"}, when: func(_ *parse.Command, a *parse.Args) bool { return a.Short("i") },
 			extra: scriptThenFiles("eE")},
 		"dos2unix": {ops: opsAll, kind: wModify},
 		"unix2dos": {ops: opsAll, kind: wModify},
@@ -194,7 +194,7 @@ func (x *Ctx) writes(c *parse.Command) []write {
 		spec = wr.specOf()
 	}
 	a := parse.ParseArgs(c.Args, spec)
-	if wr.when != nil && !wr.when(a) {
+	if wr.when != nil && !wr.when(c, a) {
 		return ws
 	}
 	kind := wr.kind
