@@ -348,17 +348,19 @@ var programRows = []Program{
 	// git clean's operands are pathspecs, data: what clean takes below
 	// them is policy's to judge (untracked files only).
 	{Name: "git clean", Opts: "-e|--exclude=data", Args: "*:data",
-		Flags: "force:-f|--force dry-run:-n|--dry-run interactive:-i|--interactive ignored:-x|-X"},
+		Flags: "force:-f|--force !dry-run:-n|--dry-run !interactive:-i|--interactive ignored:-x|-X",
+		Hold:  []string{`git clean -fdx`, `git clean -fd -$(cat opts)`}, Allow: []string{`git clean -n`, `git clean -fdn`, `git clean -fi`}},
 	{Name: "git worktree"},
 	{Name: "git worktree list"},
 	{Name: "git worktree remove", Flags: "force:-f|--force", Allow: []string{`git worktree remove ../wt`}},
 	{
-		Name: "git push", Flags: "hooks-off:--no-verify force:-f|--force|--mirror delete:-d|--delete prune:--prune dry-run:-n|--dry-run",
+		Name: "git push", Flags: "hooks-off:--no-verify force:-f|--force|--mirror delete:-d|--delete prune:--prune !dry-run:-n|--dry-run",
 		Opts: "--receive-pack|--exec=shell --repo= -o|--push-option=",
 		Args: "0:code:gitext *:data", // the remote, then refspecs (+force, :delete)
 		Hold: []string{`git push 'ext::sh -c rm% -rf% /home/dev' main`, `git -C repo -c core.x=y --no-pager push -uf origin main`,
-			`git push origin +main`, `git push --for"ce"`, `git push -o ci.skip -f origin main`, `git push origin --delete main`, `git push origin :master`},
-		Allow: []string{`git push origin feature/x`, `git push --force-with-lease origin main`, `git push -f --dry-run`, `git push -u origin feature`},
+			`git push origin +main`, `git push --for"ce"`, `git push -o ci.skip -f origin main`, `git push origin --delete main`, `git push origin :master`,
+			`git push -f origin main -$(cat opts)`},
+		Allow: []string{`git push origin feature/x`, `git push --force-with-lease origin main`, `git push -f --dry-run`, `git push -fn origin main`, `git push --dry -f`, `git push -u origin feature`},
 	},
 	// What git's subcommands throw away is policy's to judge, from the
 	// meanings of their flags and their operands (pathspecs, refs).
@@ -366,14 +368,14 @@ var programRows = []Program{
 		Hold: []string{`git reset --hard HEAD~3`, `git reset origin/main --ha`}, Allow: []string{`git reset --soft HEAD~1`, `git reset --keep HEAD~1`}},
 	{
 		Name: "git checkout", Args: "*:data", Opts: "-b|-B|--orphan=data --pathspec-from-file=read",
-		Flags: "patch:-p|--patch conflict:--ours|--theirs|--merge|--conflict|-m force:-f|--force",
-		Hold:  []string{`git checkout -- .`, `git checkout -f main`, `git checkout HEAD -- .`},
+		Flags: "!patch:-p|--patch !conflict:--ours|--theirs|--merge|--conflict|--conflict=merge|--conflict=diff3|--conflict=zdiff3|-m force:-f|--force",
+		Hold:  []string{`git checkout -- .`, `git checkout -f main`, `git checkout HEAD -- .`, `git checkout -$(cat opts) -- .`},
 		Allow: []string{`git checkout main`, `git checkout -b feature origin/feature`, `git checkout --theirs -- .`},
 	},
 	{
 		Name: "git restore", Args: "*:data", Opts: "-s|--source= --pathspec-from-file=read",
-		Flags: "patch:-p|--patch conflict:--ours|--theirs|--merge|--conflict|-m staged:-S|--staged worktree:-W|--worktree",
-		Hold:  []string{`git restore .`, `git restore --worktree --staged :/`}, Allow: []string{`git restore --staged .`},
+		Flags: "!patch:-p|--patch !conflict:--ours|--theirs|--merge|--conflict|--conflict=merge|--conflict=diff3|--conflict=zdiff3|-m staged:-S|--staged worktree:-W|--worktree",
+		Hold:  []string{`git restore .`, `git restore --worktree --staged :/`, `git restore -$(cat opts) .`}, Allow: []string{`git restore --staged .`, `git restore -p .`, `git restore --conflict=diff3 .`},
 	},
 	{Name: "git switch", Opts: "-c|--create= -C|--force-create= --orphan=", Flags: "force:-f|--force|--discard-changes",
 		Hold: []string{`git switch --discard-changes main`}, Allow: []string{`git switch -c topic`}},
@@ -413,8 +415,8 @@ var programRows = []Program{
 	// or after them; newer git names a subcommand first (set, get, …).
 	{
 		Name: "git config", Args: "*:data", Opts: gitConfigOpts, Permute: true,
-		Flags: "reads:-l|--list|--get|--get-all|--get-regexp " +
-			"no-set:--get-urlmatch|--unset|--unset-all|--remove-section|--rename-section|--edit|--get-color|--get-colorbool|--show-origin|--show-scope " +
+		Flags: "!reads:-l|--list|--get|--get-all|--get-regexp " +
+			"!no-set:--get-urlmatch|--unset|--unset-all|--remove-section|--rename-section|--edit|--get-color|--get-colorbool|--show-origin|--show-scope " +
 			"global:--global system:--system",
 		Allow: []string{`git config user.name dev`, `git config --get core.hooksPath`},
 	},

@@ -324,7 +324,8 @@ func TestTarOldStyle(t *testing.T) {
 
 // TestFlagRows: the rows of sed, declare and compgen give their flags
 // meanings, the declaring builtins' too (a keyword clause in the
-// parser), and an option's value is not taken for a flag.
+// parser), and an option's value is not taken for a flag; git's dry
+// runs and interactive modes are "!" meanings.
 func TestFlagRows(t *testing.T) {
 	for _, tc := range []struct{ line, row, flags, ops string }{
 		{`sed -i s/a/b/ f`, "sed", "edits", ""},
@@ -341,6 +342,15 @@ func TestFlagRows(t *testing.T) {
 		{`compgen -e`, "compgen", "variables", ""},
 		{`compgen -W '-e -v' x`, "compgen", "", "x"},
 		{`compgen -A variable -v`, "compgen", "variables", ""},
+		// A "!" meaning is never taken for a word whose value is unknown.
+		{`git clean -fd -$(cat f)`, "git clean", "force ignored", ""},
+		{`git clean -fdn`, "git clean", "dry-run force", ""},
+		{`git clean -f --inter`, "git clean", "force interactive", ""},
+		{`git push -f -$(cat f) origin`, "git push", "delete force hooks-off prune", "origin"},
+		{`git push -fn origin`, "git push", "dry-run force", "origin"},
+		{`git checkout --conflict=diff3 -- .`, "git checkout", "conflict", "."},
+		{`git checkout -$(cat f) -- .`, "git checkout", "force", "."},
+		{`git config -$(cat f) core.hooksPath x`, "git config", "global system", "core.hooksPath x"},
 	} {
 		an := Analyze(tc.line, testOptions())
 		c := an.Commands[0]
