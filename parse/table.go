@@ -2,6 +2,7 @@ package parse
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -723,7 +724,12 @@ func (fr *frame) applyRole(c *Command, rs roleSpec, a arg, rest []arg, opt, via 
 		if rest == nil {
 			rest = []arg{a}
 		}
-		fr.runNested(c, rest, via, nil)
+		var passOn func(*frame)
+		if len(c.Assigns) > 0 || len(c.Inherited) > 0 {
+			env := append(slices.Clip(c.Inherited), c.Assigns...)
+			passOn = func(f *frame) { f.inherit = env }
+		}
+		fr.runNested(c, rest, via, passOn)
 	case RoleCode:
 		fr.runCode(c, rs.lang, via, a)
 	case RoleScript:

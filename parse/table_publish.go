@@ -20,7 +20,8 @@ var publishRows = []Program{
 		Allow: []string{`npm publish --dry-run`, `npm --dry-run publish`, `npm publish --dry-run=true`, `npm --registry publish pack`}},
 	{Name: "npm unpublish", Args: "*:data", Opts: "--registry= --otp= -w|--workspace=",
 		Hold: []string{`npm unpublish pkg@1.0.0`, `npm --otp 123 unpublish pkg --force`}},
-	{Name: "bun", Args: "*:data", Flags: npmDryRun, Opts: "--cwd= -c|--config=", Hold: []string{`bun publish`}, Allow: []string{`bun publish --dry-run`}},
+	{Name: "bun", Args: "*:data", Flags: npmDryRun, Permute: true, Opts: "--cwd= -c|--config=", Hold: []string{`bun publish`}, Allow: []string{`bun publish --dry-run`}},
+	{Name: "bun x", Args: "0+:program", Opts: "-p|--package=", Hold: []string{`bun x rimraf /home/dev`}, Allow: []string{`bun x prettier --check .`}},
 	// Maven's goals and Gradle's tasks are operands.
 	{Name: "mvn", Also: []string{"mvnw"}, Args: "*:data",
 		Opts:  "-P|--activate-profiles= -f|--file= -s|--settings= --global-settings= -l|--log-file= -T|--threads= -b|--builder= --projects=",

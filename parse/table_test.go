@@ -365,3 +365,37 @@ func TestFlagRows(t *testing.T) {
 		}
 	}
 }
+
+// TestRunnerRows: a package runner's RoleProgram operand is followed as
+// the command it is, with the words after it, and the environment the
+// runner was given is the program's too (Command.Inherited).
+func TestRunnerRows(t *testing.T) {
+	for _, tc := range []struct{ line, want, env string }{
+		{`NODE_ENV=test npx -y prisma migrate reset --force`, "prisma migrate reset --force", "NODE_ENV=test"},
+		{`A=1 npm exec -- B=2 env`, "B=2 env", "A=1"}, // a program named B=2: no shell reads it
+		{`npm x --package=p cdk destroy`, "cdk destroy", ""},
+		{`A=1 pnpm dlx -p x rimraf dist`, "rimraf dist", "A=1"},
+		{`A=1 yarn exec prisma db push`, "prisma db push", "A=1"},
+		{`bunx --bun vite build`, "vite build", ""},
+		{`A=1 bun x prettier --check .`, "prettier --check .", "A=1"},
+		{`A=1 yarn tsc --noEmit`, "tsc --noEmit", "A=1"},
+		{`yarn run eslint .`, "eslint .", ""},
+		{`yarn install`, "", ""},
+		{`A=1 nohup npx tsc`, "tsc", "A=1"},
+	} {
+		an := Analyze(tc.line, testOptions())
+		got, env := "", ""
+		for _, c := range an.Commands[1:] {
+			got = strings.Join(append([]string{c.Name}, c.Argv()...), " ")
+			var as []string
+			for _, a := range c.Inherited {
+				as = append(as, a.Name+"="+a.Value.Value)
+			}
+			env = strings.Join(as, " ")
+			break
+		}
+		if got != tc.want || env != tc.env {
+			t.Errorf("%q: runs %q with %q, want %q with %q", tc.line, got, env, tc.want, tc.env)
+		}
+	}
+}

@@ -19,7 +19,7 @@ var infraRules = []*Rule{
 		ID: "infra-destroy", Family: "infra", Severity: Hold,
 		Message:  "destroys the infrastructure a stack manages (servers, databases, networks) in one go",
 		Hint:     "run the plan or preview (terraform plan -destroy, pulumi preview --destroy) and let a person run the destroy",
-		Programs: withPrograms(iacPrograms, []string{"npx", "bunx", "pnpx", "pnpm", "yarn"}),
+		Programs: iacPrograms,
 		Command:  func(_ *Ctx, c *parse.Command) bool { return iacAction(c) == Hold },
 		Raw:      `\b(terraform|tofu|terragrunt|pulumi|cdk|cdktf)\b[^|;&\n]*\s(destroy|-destroy|--destroy)\b|\b(serverless|sls)\s+remove\b|\beksctl\s+delete\s+cluster\b`,
 		Examples: []string{
@@ -34,6 +34,8 @@ var infraRules = []*Rule{
 			"pulumi stack rm dev --force",
 			"cdk destroy --all --force",
 			"npx cdk destroy",
+			"pnpm exec cdk destroy --all",
+			"yarn cdktf destroy",
 			"serverless remove --stage prod",
 			"sam delete --stack-name app",
 			"eksctl delete cluster --name prod",
@@ -47,13 +49,15 @@ var infraRules = []*Rule{
 			"cdk diff",
 			"terraform destroy --help",
 			"echo terraform destroy",
+			"npx cdk diff",
+			"npx cdk destroy --help",
 		},
 	},
 	{
 		ID: "infra-apply-unreviewed", Family: "infra", Severity: Warn,
 		Message:     "applies infrastructure changes without the tool's review step",
 		Hint:        "run the plan first (terraform plan -out=tfplan) and apply that reviewed plan",
-		Programs:    withPrograms(iacPrograms, []string{"npx", "bunx", "pnpx", "pnpm", "yarn"}),
+		Programs:    iacPrograms,
 		Command:     func(_ *Ctx, c *parse.Command) bool { return iacAction(c) == Warn },
 		Examples:    []string{"terraform apply -auto-approve", "tofu apply --auto-approve", "pulumi up --yes", "cdk deploy --require-approval never", "terraform state rm aws_instance.x", "terraform workspace delete dev"},
 		NotExamples: []string{"terraform apply tfplan", "terraform apply", "pulumi up", "cdk deploy", "terraform state list"},
@@ -270,15 +274,14 @@ var (
 // iacAction classifies infrastructure-as-code commands: Hold for a
 // destroy, Warn for an unreviewed apply or a state edit.
 func iacAction(c *parse.Command) Severity {
-	name, args := tool(c)
+	name := c.Name
 	if !anyString(iacPrograms, name) {
 		return Allow
 	}
-	tc := parse.ReadAs(&parse.Command{Args: args}, name) // the tool's row
-	if tc.Flag("help") {
+	if c.Flag("help") {
 		return Allow
 	}
-	ops := tc.Operands(parse.RoleData)
+	ops := c.Operands(parse.RoleData)
 	sub := ""
 	if len(ops) > 0 {
 		sub = ops[0].Value
@@ -292,10 +295,10 @@ func iacAction(c *parse.Command) Severity {
 		case "destroy":
 			return Hold
 		case "apply":
-			if tc.Flag("destroys") {
+			if c.Flag("destroys") {
 				return Hold
 			}
-			if tc.Flag("unreviewed") && !applyPlanFile(ops) {
+			if c.Flag("unreviewed") && !applyPlanFile(ops) {
 				return Warn
 			}
 		case "state":
@@ -310,7 +313,7 @@ func iacAction(c *parse.Command) Severity {
 	case "pulumi":
 		switch sub {
 		case "destroy", "down":
-			if !tc.Flag("preview") {
+			if !c.Flag("preview") {
 				return Hold
 			}
 		case "stack":
@@ -318,7 +321,7 @@ func iacAction(c *parse.Command) Severity {
 				return Hold
 			}
 		case "up", "update":
-			if tc.Flag("yes") {
+			if c.Flag("yes") {
 				return Warn
 			}
 		case "state":
@@ -331,10 +334,10 @@ func iacAction(c *parse.Command) Severity {
 		case "destroy":
 			return Hold
 		case "deploy":
-			if tc.Flag("unreviewed") {
+			if c.Flag("unreviewed") {
 				return Warn
 			}
-			for _, w := range tc.OptionValues("--require-approval") {
+			for _, w := range c.OptionValues("--require-approval") {
 				if w.Value == "never" {
 					return Warn
 				}

@@ -76,7 +76,7 @@ var publisherMap = sync.OnceValue(func() map[string]publishCheck {
 func publisher(name string) publishCheck { return publisherMap()[name] }
 
 var publishPrograms = func() []string {
-	out := append([]string{"npx", "bunx", "pnpx"}, pythons...)
+	out := append([]string(nil), pythons...)
 	for _, p := range publisherTable {
 		out = append(out, p.name)
 	}
@@ -125,6 +125,10 @@ var publishRules = []*Rule{
 			"semantic-release --debug",
 			"cabal upload --publish dist/x.tar.gz",
 			"rebar3 hex publish",
+			"pnpm changeset publish",
+			"yarn lerna publish from-package",
+			"pnpm dlx lerna publish from-package",
+			"npm exec -- changeset publish",
 		},
 		NotExamples: []string{
 			"npm publish --dry-run",
@@ -154,6 +158,9 @@ var publishRules = []*Rule{
 			"cabal upload dist/x.tar.gz",
 			"python -m twine check dist/*",
 			"mix hex.publish --dry-run",
+			"npx semantic-release --dry-run",
+			"yarn npm publish --dry-run",
+			"npx lerna publish --help",
 		},
 	},
 	{
@@ -197,37 +204,20 @@ var publishRules = []*Rule{
 // publisher prints its usage for them and publishes nothing, and an agent
 // checking the options first must not be stopped.
 func asksHelp(c *parse.Command) bool {
-	_, args := tool(c)
-	return anyValue(args, "--help", "-h") || anyValue(c.Args, "--help", "-h")
+	return anyValue(c.Args, "--help", "-h")
 }
 
-// publishes reports a command that publishes a package.
+// publishes reports a command that publishes a package. A publisher a
+// package runner starts (npx lerna publish, pnpm changeset publish) is a
+// command of its own: parse follows the runner's RoleProgram operand.
 func publishes(c *parse.Command) bool {
-	name, _ := tool(c)
 	if mod, rest := pythonModule(c); mod == "twine" {
 		return leads("upload")(parse.ReadAs(&parse.Command{Args: rest}, "twine"))
 	} else if mod != "" {
 		return false
 	}
-	switch c.Name {
-	case "npx", "bunx", "pnpx":
-		if f := publisher(name); f != nil {
-			_, args := tool(c)
-			return f(parse.ReadAs(&parse.Command{Args: args}, name))
-		}
-		return false
-	}
-	if f := publisher(c.Name); f != nil && f(c) {
-		return true
-	}
-	// pnpm/yarn running a bin: "pnpm lerna publish", "yarn changeset publish"
-	if (c.Name == "pnpm" || c.Name == "yarn") && name != "publish" && name != "npm" {
-		if f := publisher(name); f != nil && name != c.Name {
-			_, args := tool(c)
-			return f(parse.ReadAs(&parse.Command{Args: args}, name))
-		}
-	}
-	return false
+	f := publisher(c.Name)
+	return f != nil && f(c)
 }
 
 // jsPublish: npm/pnpm/yarn/bun publish (yarn berry: yarn npm publish),
