@@ -45,7 +45,6 @@ func init() {
 		"kubectl":    sinkKubectl,
 		"oc":         sinkKubectl,
 		"nix-shell":  sinkNixShell,
-		"rsync":      sinkRsync,
 		"guard-exec": sinkGuardExec,
 		"chroot":     sinkShellDefault,
 	}

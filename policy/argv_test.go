@@ -32,6 +32,8 @@ func TestPolicyReadsRolesNotArgv(t *testing.T) {
 		"just": true, "task": true,
 		// envDump: compgen -e and -v list the environment's names.
 		"compgen": true,
+		// rsync's deletes, copies and reads; scp's copies and reads.
+		"rsync": true, "scp": true,
 		// observers: sort only looks unless -o gives it a file to write
 		// (and "sort" is Go's package too).
 		"sort": true}
