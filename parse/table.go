@@ -92,8 +92,17 @@ type Program struct {
 	// Args gives operands roles, space separated: POS:SPEC, where POS is
 	// an index from 0, "N+" for the operand at N and all after it (one
 	// program with its arguments, or words joined as one shell string),
-	// or "*" for every operand.
+	// "*" for every operand, or "<$" for every operand but the last when
+	// there are two or more (cp SRC… DEST).
 	Args string
+	// Pattern is set for a program whose first operand is not one of its
+	// files but a pattern, a program or an archive (grep PATTERN FILE…,
+	// awk PROGRAM FILE…, zip OUT.zip FILE…): it is data, and Args counts
+	// the operands after it. PatternOpts lists the options that give the
+	// pattern instead (grep -e, sed -f), by their first spelling: with one
+	// of them given, every operand is counted.
+	Pattern     bool
+	PatternOpts string
 	// Plus is the role of +WORD operands (vim +CMD), the "+" removed.
 	Plus string
 	// Env lists environment variables the program runs: NAME:SPEC.
@@ -164,10 +173,11 @@ type roleSpec struct {
 }
 
 type argRow struct {
-	at   int
-	rest bool // N+
-	all  bool // *
-	spec roleSpec
+	at      int
+	rest    bool // N+
+	all     bool // *
+	butLast bool // <$
+	spec    roleSpec
 }
 
 // ProgramTable returns the rows of the program table, built once.
@@ -301,6 +311,8 @@ func (p *Program) compile() {
 		switch {
 		case pos == "*":
 			a.all = true
+		case pos == "<$":
+			a.butLast = true
 		case strings.HasSuffix(pos, "+"):
 			a.rest = true
 			pos = strings.TrimSuffix(pos, "+")
@@ -643,9 +655,14 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 		}
 	}
 	afterDashes := -1 // the first role of an operand after "--"
-	for k, i := range pa.ops {
+	ops := pa.ops
+	if p.Pattern && len(ops) > 0 && !p.patternGiven(pa) {
+		fr.applyRole(c, roleSpec{role: RoleData}, args[ops[0]], nil, "", via)
+		ops = ops[1:]
+	}
+	for k, i := range ops {
 		a := args[i]
-		if k == pa.dashes {
+		if k+len(pa.ops)-len(ops) == pa.dashes {
 			afterDashes = len(c.Roles)
 		}
 		if p.plus != nil && strings.HasPrefix(a.Value, "+") && a.Literal() {
@@ -654,11 +671,11 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 		}
 		for _, ar := range p.args {
 			switch {
-			case ar.all, ar.at == k && !ar.rest:
+			case ar.all, ar.at == k && !ar.rest && !ar.butLast, ar.butLast && k < len(ops)-1:
 				fr.applyRole(c, ar.spec, a, nil, "", via)
 			case ar.rest && ar.at == k:
-				rest := make([]arg, 0, len(pa.ops)-k)
-				for _, j := range pa.ops[k:] {
+				rest := make([]arg, 0, len(ops)-k)
+				for _, j := range ops[k:] {
 					rest = append(rest, args[j])
 				}
 				fr.applyRole(c, ar.spec, a, rest, "", via)
@@ -670,6 +687,19 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 			c.Roles[j].AfterDashes = true
 		}
 	}
+}
+
+// patternGiven reports whether one of the options of PatternOpts was
+// given a value.
+func (p *Program) patternGiven(pa parsedArgs) bool {
+	for _, ov := range pa.vals {
+		for _, n := range strings.Fields(p.PatternOpts) {
+			if ov.row.name == n {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // envOf returns the value of an environment variable the command gets,

@@ -31,7 +31,7 @@ var systemRows = []Program{
 	{Name: "tee", Args: "*:written", Flags: "append:-a|--append",
 		Hold:  []string{`echo b > /proc/sysrq-trigger`, `echo 1 | tee /proc/sysrq-trigger`, `echo c | sudo tee -a /proc/sysrq-trigger`, `head -c 1M /dev/zero | tee --output-error /dev/sda`},
 		Allow: []string{`echo x | tee out.log`, `echo x | tee -a build/log.txt`}},
-	{Name: "cp", Opts: "-t|--target-directory= -S|--suffix=", Args: "*:data",
+	{Name: "cp", Opts: "-t|--target-directory= -S|--suffix=", Args: "*:data <$:read",
 		Hold:  []string{`cp disk.img /dev/sda`, `cp -v disk.img /dev/nvme0n1`, `cp --suffix .bak disk.img /dev/sdb`},
 		Allow: []string{`cp a.txt b.txt`, `cp -t out -S .bak a.txt`}},
 	// Programs that destroy, move or change the owner of the files they

@@ -328,11 +328,11 @@ func TestTarOldStyle(t *testing.T) {
 // runs and interactive modes are "!" meanings.
 func TestFlagRows(t *testing.T) {
 	for _, tc := range []struct{ line, row, flags, ops string }{
-		{`sed -i s/a/b/ f`, "sed", "edits", ""},
-		{`sed -ni.bak s/a/b/p f`, "sed", "edits", ""},
+		{`sed -i s/a/b/ f`, "sed", "edits", "s/a/b/"}, // the script, then the files read
+		{`sed -ni.bak s/a/b/p f`, "sed", "edits", "s/a/b/p"},
 		{`sed --in-place=.bak -e s/a/b/ f`, "sed", "edits", ""},
 		{`sed -e -i f`, "sed", "", ""},
-		{`sed -n 1p f`, "sed", "", ""},
+		{`sed -n 1p f`, "sed", "", "1p"},
 		{`gsed --in-pl -e p f`, "sed", "edits", ""},
 		{`declare -p`, "declare", "prints", ""},
 		{`declare -px HOME`, "declare", "exports prints", "HOME"},
@@ -362,6 +362,51 @@ func TestFlagRows(t *testing.T) {
 		}
 		if c.Row != tc.row || strings.Join(flags, " ") != tc.flags || strings.Join(ops, " ") != tc.ops {
 			t.Errorf("%q: row %q flags %q operands %q, want %q %q %q", tc.line, c.Row, flags, ops, tc.row, tc.flags, tc.ops)
+		}
+	}
+}
+
+// TestReadRows: the operands the readers' rows say they read; a pattern
+// or program first is not a file, unless an option gave it.
+func TestReadRows(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`cat -n a b`, "a b"},
+		{`grep -rn token ~/.aws`, "/home/u/.aws"},
+		{`grep -e token -f pats a`, "a"},
+		{`grep --regexp=x a b`, "a b"},
+		{`grep -A 3 x a`, "a"},
+		{`zgrep x a.gz`, "a.gz"},
+		{`rg -g '*.env' KEY .`, "."},
+		{`sed -n -e 1p -e 2p a`, "a"},
+		{`sed 1p a b`, "a b"},
+		{`awk -F: '{print $1}' /etc/passwd`, "/etc/passwd"},
+		{`awk -f prog.awk a`, "a"},
+		{`jq -r .token creds.json`, "creds.json"},
+		{`head -n 5 a`, "a"},
+		{`tail -f -n 20 log`, "log"},
+		{`cp a b dir/`, "a b"},
+		{`cp a`, ""},
+		{`scp -P 22 k host:`, "k"},
+		{`rsync -a -e ssh src/ h:dst/`, "src/"},
+		{`source ./env.sh a b`, "./env.sh"},
+		{`zip out.zip a b`, "a b"},
+		{`7z a out.7z k`, "out.7z k"},
+		{`vim -c 'set nu' a`, "a"},
+		{`sort -o out -k2 a`, "a"},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var got []string
+		for _, ra := range c.Roles {
+			if ra.Role == RoleRead && ra.Opt == "" {
+				v := ra.Word.Value
+				if ra.Path != "" && strings.HasPrefix(v, "~") {
+					v = ra.Path
+				}
+				got = append(got, v)
+			}
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%q: reads %q, want %q", tc.line, got, tc.want)
 		}
 	}
 }

@@ -143,7 +143,7 @@ func TestPolicyReadsRolesNotArgv(t *testing.T) {
 
 // maxArgvReads bounds the places policy reads argv with an option model
 // of its own rather than the facts parse gives it.
-const maxArgvReads = 2
+const maxArgvReads = 1
 
 // countArgvReads counts the calls in a file that sort a command's words
 // into options and operands: parse.ParseArgs, Args.Parse, and policy's

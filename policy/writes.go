@@ -95,7 +95,6 @@ type optTarget struct {
 }
 
 var (
-	cpSpec    = parse.OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
 	lnSpec    = parse.OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
 	instSpec  = tableSpec("install")
 	touchSpec = parse.OptSpec{Short: "drt", Long: []string{"date", "reference", "time"}}
