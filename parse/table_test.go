@@ -342,6 +342,15 @@ func TestFlagRows(t *testing.T) {
 		{`compgen -e`, "compgen", "variables", ""},
 		{`compgen -W '-e -v' x`, "compgen", "", "x"},
 		{`compgen -A variable -v`, "compgen", "variables", ""},
+		// The writers' rows.
+		{`cp -T a b`, "cp", "no-target-dir", "a b"},
+		{`install -d -m 755 x`, "install", "directories", "x"},
+		{`curl -sLO https://h/y`, "curl", "names-from-url", "https://h/y"},
+		{`wget --spider u`, "wget", "spider", "u"},
+		{`unzip -l a.zip`, "unzip", "lists", "a.zip"},
+		{`ssh-keygen -y -f k`, "ssh-keygen", "reads", ""},
+		{`perl -pi.bak -e s/a/b/ f`, "perl", "edits", ""},
+		{`perl x.pl f`, "perl", "", "x.pl"},
 		// A "!" meaning is never taken for a word whose value is unknown.
 		{`git clean -fd -$(cat f)`, "git clean", "force ignored", ""},
 		{`git clean -fdn`, "git clean", "dry-run force", ""},

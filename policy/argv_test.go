@@ -143,7 +143,7 @@ func TestPolicyReadsRolesNotArgv(t *testing.T) {
 
 // maxArgvReads bounds the places policy reads argv with an option model
 // of its own rather than the facts parse gives it.
-const maxArgvReads = 1
+const maxArgvReads = 0
 
 // countArgvReads counts the calls in a file that sort a command's words
 // into options and operands: parse.ParseArgs, Args.Parse, and policy's

@@ -427,10 +427,6 @@ func baseName(p string) string {
 	return p
 }
 
-var (
-	rsyncSpec = tableSpec("rsync")
-)
-
 // remoteSpec reports whether an rsync or scp operand names another host
 // (host:path, user@host:path, rsync://…).
 func remoteSpec(v string) bool {
