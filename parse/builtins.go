@@ -675,6 +675,7 @@ func builtinWait(fr *frame, c *Command, args []arg) {
 // builtinDeclare handles export, declare … reached as commands (builtin
 // export X=1); the keyword forms are DeclClause, handled in decl.go.
 func builtinDeclare(fr *frame, c *Command, args []arg) {
+	recordRow(c, args)
 	flags := ""
 	export := c.Name == "export"
 	for _, a := range c.Args {

@@ -84,6 +84,7 @@ func (fr *frame) runArgv(words []Word, assigns []Assign, at Pos, span string) {
 func (fr *frame) newCommand(site *callSite, assigns []Assign) *Command {
 	c := &Command{
 		Assigns:     assigns,
+		Inherited:   fr.inherit,
 		Dir:         fr.st.dir,
 		DirPart:     fr.st.dirPart,
 		DirMade:     fr.st.dirMade,

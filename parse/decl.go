@@ -47,6 +47,7 @@ func (fr *frame) declClause(s *syntax.Stmt, d *syntax.DeclClause) {
 			fr.declAssign(c, variant, flags, a)
 		}
 	}
+	recordRow(c, nil)
 	fr.fill(slot, c)
 }
 

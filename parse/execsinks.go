@@ -413,14 +413,6 @@ func replaceParallel(s string) (string, bool) {
 	return b.String(), changed
 }
 
-// sinkRsync follows rsync -e/--rsh COMMAND, the remote shell it runs.
-func sinkRsync(fr *frame, c *Command, args []arg) {
-	opts, _ := parseOpts(args, 1, OptSpec{Short: "eBfMT", Long: []string{"rsh", "rsync-path", "filter", "exclude", "include", "exclude-from", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest", "log-file", "partial-dir", "password-file", "chown", "chmod", "backup-dir", "suffix", "timeout", "contimeout", "bwlimit", "port", "max-size", "min-size", "out-format", "info", "debug", "usermap", "groupmap", "iconv", "protocol", "sockopts", "outbuf", "modify-window", "block-size", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "max-delete", "max-alloc", "only-write-batch", "write-batch", "read-batch", "stop-after", "stop-at", "address"}})
-	if rsh := optVal(opts, "e", "rsh"); rsh != nil {
-		fr.nestShellWords(c, []arg{*rsh}, "rsync -e")
-	}
-}
-
 // sinkNixShell follows nix-shell --run/--command COMMAND.
 func sinkNixShell(fr *frame, c *Command, args []arg) {
 	for i := 1; i+1 < len(args); i++ {

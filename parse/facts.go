@@ -224,6 +224,11 @@ type Command struct {
 	Flags []string
 	// Assigns are the VAR=value prefixes, including those given to env.
 	Assigns []Assign
+	// Inherited are the VAR=value prefixes of the program runner that
+	// started this command with its arguments, and those it inherited in
+	// turn: NODE_ENV=test npx prisma migrate reset gives prisma
+	// NODE_ENV=test. nil for a command no runner started.
+	Inherited []Assign
 	// Wrappers lists the peeled wrapper programs, outermost first
 	// ("sudo", "env", "timeout").
 	Wrappers []string

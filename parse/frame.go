@@ -65,6 +65,9 @@ type frame struct {
 	redirs []Redirect
 	remote string
 	user   string
+	// inherit is the environment a program runner passed on to the
+	// program it runs (Command.Inherited).
+	inherit []Assign
 	// collect, when set, receives the commands this frame itself runs
 	// (not those of nested scripts or substitutions): a pipeline stage's
 	// output comes from them.

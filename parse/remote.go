@@ -8,9 +8,10 @@ import "strings"
 
 // sinkSSH follows ssh [options] HOST [COMMAND…]: the remote command is the
 // words joined with spaces, run by the remote user's shell. With no
-// command, a remote shell runs ssh's input.
+// command, a remote shell runs ssh's input. Which options take a value
+// is ssh's row's (table_infra.go), read before the host and after it.
 func sinkSSH(fr *frame, c *Command, args []arg) {
-	spec := OptSpec{Short: "BbcDEeFIiJLlmOopQRSWw"}
+	spec := LookupProgram("ssh").Spec()
 	opts, i := parseOpts(args, 1, spec)
 	if i >= len(args) || has(opts, "G", "V", "O") {
 		return

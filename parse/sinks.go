@@ -46,7 +46,6 @@ func init() {
 		"kubectl":    sinkKubectl,
 		"oc":         sinkKubectl,
 		"nix-shell":  sinkNixShell,
-		"rsync":      sinkRsync,
 		"guard-exec": sinkGuardExec,
 		"chroot":     sinkShellDefault,
 	}

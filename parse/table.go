@@ -95,8 +95,17 @@ type Program struct {
 	// Args gives operands roles, space separated: POS:SPEC, where POS is
 	// an index from 0, "N+" for the operand at N and all after it (one
 	// program with its arguments, or words joined as one shell string),
-	// or "*" for every operand.
+	// "*" for every operand, or "<$" for every operand but the last when
+	// there are two or more (cp SRC… DEST).
 	Args string
+	// Pattern is set for a program whose first operand is not one of its
+	// files but a pattern, a program or an archive (grep PATTERN FILE…,
+	// awk PROGRAM FILE…, zip OUT.zip FILE…): it is data, and Args counts
+	// the operands after it. PatternOpts lists the options that give the
+	// pattern instead (grep -e, sed -f), by their first spelling: with one
+	// of them given, every operand is counted.
+	Pattern     bool
+	PatternOpts string
 	// Plus is the role of +WORD operands (vim +CMD), the "+" removed.
 	Plus string
 	// Env lists environment variables the program runs: NAME:SPEC.
@@ -169,10 +178,11 @@ type roleSpec struct {
 }
 
 type argRow struct {
-	at   int
-	rest bool // N+
-	all  bool // *
-	spec roleSpec
+	at      int
+	rest    bool // N+
+	all     bool // *
+	butLast bool // <$
+	spec    roleSpec
 }
 
 // ProgramTable returns the rows of the program table, built once.
@@ -311,7 +321,7 @@ var table = sync.OnceValue(buildTable)
 // here, on first use, rather than appended to one slice by each file's
 // init: that copied the whole table at every start-up, command or not.
 func rowGroups() [][]Program {
-	return [][]Program{programRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows}
+	return [][]Program{programRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows}
 }
 
 func buildTable() *programTable {
@@ -438,6 +448,8 @@ func (p *Program) compile() {
 		switch {
 		case pos == "*":
 			a.all = true
+		case pos == "<$":
+			a.butLast = true
 		case strings.HasSuffix(pos, "+"):
 			a.rest = true
 			pos = strings.TrimSuffix(pos, "+")
@@ -725,6 +737,26 @@ func ReadAs(c *Command, name string) *Command {
 	return &h
 }
 
+// recordRow records what c's row says of its words (the meanings of its
+// flags, the roles of its operands) and follows nothing: for the
+// declaring builtins, which read their words themselves. args is the
+// command's words with the name first, or nil to take them from c.Args.
+func recordRow(c *Command, args []arg) {
+	p := LookupProgram(c.Name)
+	if p == nil {
+		return
+	}
+	if args == nil {
+		args = make([]arg, len(c.Args)+1)
+		args[0] = arg{Word: Word{Value: c.Name}}
+		for i, w := range c.Args {
+			args[i+1] = arg{Word: w}
+		}
+	}
+	var fr *frame // records roles only
+	fr.applyRow(c, p, args, 1, c.Name)
+}
+
 // applyRow reads args[from:] with row p. A nil frame only records what
 // the row says (ReadAs); otherwise what the arguments run is followed.
 func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via string) {
@@ -760,9 +792,14 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 		}
 	}
 	afterDashes := -1 // the first role of an operand after "--"
-	for k, i := range pa.ops {
+	ops := pa.ops
+	if p.Pattern && len(ops) > 0 && !p.patternGiven(pa) {
+		fr.applyRole(c, roleSpec{role: RoleData}, args[ops[0]], nil, "", via)
+		ops = ops[1:]
+	}
+	for k, i := range ops {
 		a := args[i]
-		if k == pa.dashes {
+		if k+len(pa.ops)-len(ops) == pa.dashes {
 			afterDashes = len(c.Roles)
 		}
 		if p.plus != nil && strings.HasPrefix(a.Value, "+") && a.Literal() {
@@ -771,11 +808,11 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 		}
 		for _, ar := range p.args {
 			switch {
-			case ar.all, ar.at == k && !ar.rest:
+			case ar.all, ar.at == k && !ar.rest && !ar.butLast, ar.butLast && k < len(ops)-1:
 				fr.applyRole(c, ar.spec, a, nil, "", via)
 			case ar.rest && ar.at == k:
-				rest := make([]arg, 0, len(pa.ops)-k)
-				for _, j := range pa.ops[k:] {
+				rest := make([]arg, 0, len(ops)-k)
+				for _, j := range ops[k:] {
 					rest = append(rest, args[j])
 				}
 				fr.applyRole(c, ar.spec, a, rest, "", via)
@@ -787,6 +824,19 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 			c.Roles[j].AfterDashes = true
 		}
 	}
+}
+
+// patternGiven reports whether one of the options of PatternOpts was
+// given a value.
+func (p *Program) patternGiven(pa parsedArgs) bool {
+	for _, ov := range pa.vals {
+		for _, n := range strings.Fields(p.PatternOpts) {
+			if ov.row.name == n {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // envOf returns the value of an environment variable the command gets,
@@ -841,7 +891,12 @@ func (fr *frame) applyRole(c *Command, rs roleSpec, a arg, rest []arg, opt, via 
 		if rest == nil {
 			rest = []arg{a}
 		}
-		fr.runNested(c, rest, via, nil)
+		var passOn func(*frame)
+		if len(c.Assigns) > 0 || len(c.Inherited) > 0 {
+			env := append(slices.Clip(c.Inherited), c.Assigns...)
+			passOn = func(f *frame) { f.inherit = env }
+		}
+		fr.runNested(c, rest, via, passOn)
 	case RoleCode:
 		fr.runCode(c, rs.lang, via, a)
 	case RoleScript:

@@ -58,7 +58,7 @@ var dbRows = []Program{
 	{Name: "manage.py", Also: []string{"django-admin"}, Opts: frameworkOpts + " --settings=", Args: "*:data",
 		Hold: []string{`python manage.py flush --noinput`, `python3 manage.py --settings x.prod reset_db`}, Allow: []string{`python manage.py migrate`}},
 	{Name: "artisan", Opts: frameworkOpts, Args: "*:data", Hold: []string{`php artisan migrate:fresh --seed`}, Allow: []string{`php artisan migrate`}},
-	{Name: "mix", Opts: frameworkOpts, Args: "*:data", Hold: []string{`mix ecto.reset`}},
+	{Name: "mix", Opts: frameworkOpts, Args: "*:data", Flags: "!dry-run:--dry-run", Hold: []string{`mix ecto.reset`, `mix hex.publish`}, Allow: []string{`mix hex.publish --dry-run`}},
 	{Name: "dotnet", Opts: frameworkOpts, Args: "*:data", Hold: []string{`dotnet ef database drop -f`}, Allow: []string{`dotnet ef database update`}},
 	{Name: "sequelize", Also: []string{"sequelize-cli"}, Opts: frameworkOpts, Args: "*:data", Hold: []string{`npx sequelize db:migrate:undo:all`}},
 	{Name: "typeorm", Opts: frameworkOpts, Args: "*:data", Hold: []string{`npx typeorm schema:drop`}},

@@ -49,15 +49,18 @@ func (fr *frame) packageScripts(c *Command, dir string) (scripts map[string]stri
 }
 
 // runPackageScript follows the script name (and its pre and post
-// scripts) with the extra arguments appended, as npm does.
-func (fr *frame) runPackageScript(c *Command, via, name string, extra []arg) {
+// scripts) with the extra arguments appended, as npm does. It reports
+// whether name is one of the package's scripts, as far as they could be
+// read.
+func (fr *frame) runPackageScript(c *Command, via, name string, extra []arg) (found bool) {
 	if name == "" || hasUnknown(name) {
-		return
+		return false
 	}
 	scripts, ok := fr.packageScripts(c, c.Dir)
 	if !ok {
-		return
+		return false
 	}
+	_, found = scripts[name]
 	for i, n := range []string{"pre" + name, name, "post" + name} {
 		text, ok := scripts[n]
 		if !ok {
@@ -68,6 +71,7 @@ func (fr *frame) runPackageScript(c *Command, via, name string, extra []arg) {
 		}
 		fr.nestShellWords(c, []arg{{Word: Word{Value: text, Dynamic: hasUnknown(text), Pos: c.Pos}}}, via+" "+n)
 	}
+	return found
 }
 
 // npmRunHook: npm run NAME [-- ARGS].
@@ -106,25 +110,33 @@ var yarnBuiltins = sync.OnceValue(func() map[string]bool {
 		"prune": true, "publish": true, "rebuild": true, "remove": true, "rm": true, "set": true, "store": true,
 		"tag": true, "team": true, "unlink": true, "unplug": true, "up": true, "update": true, "upgrade": true,
 		"upgrade-interactive": true, "version": true, "versions": true, "why": true, "workspace": true,
-		"workspaces": true, "setup": true, "env": true, "fetch": true, "root": true, "search": true, "x": true,
+		"workspaces": true, "setup": true, "env": true, "fetch": true, "root": true, "search": true, "x": true, "npm": true,
 		"approve-builds": true, "deploy": true, "doctor": true, "self-update": true, "server": true,
 	}
 })
 
 // yarnHook: yarn [run] NAME ARGS, pnpm [run] NAME ARGS, bun run NAME.
+// A NAME that is no script of the package is its program (a bin in
+// node_modules/.bin): yarn prisma migrate reset runs prisma, with the
+// words after it. When package.json was not read, NAME may be either;
+// the analysis follows the program, the reading with the risk in it.
 func yarnHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 	if len(pa.ops) == 0 {
 		return
 	}
-	first := args[pa.ops[0]].Value
+	at := pa.ops[0] // the script's or the program's name
+	first := args[at].Value
 	ops := pa.ops[1:]
+	lifecycle := false
 	switch {
 	case first == "run" || first == "run-script":
 		if len(ops) == 0 {
 			return
 		}
-		first, ops = args[ops[0]].Value, ops[1:]
+		at = ops[0]
+		first, ops = args[at].Value, ops[1:]
 	case first == "test" || first == "start" || first == "stop" || first == "restart":
+		lifecycle = true
 	case yarnBuiltins()[first] || c.Name == "bun" || strings.Contains(first, "/") || path.Ext(first) == ".js":
 		return
 	}
@@ -132,5 +144,8 @@ func yarnHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 	for _, i := range ops {
 		extra = append(extra, args[i])
 	}
-	fr.runPackageScript(c, c.Name, first, extra)
+	if found := fr.runPackageScript(c, c.Name, first, extra); found || lifecycle || !args[at].Literal() {
+		return
+	}
+	fr.applyRole(c, roleSpec{role: RoleProgram}, args[at], args[at:], "", c.Name)
 }

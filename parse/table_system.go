@@ -9,6 +9,10 @@ package parse
 const partitionOpts = "-b|--sector-size= -c|--compatibility= -C|--cylinders= -H|--heads= -L|--color= -o|--output= " +
 	"-u|--units= -O|--backup-file= -t|--type|--types= -N= -a|--align= -n|--label= --offset= --wipe= --wipe-partitions="
 
+// noTargetDir is -T of cp, mv, install and ln: the destination is the
+// file itself, never a directory the sources go into.
+const noTargetDir = "no-target-dir:-T|--no-target-directory"
+
 var systemRows = []Program{
 	{Name: "userdel", Also: []string{"deluser"}, Opts: "-R|--root= -P|--prefix= --conf= --backup-to=", Args: "*:data",
 		Flags: "remove:-r|--remove|--remove-home|--remove-all-files",
@@ -27,7 +31,7 @@ var systemRows = []Program{
 	{Name: "tee", Args: "*:written", Flags: "append:-a|--append",
 		Hold:  []string{`echo b > /proc/sysrq-trigger`, `echo 1 | tee /proc/sysrq-trigger`, `echo c | sudo tee -a /proc/sysrq-trigger`, `head -c 1M /dev/zero | tee --output-error /dev/sda`},
 		Allow: []string{`echo x | tee out.log`, `echo x | tee -a build/log.txt`}},
-	{Name: "cp", Opts: "-t|--target-directory= -S|--suffix=", Args: "*:data",
+	{Name: "cp", Opts: "-t|--target-directory=data -S|--suffix=", Args: "*:data <$:read", Flags: noTargetDir,
 		Hold:  []string{`cp disk.img /dev/sda`, `cp -v disk.img /dev/nvme0n1`, `cp --suffix .bak disk.img /dev/sdb`},
 		Allow: []string{`cp a.txt b.txt`, `cp -t out -S .bak a.txt`}},
 	// Programs that destroy, move or change the owner of the files they
@@ -40,11 +44,12 @@ var systemRows = []Program{
 	{Name: "chown", Also: []string{"chgrp"}, Opts: "--from= --reference=data", Args: "*:data", Flags: "recursive:-R|--recursive",
 		Hold:  []string{`chown -R nobody /`, `chown -hR dev: /home/dev`, `chown dev /usr --recursive`, `chgrp -R staff /etc`, `chown -R --reference=x /usr`},
 		Allow: []string{`chown -R dev build`, `chown --from=root -R dev ./out`}},
-	{Name: "mv", Opts: "-t|--target-directory=data -S|--suffix=", Args: "*:data",
+	{Name: "mv", Opts: "-t|--target-directory=data -S|--suffix=", Args: "*:data", Flags: noTargetDir,
 		Hold:  []string{`mv ~/.ssh /tmp/x`, `mv -t /dev/null ~/.bashrc`, `mv --target-directory=/tmp /home/dev`, `mv -f ~/.gitconfig /dev/null`},
 		Allow: []string{`mv a.txt b.txt`, `mv -S .bak -t out a.txt`}},
-	{Name: "install", Opts: "-m|--mode= -o|--owner= -g|--group= -S|--suffix= -t|--target-directory= --strip-program=", Args: "*:data",
-		Hold: []string{`install -m 644 disk.img /dev/sda`, `install -Z disk.img /dev/sda`}, Allow: []string{`install -m 755 bin/app out/app`}},
+	{Name: "install", Opts: "-m|--mode= -o|--owner= -g|--group= -S|--suffix= -t|--target-directory=data --strip-program=", Args: "*:data",
+		Flags: noTargetDir + " directories:-d|--directory",
+		Hold:  []string{`install -m 644 disk.img /dev/sda`, `install -Z disk.img /dev/sda`}, Allow: []string{`install -m 755 bin/app out/app`}},
 	{Name: "fdisk", Opts: partitionOpts, Args: "*:data", Flags: "!lists:-l|-s|--list|--getsz",
 		Hold: []string{`fdisk /dev/sda`, `fdisk -b 4096 /dev/sda`, `fdisk -l$(cat f) /dev/sda`}, Allow: []string{`fdisk -l`, `fdisk -lu /dev/sda`, `fdisk --list /dev/sda`}},
 	{Name: "sfdisk", Opts: partitionOpts, Args: "*:data",

@@ -369,3 +369,135 @@ func rowName(p *Program) string {
 	}
 	return p.Name
 }
+
+// TestFlagRows: the rows of sed, declare and compgen give their flags
+// meanings, the declaring builtins' too (a keyword clause in the
+// parser), and an option's value is not taken for a flag; git's dry
+// runs and interactive modes are "!" meanings.
+func TestFlagRows(t *testing.T) {
+	for _, tc := range []struct{ line, row, flags, ops string }{
+		{`sed -i s/a/b/ f`, "sed", "edits", "s/a/b/"}, // the script, then the files read
+		{`sed -ni.bak s/a/b/p f`, "sed", "edits", "s/a/b/p"},
+		{`sed --in-place=.bak -e s/a/b/ f`, "sed", "edits", ""},
+		{`sed -e -i f`, "sed", "", ""},
+		{`sed -n 1p f`, "sed", "", "1p"},
+		{`gsed --in-pl -e p f`, "sed", "edits", ""},
+		{`declare -p`, "declare", "prints", ""},
+		{`declare -px HOME`, "declare", "exports prints", "HOME"},
+		{`typeset -x A=1`, "declare", "exports", "A=1"},
+		{`builtin declare -x`, "declare", "exports", ""},
+		{`declare -i n`, "declare", "", "n"},
+		{`compgen -e`, "compgen", "variables", ""},
+		{`compgen -W '-e -v' x`, "compgen", "", "x"},
+		{`compgen -A variable -v`, "compgen", "variables", ""},
+		// The writers' rows.
+		{`cp -T a b`, "cp", "no-target-dir", "a b"},
+		{`install -d -m 755 x`, "install", "directories", "x"},
+		{`curl -sLO https://h/y`, "curl", "names-from-url", "https://h/y"},
+		{`wget --spider u`, "wget", "spider", "u"},
+		{`unzip -l a.zip`, "unzip", "lists", "a.zip"},
+		{`ssh-keygen -y -f k`, "ssh-keygen", "reads", ""},
+		{`perl -pi.bak -e s/a/b/ f`, "perl", "edits", ""},
+		{`perl x.pl f`, "perl", "", "x.pl"},
+		// A "!" meaning is never taken for a word whose value is unknown.
+		{`git clean -fd -$(cat f)`, "git clean", "force ignored", ""},
+		{`git clean -fdn`, "git clean", "dry-run force", ""},
+		{`git clean -f --inter`, "git clean", "force interactive", ""},
+		{`git push -f -$(cat f) origin`, "git push", "delete force hooks-off prune", "origin"},
+		{`git push -fn origin`, "git push", "dry-run force", "origin"},
+		{`git checkout --conflict=diff3 -- .`, "git checkout", "conflict", "."},
+		{`git checkout -$(cat f) -- .`, "git checkout", "force", "."},
+		{`git config -$(cat f) core.hooksPath x`, "git config", "global system", "core.hooksPath x"},
+	} {
+		an := Analyze(tc.line, testOptions())
+		c := an.Commands[0]
+		flags := append([]string(nil), c.Flags...)
+		sort.Strings(flags)
+		var ops []string
+		for _, w := range c.Operands(RoleData) {
+			ops = append(ops, w.Value)
+		}
+		if c.Row != tc.row || strings.Join(flags, " ") != tc.flags || strings.Join(ops, " ") != tc.ops {
+			t.Errorf("%q: row %q flags %q operands %q, want %q %q %q", tc.line, c.Row, flags, ops, tc.row, tc.flags, tc.ops)
+		}
+	}
+}
+
+// TestReadRows: the operands the readers' rows say they read; a pattern
+// or program first is not a file, unless an option gave it.
+func TestReadRows(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`cat -n a b`, "a b"},
+		{`grep -rn token ~/.aws`, "/home/u/.aws"},
+		{`grep -e token -f pats a`, "a"},
+		{`grep --regexp=x a b`, "a b"},
+		{`grep -A 3 x a`, "a"},
+		{`zgrep x a.gz`, "a.gz"},
+		{`rg -g '*.env' KEY .`, "."},
+		{`sed -n -e 1p -e 2p a`, "a"},
+		{`sed 1p a b`, "a b"},
+		{`awk -F: '{print $1}' /etc/passwd`, "/etc/passwd"},
+		{`awk -f prog.awk a`, "a"},
+		{`jq -r .token creds.json`, "creds.json"},
+		{`head -n 5 a`, "a"},
+		{`tail -f -n 20 log`, "log"},
+		{`cp a b dir/`, "a b"},
+		{`cp a`, ""},
+		{`scp -P 22 k host:`, "k"},
+		{`rsync -a -e ssh src/ h:dst/`, "src/"},
+		{`source ./env.sh a b`, "./env.sh"},
+		{`zip out.zip a b`, "a b"},
+		{`7z a out.7z k`, "out.7z k"},
+		{`vim -c 'set nu' a`, "a"},
+		{`sort -o out -k2 a`, "a"},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var got []string
+		for _, ra := range c.Roles {
+			if ra.Role == RoleRead && ra.Opt == "" {
+				v := ra.Word.Value
+				if ra.Path != "" && strings.HasPrefix(v, "~") {
+					v = ra.Path
+				}
+				got = append(got, v)
+			}
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%q: reads %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestRunnerRows: a package runner's RoleProgram operand is followed as
+// the command it is, with the words after it, and the environment the
+// runner was given is the program's too (Command.Inherited).
+func TestRunnerRows(t *testing.T) {
+	for _, tc := range []struct{ line, want, env string }{
+		{`NODE_ENV=test npx -y prisma migrate reset --force`, "prisma migrate reset --force", "NODE_ENV=test"},
+		{`A=1 npm exec -- B=2 env`, "B=2 env", "A=1"}, // a program named B=2: no shell reads it
+		{`npm x --package=p cdk destroy`, "cdk destroy", ""},
+		{`A=1 pnpm dlx -p x rimraf dist`, "rimraf dist", "A=1"},
+		{`A=1 yarn exec prisma db push`, "prisma db push", "A=1"},
+		{`bunx --bun vite build`, "vite build", ""},
+		{`A=1 bun x prettier --check .`, "prettier --check .", "A=1"},
+		{`A=1 yarn tsc --noEmit`, "tsc --noEmit", "A=1"},
+		{`yarn run eslint .`, "eslint .", ""},
+		{`yarn install`, "", ""},
+		{`A=1 nohup npx tsc`, "tsc", "A=1"},
+	} {
+		an := Analyze(tc.line, testOptions())
+		got, env := "", ""
+		for _, c := range an.Commands[1:] {
+			got = strings.Join(append([]string{c.Name}, c.Argv()...), " ")
+			var as []string
+			for _, a := range c.Inherited {
+				as = append(as, a.Name+"="+a.Value.Value)
+			}
+			env = strings.Join(as, " ")
+			break
+		}
+		if got != tc.want || env != tc.env {
+			t.Errorf("%q: runs %q with %q, want %q with %q", tc.line, got, env, tc.want, tc.env)
+		}
+	}
+}

@@ -87,7 +87,15 @@ b
 		{src: `runuser -u postgres -- psql -c 'DROP DATABASE x'`, want: []string{"psql -c DROP DATABASE x ¦ wrap=runuser ¦ user=postgres"}},
 		{src: `flock -n /tmp/lock make deploy`, want: []string{"make deploy ¦ wrap=flock"}},
 		{src: `caffeinate -i make`, want: []string{"make ¦ wrap=caffeinate"}},
-		{src: `npx prettier --write .`, want: []string{"npx prettier --write ."}},
+		// npx is no wrapper: it stays, and what it runs is followed.
+		{src: `npx prettier --write .`, want: []string{"npx prettier --write .", "prettier --write . ¦ via=npx"}},
+		{src: `pnpm dlx -p x rimraf dist`, want: []string{"pnpm dlx -p x rimraf dist", "rimraf dist ¦ via=pnpm dlx"}},
+		// yarn NAME is a package script, else the package's program;
+		// without a package.json read, the program (yarn npm is yarn's own).
+		{src: `cd web && yarn rimraf --glob dist`, want: []string{"cd web", "yarn rimraf --glob dist", "rimraf --glob dist ¦ via=yarn"}},
+		{src: `cd web && yarn nuke`, want: []string{"cd web", "yarn nuke", "rm -rf /home/u ¦ via=yarn nuke"}},
+		{src: `yarn prisma migrate reset`, want: []string{"yarn prisma migrate reset", "prisma migrate reset ¦ via=yarn"}},
+		{src: `yarn npm publish`, want: []string{"yarn npm publish"}},
 		{src: `git -C /other push --force`, want: []string{"git -C /other push --force"}},
 	})
 }

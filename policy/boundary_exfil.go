@@ -179,15 +179,15 @@ func envDump(c *parse.Command) bool {
 	case "export":
 		return len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "-p"
 	case "declare", "typeset":
-		a := parse.ParseArgs(c.Args, parse.OptSpec{})
-		for _, op := range a.Operands {
+		ops := c.Operands(parse.RoleData) // names, NAME=VALUE
+		for _, op := range ops {
 			if strings.Contains(op.Value, "=") {
 				return false
 			}
 		}
-		return a.Short("p") || a.Short("x") && len(a.Operands) == 0
+		return c.Flag("prints") || c.Flag("exports") && len(ops) == 0
 	case "compgen":
-		return parse.ParseArgs(c.Args, parse.OptSpec{}).Short("ev")
+		return c.Flag("variables")
 	}
 	return false
 }

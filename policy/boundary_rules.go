@@ -231,6 +231,7 @@ var boundaryRules = []*Rule{
 			"git config credential.helper '!f() { x; }; f'",
 			"git config --global core.editor /tmp/x",
 			"git config core.sshCommand 'ssh -o ProxyCommand=x'",
+			"git config -$(cat opts) core.hooksPath /tmp/hooks", // the unknown word is not taken for --get
 		},
 		NotExamples: []string{
 			"git config user.name x",

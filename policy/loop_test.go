@@ -136,7 +136,7 @@ func TestLoopBrakeListed(t *testing.T) {
 
 func TestObserves(t *testing.T) {
 	looks := []string{
-		"cat main.go", "sed -n '1,40p' x.go", "grep -rn TODO . | head", "ls -la", "git status", "git diff HEAD~1",
+		"cat main.go", "sed -n '1,40p' x.go", "sed -ne 's/a/b/p' -e q x.go", "grep -rn TODO . | head", "ls -la", "git status", "git diff HEAD~1",
 		"git log --oneline -5", "git -C sub status", "git branch", "git stash list", "git config --get user.name",
 		"go vet ./...", "go env GOPATH", "cat x 2>/dev/null", "find . -name '*.go' | xargs grep -n foo",
 		"cd pkg && ls", "echo hi >&2", "rg foo 2>&1 | wc -l", "sleep 2", "head -c 100 /dev/urandom | od -c",
@@ -144,7 +144,7 @@ func TestObserves(t *testing.T) {
 	}
 	acts := []string{
 		"go test ./...", "npm install", "pip install requests", "sudo apt-get install -y jq", "echo x > file",
-		"cat a >> b", "sed -i s/a/b/ f", "sort -o out in", "find . -delete", "find . -exec rm {} +", "git stash",
+		"cat a >> b", "sed -i s/a/b/ f", "sed -ni s/a/b/p f", "sed --in-pl=.bak -e s/a/b/ f", "sort -o out in", "find . -delete", "find . -exec rm {} +", "git stash",
 		"git commit -m x", "git checkout main", "git branch -D x", "git config user.name x", "make",
 		"docker compose up -d", "kill 1234", "export X=1; env X=1 python t.py", "eval \"$CMD\"", "$(which go) build",
 		"ssh host cat /etc/hosts", "cat <(curl -s x)", "echo 'oops", "python -c 'print(1)'", "go env -w GOFLAGS=-x",

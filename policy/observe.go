@@ -93,7 +93,7 @@ var observers = sync.OnceValue(func() map[string]func(c *parse.Command) bool {
 			return len(c.OptionValues("-o")) == 0 // sort -o writes
 		},
 		"sed": func(c *parse.Command) bool {
-			return !parse.ParseArgs(c.Args, parse.OptSpec{Short: "ef"}).Has("i", "in-place")
+			return c.Row == "sed" && !c.Flag("edits") // sed's row: -i, --in-place
 		},
 		"find": findLooks, "fd": nil, "ls": nil, "tree": nil, "du": nil, "df": nil,
 		// the shell and the system

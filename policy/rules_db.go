@@ -186,7 +186,7 @@ var dbRules = []*Rule{
 		ID: "db-reset", Family: "database", Severity: Hold,
 		Message:  "resets or drops the application's database through its framework, deleting its data",
 		Hint:     "run the migrations instead (rails db:migrate, prisma migrate dev), or point the reset at the test database (RAILS_ENV=test)",
-		Programs: withPrograms(dbResetPrograms, jsRunners, pythons),
+		Programs: withPrograms(dbResetPrograms, pythons),
 		Command:  func(x *Ctx, c *parse.Command) bool { return dbReset(c) && envNamed(x, c) == "" },
 		Raw:      `(?i)\b(db:(drop|reset|purge)|migrate\s+reset|migrate:(fresh|reset)|ecto\.(drop|reset)|manage\.py\s+flush|database\s+drop)\b`,
 		Examples: []string{
@@ -206,12 +206,14 @@ var dbRules = []*Rule{
 		ID: "db-reset-test", Family: "database", Severity: Warn,
 		Message:  "resets the test database through the application's framework",
 		Hint:     "fine for a test database; make sure the environment really points at one",
-		Programs: withPrograms(dbResetPrograms, jsRunners, pythons),
+		Programs: withPrograms(dbResetPrograms, pythons),
 		Command:  func(x *Ctx, c *parse.Command) bool { return dbReset(c) && isTestEnv(envNamed(x, c)) },
 		Examples: []string{
 			"RAILS_ENV=test rails db:reset",
 			"MIX_ENV=test mix ecto.reset",
 			"NODE_ENV=test npx prisma migrate reset --force",
+			"NODE_ENV=test yarn prisma migrate reset --force",
+			"NODE_ENV=test pnpm dlx prisma migrate reset --force",
 		},
 		NotExamples: []string{"rails db:reset", "RAILS_ENV=test rails db:migrate", "RAILS_ENV=production rails db:reset"},
 	},
@@ -219,12 +221,13 @@ var dbRules = []*Rule{
 		ID: "db-reset-production", Family: "database", Severity: Hold,
 		Message:  "resets or drops a database the environment marks as production",
 		Hint:     "never reset a production database from an agent; ask a person",
-		Programs: withPrograms(dbResetPrograms, jsRunners, pythons),
+		Programs: withPrograms(dbResetPrograms, pythons),
 		Command:  func(x *Ctx, c *parse.Command) bool { return dbReset(c) && isProd(envNamed(x, c)) },
 		Raw:      `(?i)\b(RAILS|RACK|NODE|APP|MIX)_ENV=prod\w*\s[^;&|\n]*\b(db:(drop|reset|purge)|migrate\s+reset|migrate:(fresh|reset)|ecto\.(drop|reset))\b`,
 		Examples: []string{
 			"RAILS_ENV=production rails db:reset",
 			"NODE_ENV=production npx prisma migrate reset --force",
+			"NODE_ENV=production bunx prisma migrate reset --force",
 			"DISABLE_DATABASE_ENVIRONMENT_CHECK=1 rake db:drop",
 			"php artisan migrate:fresh --env=production --force",
 		},
@@ -432,7 +435,7 @@ func dbReset(c *parse.Command) bool {
 // the tool a package runner starts, python -m MOD, python manage.py,
 // php artisan.
 func frameworkTool(c *parse.Command) (string, []parse.Word) {
-	name, args := tool(c)
+	name, args := c.Name, c.Args
 	if mod, rest := pythonModule(c); mod != "" {
 		name, args = mod, rest
 	}

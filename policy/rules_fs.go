@@ -14,9 +14,9 @@ import (
 // the boundary rules' business; these are the destructive operations.
 
 // rmPrograms are the programs that delete recursively: rm, and the Node
-// packages that do the same (run directly or through a package runner).
-// npm and bun start a package bin with npm exec / bun x (see tool).
-var rmPrograms = []string{"rm", "rimraf", "del-cli", "npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun"}
+// packages that do the same (run directly, or by a package runner, whose
+// row gives parse the program to follow: npx rimraf dist is rimraf dist).
+var rmPrograms = []string{"rm", "rimraf", "del-cli"}
 
 var filesystemRules = []*Rule{
 	{
@@ -396,10 +396,10 @@ func rmArgs(c *parse.Command) (recursive bool, ops []parse.Word) {
 	if c.Name == "rm" {
 		return c.Flag("recursive"), c.Operands(parse.RoleDeleted)
 	}
-	switch name, args := tool(c); name {
+	switch c.Name {
 	case "rimraf", "del-cli":
 		// Node's recursive deletes: every operand goes, with all below it.
-		for _, w := range args {
+		for _, w := range c.Args {
 			if !strings.HasPrefix(w.Value, "-") || w.Dynamic {
 				ops = append(ops, w)
 			}
@@ -449,10 +449,6 @@ func baseName(p string) string {
 	}
 	return p
 }
-
-var (
-	rsyncSpec = tableSpec("rsync")
-)
 
 // remoteSpec reports whether an rsync or scp operand names another host
 // (host:path, user@host:path, rsync://…).

@@ -35,6 +35,7 @@ var gitRules = []*Rule{
 			"g''it push -f",
 			"git push -o ci.skip -f origin main",
 			"cd sub && git push --force-with-lease --force",
+			"git push -f origin main -$(cat opts)", // the unknown word is not taken for -n
 		},
 		NotExamples: []string{
 			"git push --force-with-lease origin main",
@@ -42,6 +43,8 @@ var gitRules = []*Rule{
 			"git push origin main",
 			"git push -u origin feature",
 			"git push -f --dry-run",
+			"git push -fn origin main",
+			"git push --dry -f",
 			`git commit -m "git push --force"`,
 			"echo git push -f",
 		},
@@ -106,8 +109,8 @@ var gitRules = []*Rule{
 		Programs:    []string{"git"},
 		Command:     func(x *Ctx, c *parse.Command) bool { return gitCleanScope(x, c) == discardAll },
 		Raw:         `\bgit\b[^|;&\n]*\bclean\b[^|;&\n]*(\s-[a-zA-Z]*f|--force)`,
-		Examples:    []string{"git clean -fd", "git clean -fdx", "git clean -f -X", "git clean --force", "git clean -e .env -ffd", "git clean -fd ."},
-		NotExamples: []string{"git clean -n", "git clean -fdn", "git clean --dry-run -fd", "git clean -fi", "git clean -fdX -- node_modules"},
+		Examples:    []string{"git clean -fd", "git clean -fdx", "git clean -f -X", "git clean --force", "git clean -e .env -ffd", "git clean -fd .", "git clean -fd -$(cat opts)"},
+		NotExamples: []string{"git clean -n", "git clean -fdn", "git clean --dry-run -fd", "git clean -fi", "git clean -f --interactive", "git clean -fdX -- node_modules"},
 	},
 	{
 		ID: "git-clean-paths", Family: "git", Severity: Warn,
@@ -137,11 +140,14 @@ var gitRules = []*Rule{
 			"git switch -f main",
 			"git switch --discard-changes main",
 			"git -C /home/user/project checkout -- .",
+			"git checkout -$(cat opts) -- .", // the unknown word is not taken for -p
 		},
 		NotExamples: []string{
 			"git checkout main",
 			"git checkout -b feature",
 			"git checkout -- src/app.ts",
+			"git checkout -p -- .",
+			"git restore --patch .",
 			"git restore --staged .",
 			"git switch main",
 			"git checkout --theirs -- .",

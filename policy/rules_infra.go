@@ -19,7 +19,7 @@ var infraRules = []*Rule{
 		ID: "infra-destroy", Family: "infra", Severity: Hold,
 		Message:  "destroys the infrastructure a stack manages (servers, databases, networks) in one go",
 		Hint:     "run the plan or preview (terraform plan -destroy, pulumi preview --destroy) and let a person run the destroy",
-		Programs: withPrograms(iacPrograms, []string{"npx", "bunx", "pnpx", "pnpm", "yarn"}),
+		Programs: iacPrograms,
 		Command:  func(_ *Ctx, c *parse.Command) bool { return iacAction(c) == Hold },
 		Raw:      `\b(terraform|tofu|terragrunt|pulumi|cdk|cdktf)\b[^|;&\n]*\s(destroy|-destroy|--destroy)\b|\b(serverless|sls)\s+remove\b|\beksctl\s+delete\s+cluster\b`,
 		Examples: []string{
@@ -34,6 +34,8 @@ var infraRules = []*Rule{
 			"pulumi stack rm dev --force",
 			"cdk destroy --all --force",
 			"npx cdk destroy",
+			"pnpm exec cdk destroy --all",
+			"yarn cdktf destroy",
 			"serverless remove --stage prod",
 			"sam delete --stack-name app",
 			"eksctl delete cluster --name prod",
@@ -47,13 +49,15 @@ var infraRules = []*Rule{
 			"cdk diff",
 			"terraform destroy --help",
 			"echo terraform destroy",
+			"npx cdk diff",
+			"npx cdk destroy --help",
 		},
 	},
 	{
 		ID: "infra-apply-unreviewed", Family: "infra", Severity: Warn,
 		Message:     "applies infrastructure changes without the tool's review step",
 		Hint:        "run the plan first (terraform plan -out=tfplan) and apply that reviewed plan",
-		Programs:    withPrograms(iacPrograms, []string{"npx", "bunx", "pnpx", "pnpm", "yarn"}),
+		Programs:    iacPrograms,
 		Command:     func(_ *Ctx, c *parse.Command) bool { return iacAction(c) == Warn },
 		Examples:    []string{"terraform apply -auto-approve", "tofu apply --auto-approve", "pulumi up --yes", "cdk deploy --require-approval never", "terraform state rm aws_instance.x", "terraform workspace delete dev"},
 		NotExamples: []string{"terraform apply tfplan", "terraform apply", "pulumi up", "cdk deploy", "terraform state list"},
@@ -143,8 +147,13 @@ var infraRules = []*Rule{
 			"rclone purge remote:backups",
 			"s3cmd del --recursive --force s3://bucket",
 			"mc rm --recursive --force local/bucket",
+			"s3cmd rb s3://bucket",
+			"mc rb local/bucket",
+			"gsutil rm -a gs://b/o",
 		},
 		NotExamples: []string{
+			"mc rm --force local/bucket/x",
+			"rclone delete remote:old",
 			"aws s3 ls",
 			"aws s3 cp file s3://bucket/",
 			"aws ec2 describe-instances",
@@ -169,8 +178,16 @@ var infraRules = []*Rule{
 			"gcloud run services delete api",
 			"az webapp delete -g rg -n app",
 			"gsutil rm gs://b/obj",
+			"aws s3 rb s3://bucket",
+			"aws s3 sync dist s3://site --delete",
+			"gcloud storage rm gs://b/obj",
+			"s3cmd del s3://b/obj",
+			"mc rm --recursive local/bucket/x",
+			"rclone delete remote:old",
+			"rclone sync dist remote:site",
 		},
-		NotExamples: []string{"aws s3 ls", "aws ec2 terminate-instances --instance-ids i-1", "gcloud projects list"},
+		NotExamples: []string{"aws s3 ls", "aws ec2 terminate-instances --instance-ids i-1", "gcloud projects list",
+			"aws s3 sync dist s3://site", "rclone purge remote:x", "s3cmd rb s3://b", "mc rm --recursive --force local/bucket", "rclone delete -i remote:old"},
 	},
 	{
 		ID: "gh-repo-delete", Family: "infra", Severity: Hold,
@@ -270,15 +287,14 @@ var (
 // iacAction classifies infrastructure-as-code commands: Hold for a
 // destroy, Warn for an unreviewed apply or a state edit.
 func iacAction(c *parse.Command) Severity {
-	name, args := tool(c)
+	name := c.Name
 	if !anyString(iacPrograms, name) {
 		return Allow
 	}
-	tc := parse.ReadAs(&parse.Command{Args: args}, name) // the tool's row
-	if tc.Flag("help") {
+	if c.Flag("help") {
 		return Allow
 	}
-	ops := tc.Operands(parse.RoleData)
+	ops := c.Operands(parse.RoleData)
 	sub := ""
 	if len(ops) > 0 {
 		sub = ops[0].Value
@@ -292,10 +308,10 @@ func iacAction(c *parse.Command) Severity {
 		case "destroy":
 			return Hold
 		case "apply":
-			if tc.Flag("destroys") {
+			if c.Flag("destroys") {
 				return Hold
 			}
-			if tc.Flag("unreviewed") && !applyPlanFile(ops) {
+			if c.Flag("unreviewed") && !applyPlanFile(ops) {
 				return Warn
 			}
 		case "state":
@@ -310,7 +326,7 @@ func iacAction(c *parse.Command) Severity {
 	case "pulumi":
 		switch sub {
 		case "destroy", "down":
-			if !tc.Flag("preview") {
+			if !c.Flag("preview") {
 				return Hold
 			}
 		case "stack":
@@ -318,7 +334,7 @@ func iacAction(c *parse.Command) Severity {
 				return Hold
 			}
 		case "up", "update":
-			if tc.Flag("yes") {
+			if c.Flag("yes") {
 				return Warn
 			}
 		case "state":
@@ -331,10 +347,10 @@ func iacAction(c *parse.Command) Severity {
 		case "destroy":
 			return Hold
 		case "deploy":
-			if tc.Flag("unreviewed") {
+			if c.Flag("unreviewed") {
 				return Warn
 			}
-			for _, w := range tc.OptionValues("--require-approval") {
+			for _, w := range c.OptionValues("--require-approval") {
 				if w.Value == "never" {
 					return Warn
 				}
@@ -456,21 +472,10 @@ func cloudDelete(c *parse.Command) Severity {
 		return Allow // aws --dryrun, rclone/s3cmd -n: nothing is deleted
 	}
 	path := leadingOperands(c, 5)
+	if sev, ok := storageDelete(c, c.Row); ok {
+		return sev // aws s3 rm, gsutil rb, …
+	}
 	switch c.Row {
-	case "aws s3 rm":
-		if c.Flag("recursive") {
-			return Hold
-		}
-		return Warn
-	case "aws s3 rb":
-		if c.Flag("force") {
-			return Hold
-		}
-		return Warn
-	case "aws s3 sync":
-		if c.Flag("delete") {
-			return Warn
-		}
 	case "aws":
 		if len(path) < 2 {
 			return Allow
@@ -493,10 +498,8 @@ func cloudDelete(c *parse.Command) Severity {
 				continue
 			}
 			if s == "rm" && i > 0 && path[i-1] == "storage" {
-				if c.Flag("recursive") {
-					return Hold
-				}
-				return Warn
+				sev, _ := storageDelete(c, "gcloud storage rm")
+				return sev
 			}
 			if s != "delete" && s != "destroy" {
 				continue
@@ -508,13 +511,6 @@ func cloudDelete(c *parse.Command) Severity {
 			}
 			return Warn
 		}
-	case "gsutil rb":
-		return Hold
-	case "gsutil rm":
-		if c.Flag("recursive") {
-			return Hold
-		}
-		return Warn
 	case "az":
 		for i, s := range path[:min(len(path), 4)] {
 			if s == "delete" || s == "purge" || s == "delete-batch" {
@@ -535,37 +531,14 @@ func cloudDelete(c *parse.Command) Severity {
 				return Warn
 			}
 		}
-	case "s3cmd":
-		switch first(path) {
-		case "rb":
-			return Hold
-		case "del", "rm":
-			if c.Flag("recursive") {
-				return Hold
-			}
-			return Warn
-		}
 	case "rclone":
 		if c.Flag("interactive") {
 			return Allow
 		}
-		switch first(path) {
-		case "purge":
-			return Hold
-		case "delete", "rmdirs":
-			return Warn
-		case "sync":
-			return Warn // deletes what the source lacks in the destination
-		}
-	case "mc":
-		switch first(path) {
-		case "rb":
-			return Hold
-		case "rm":
-			if c.Flag("recursive") && c.Flag("force") {
-				return Hold
-			}
-			return Warn
+		fallthrough
+	case "s3cmd", "mc":
+		if sev, ok := storageDelete(c, c.Row+" "+first(path)); ok {
+			return sev
 		}
 	case "hcloud":
 		if len(path) >= 2 && path[1] == "delete" {
@@ -576,6 +549,53 @@ func cloudDelete(c *parse.Command) Severity {
 		}
 	}
 	return Allow
+}
+
+// storageDeletes are the object stores' deletes, by row and subcommand:
+// the severity of each, and the severity it has when given every flag
+// meaning in with (a recursive or forced delete takes a bucket's
+// contents or the bucket itself).
+var storageDeletes = []struct {
+	cmd     string
+	sev     Severity
+	with    string
+	withSev Severity
+}{
+	{"aws s3 rm", Warn, "recursive", Hold},
+	{"aws s3 rb", Warn, "force", Hold},
+	{"aws s3 sync", Allow, "delete", Warn},
+	{"gcloud storage rm", Warn, "recursive", Hold},
+	{"gsutil rm", Warn, "recursive", Hold},
+	{"gsutil rb", Hold, "", Hold},
+	{"s3cmd del", Warn, "recursive", Hold},
+	{"s3cmd rm", Warn, "recursive", Hold},
+	{"s3cmd rb", Hold, "", Hold},
+	{"mc rm", Warn, "recursive force", Hold},
+	{"mc rb", Hold, "", Hold},
+	{"rclone purge", Hold, "", Hold},
+	{"rclone delete", Warn, "", Warn},
+	{"rclone rmdirs", Warn, "", Warn},
+	{"rclone sync", Warn, "", Warn}, // deletes what the source lacks in the destination
+}
+
+// storageDelete returns the severity of an object store's delete cmd
+// (row and subcommand), and whether cmd is one.
+func storageDelete(c *parse.Command, cmd string) (Severity, bool) {
+	for _, d := range storageDeletes {
+		if d.cmd != cmd {
+			continue
+		}
+		if d.with == "" {
+			return d.sev, true
+		}
+		for _, m := range strings.Fields(d.with) {
+			if !c.Flag(m) {
+				return d.sev, true
+			}
+		}
+		return d.withSev, true
+	}
+	return Allow, false
 }
 
 // ghPath reports whether gh's subcommand path is group then command.

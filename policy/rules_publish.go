@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -29,44 +30,38 @@ var publisherTable = []struct {
 	{"pnpm", jsPublish},
 	{"yarn", jsPublish},
 	{"bun", jsPublish},
-	{"cargo", func(c *parse.Command) bool { return subIs(c.Args, cargoSpec, "publish") && !dryRunOrN(c.Args) }},
-	{"twine", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "upload") }},
-	{"gem", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "push") }},
-	{"poetry", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
-	{"flit", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") }},
-	{"hatch", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
-	{"uv", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
-	{"pdm", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
-	{"dotnet", func(c *parse.Command) bool { return subsAre(c.Args, "nuget", "push") }},
-	{"nuget", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "push") }},
+	{"cargo", leads("publish")},
+	{"twine", leads("upload")},
+	{"gem", leads("push")},
+	{"poetry", leads("publish")},
+	{"flit", leads("publish")},
+	{"hatch", leads("publish")},
+	{"uv", leads("publish")},
+	{"pdm", leads("publish")},
+	{"dotnet", leads("nuget", "push")},
+	{"nuget", leads("push")},
 	{"mvn", mavenDeploy},
 	{"mvnw", mavenDeploy},
 	{"gradle", gradlePublish},
 	{"gradlew", gradlePublish},
-	{"lerna", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
-	{"changeset", func(c *parse.Command) bool {
-		return subIs(c.Args, parse.OptSpec{}, "publish")
+	{"lerna", leads("publish")},
+	{"changeset", leads("publish")},
+	{"semantic-release", func(c *parse.Command) bool {
+		return c.Row == "semantic-release" && !c.Flag("dry-run") && !anyValue(c.Args, "--help", "-h")
 	}},
-	{"semantic-release", func(c *parse.Command) bool { return !dryRunOrN(c.Args) && !anyValue(c.Args, "--help", "-h") }},
-	{"vsce", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") }},
-	{"ovsx", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") }},
-	{"dart", func(c *parse.Command) bool { return subsAre(c.Args, "pub", "publish") && !dryRunOrN(c.Args) }},
-	{"flutter", func(c *parse.Command) bool { return subsAre(c.Args, "pub", "publish") && !dryRunOrN(c.Args) }},
-	{"mix", func(c *parse.Command) bool {
-		return subIs(c.Args, parse.OptSpec{}, "hex.publish") && !dryRunOrN(c.Args)
-	}},
-	{"cabal", func(c *parse.Command) bool {
-		return subIs(c.Args, parse.OptSpec{}, "upload") && anyValue(c.Args, "--publish")
-	}},
-	{"deno", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
-	{"jsr", func(c *parse.Command) bool { return subIs(c.Args, parse.OptSpec{}, "publish") && !dryRunOrN(c.Args) }},
+	{"vsce", leads("publish")},
+	{"ovsx", leads("publish")},
+	{"dart", leads("pub", "publish")},
+	{"flutter", leads("pub", "publish")},
+	{"mix", leads("hex.publish")},
+	{"cabal", func(c *parse.Command) bool { return leads("upload")(c) && c.Flag("publish") }},
+	{"deno", leads("publish")},
+	{"jsr", leads("publish")},
 	{"goreleaser", goreleaserPublish},
-	{"anaconda", func(c *parse.Command) bool {
-		return subIs(c.Args, parse.OptSpec{Short: "t", Long: []string{"token", "site"}}, "upload")
-	}},
-	{"pod", func(c *parse.Command) bool { return subsAre(c.Args, "trunk", "push") }},
-	{"rebar3", func(c *parse.Command) bool { return subsAre(c.Args, "hex", "publish") }},
-	{"swift", func(c *parse.Command) bool { return subsAre(c.Args, "package-registry", "publish") }},
+	{"anaconda", leads("upload")},
+	{"pod", leads("trunk", "push")},
+	{"rebar3", leads("hex", "publish")},
+	{"swift", leads("package-registry", "publish")},
 }
 
 var publisherMap = sync.OnceValue(func() map[string]publishCheck {
@@ -81,7 +76,7 @@ var publisherMap = sync.OnceValue(func() map[string]publishCheck {
 func publisher(name string) publishCheck { return publisherMap()[name] }
 
 var publishPrograms = func() []string {
-	out := append([]string{"npx", "bunx", "pnpx"}, pythons...)
+	out := append([]string(nil), pythons...)
 	for _, p := range publisherTable {
 		out = append(out, p.name)
 	}
@@ -122,6 +117,18 @@ var publishRules = []*Rule{
 			"dart pub publish -f",
 			"deno publish",
 			"goreleaser release --clean",
+			"goreleaser release --skip=validate,sign",
+			"uv publish -n",        // uv's -n is --no-cache
+			"poetry -n publish",    // --no-interaction
+			"hatch publish -n",     // --no-prompt
+			"npx semantic-release", // -d is its dry run, --debug is not
+			"semantic-release --debug",
+			"cabal upload --publish dist/x.tar.gz",
+			"rebar3 hex publish",
+			"pnpm changeset publish",
+			"yarn lerna publish from-package",
+			"pnpm dlx lerna publish from-package",
+			"npm exec -- changeset publish",
 		},
 		NotExamples: []string{
 			"npm publish --dry-run",
@@ -143,6 +150,17 @@ var publishRules = []*Rule{
 			"twine upload --help",
 			"npm publish --help",
 			"cargo publish -h",
+			"cargo +nightly publish --dry-run",
+			"npm --dry-run publish",
+			"semantic-release -d",
+			"goreleaser release --skip=announce,publish",
+			"goreleaser release --skip publish",
+			"cabal upload dist/x.tar.gz",
+			"python -m twine check dist/*",
+			"mix hex.publish --dry-run",
+			"npx semantic-release --dry-run",
+			"yarn npm publish --dry-run",
+			"npx lerna publish --help",
 		},
 	},
 	{
@@ -155,7 +173,7 @@ var publishRules = []*Rule{
 				return false
 			}
 			if c.Name == "gem" {
-				return subIs(c.Args, parse.OptSpec{}, "yank")
+				return c.Row == "gem" && first(leadingOperands(c, 1)) == "yank"
 			}
 			return c.Row == "npm unpublish" || c.Row == "yarn" && first(leadingOperands(c, 1)) == "unpublish"
 		},
@@ -182,44 +200,24 @@ var publishRules = []*Rule{
 	},
 }
 
-var cargoSpec = parse.OptSpec{Short: "pjZ", Long: []string{"package", "registry", "token", "index", "manifest-path",
-	"target-dir", "features", "jobs", "target", "config", "color"}}
-
 // asksHelp reports --help or -h among a publisher's words: every
 // publisher prints its usage for them and publishes nothing, and an agent
 // checking the options first must not be stopped.
 func asksHelp(c *parse.Command) bool {
-	_, args := tool(c)
-	return anyValue(args, "--help", "-h") || anyValue(c.Args, "--help", "-h")
+	return anyValue(c.Args, "--help", "-h")
 }
 
-// publishes reports a command that publishes a package.
+// publishes reports a command that publishes a package. A publisher a
+// package runner starts (npx lerna publish, pnpm changeset publish) is a
+// command of its own: parse follows the runner's RoleProgram operand.
 func publishes(c *parse.Command) bool {
-	name, _ := tool(c)
 	if mod, rest := pythonModule(c); mod == "twine" {
-		return subIs(rest, parse.OptSpec{}, "upload")
+		return leads("upload")(parse.ReadAs(&parse.Command{Args: rest}, "twine"))
 	} else if mod != "" {
 		return false
 	}
-	switch c.Name {
-	case "npx", "bunx", "pnpx":
-		if f := publisher(name); f != nil {
-			_, args := tool(c)
-			return f(parse.ReadAs(&parse.Command{Args: args}, name))
-		}
-		return false
-	}
-	if f := publisher(c.Name); f != nil && f(c) {
-		return true
-	}
-	// pnpm/yarn running a bin: "pnpm lerna publish", "yarn changeset publish"
-	if (c.Name == "pnpm" || c.Name == "yarn") && name != "publish" && name != "npm" {
-		if f := publisher(name); f != nil && name != c.Name {
-			_, args := tool(c)
-			return f(parse.ReadAs(&parse.Command{Args: args}, name))
-		}
-	}
-	return false
+	f := publisher(c.Name)
+	return f != nil && f(c)
 }
 
 // jsPublish: npm/pnpm/yarn/bun publish (yarn berry: yarn npm publish),
@@ -233,42 +231,19 @@ func jsPublish(c *parse.Command) bool {
 		return false
 	}
 	ok := subs[0] == "publish" || c.Name == "yarn" && len(subs) == 2 && subs[0] == "npm" && subs[1] == "publish"
-	return ok && !dryRunOrN(c.Args)
+	return ok && !c.Flag("dry-run")
 }
 
-// dryRunOrN reports --dry-run (or its spellings) among the words.
-func dryRunOrN(ws []parse.Word) bool {
-	for _, w := range ws {
-		switch w.Value {
-		case "--dry-run", "--dryrun", "-n", "--dry-run=true", "--snapshot":
-			return true
-		}
-	}
-	return false
-}
-
-// subIs reports whether the first operand is sub. Words starting with +
-// (cargo +nightly) are toolchain selectors, not operands.
-func subIs(ws []parse.Word, spec parse.OptSpec, sub string) bool {
-	for len(ws) > 0 && strings.HasPrefix(ws[0].Value, "+") {
-		ws = ws[1:]
-	}
-	s, _ := subcommand(ws, spec)
-	return s == sub
-}
-
-// subsAre reports whether the first operands are subs, in order.
-func subsAre(ws []parse.Word, subs ...string) bool {
-	got, _ := subcommands(ws, parse.OptSpec{}, len(subs))
-	if len(got) != len(subs) {
-		return false
-	}
-	for i := range subs {
-		if got[i] != subs[i] {
+// leads returns a check that the command's row puts path first among its
+// operands (cargo publish, dotnet nuget push), not as a dry run.
+func leads(path ...string) publishCheck {
+	return func(c *parse.Command) bool {
+		if c.Row == "" || c.Flag("dry-run") {
 			return false
 		}
+		got := leadingOperands(c, len(path))
+		return slices.Equal(got, path)
 	}
-	return true
 }
 
 // mavenDeploy reports mvn with the deploy phase (or a release:perform).
@@ -301,12 +276,11 @@ func gradlePublish(c *parse.Command) bool {
 // goreleaserPublish reports goreleaser release without --snapshot or a
 // skipped publish.
 func goreleaserPublish(c *parse.Command) bool {
-	if !subIs(c.Args, parse.OptSpec{}, "release") {
+	if c.Row != "goreleaser" || first(leadingOperands(c, 1)) != "release" || c.Flag("snapshot") || c.Flag("no-publish") {
 		return false
 	}
-	for _, w := range c.Args {
-		v := w.Value
-		if v == "--snapshot" || v == "--skip-publish" || strings.HasPrefix(v, "--skip=") && strings.Contains(v, "publish") {
+	for _, w := range c.OptionValues("--skip") {
+		if slices.Contains(strings.Split(w.Value, ","), "publish") {
 			return false
 		}
 	}

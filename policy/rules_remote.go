@@ -278,7 +278,7 @@ func downloadedFile(x *Ctx, c *parse.Command) string {
 			url = v
 		}
 	}
-	if url != "" && (c.Name == "wget" || anyValue(c.Args, "-O", "--remote-name") || hasCluster(c.Args, 'O')) {
+	if url != "" && (c.Name == "wget" || c.Flag("names-from-url") || c.Row == "" && (anyValue(c.Args, "-O") || hasCluster(c.Args, 'O'))) {
 		if base := filepath.Base(strings.SplitN(strings.SplitN(url, "?", 2)[0], "#", 2)[0]); base != "" && base != "." && base != "/" {
 			return abs(dir, base)
 		}

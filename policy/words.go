@@ -20,33 +20,6 @@ func anyValue(ws []parse.Word, vals ...string) bool {
 	return false
 }
 
-// subcommand returns the first operand's value and the words after it.
-func subcommand(ws []parse.Word, spec parse.OptSpec) (string, []parse.Word) {
-	spec.StopAtOperand = true
-	var a parse.Args // on the stack: rules ask for subcommands often
-	a.Parse(ws, spec)
-	if len(a.Operands) == 0 {
-		return "", nil
-	}
-	return a.Operands[0].Value, a.Operands[1:]
-}
-
-// subcommands returns the first n operand values (fewer when there are
-// fewer), skipping options with spec, and the words after them.
-func subcommands(ws []parse.Word, spec parse.OptSpec, n int) ([]string, []parse.Word) {
-	var subs []string
-	rest := ws
-	for len(subs) < n {
-		s, r := subcommand(rest, spec)
-		if s == "" {
-			break
-		}
-		subs = append(subs, s)
-		rest = r
-	}
-	return subs, rest
-}
-
 // leadingOperands returns the values of the first n operands the
 // command's row gave no role but data (a subcommand path: aws SERVICE
 // OPERATION, gcloud GROUP… delete), fewer when there are fewer.
@@ -102,11 +75,17 @@ var pythons = []string{"python", "python2", "python3", "pypy", "pypy3",
 	"python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "python3.14"}
 
 // envValue returns a variable as the command sees it: its own prefix
-// assignment, else the caller's environment.
+// assignment, else one the program runner that started it was given
+// (NODE_ENV=test npx prisma …), else the caller's environment.
 func (x *Ctx) envValue(c *parse.Command, name string) string {
 	for _, a := range c.Assigns {
 		if a.Name == name {
 			return a.Value.Value
+		}
+	}
+	for i := len(c.Inherited) - 1; i >= 0; i-- {
+		if c.Inherited[i].Name == name {
+			return c.Inherited[i].Value.Value
 		}
 	}
 	return x.Env[name]
@@ -123,30 +102,4 @@ func withPrograms(lists ...[]string) []string {
 		out = append(out, l...)
 	}
 	return out
-}
-
-// jsRunners start a package's program: npx T, bunx T, pnpm dlx|exec T,
-// yarn dlx|exec T, npm exec T, bun x T, and pnpm/yarn T for a bin.
-var jsRunners = []string{"npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun"}
-
-// tool returns the program c really runs and its arguments: c itself, or
-// the tool a package runner starts ("npx prisma migrate reset" runs
-// prisma). ok is false for a runner's own subcommands (npm publish).
-func tool(c *parse.Command) (name string, args []parse.Word) {
-	spec := parse.OptSpec{Short: "pc", Long: []string{"package", "call", "filter", "dir", "cwd", "workspace"}}
-	switch c.Name {
-	case "npx", "bunx", "pnpx":
-		sub, rest := subcommand(c.Args, spec)
-		return baseName(sub), rest
-	case "npm", "pnpm", "yarn", "bun":
-		sub, rest := subcommand(c.Args, spec)
-		switch {
-		case sub == "exec" || sub == "dlx" || sub == "x" && c.Name == "bun":
-			t, r := subcommand(rest, spec)
-			return baseName(t), r
-		case c.Name == "pnpm" || c.Name == "yarn":
-			return baseName(sub), rest
-		}
-	}
-	return c.Name, c.Args
 }

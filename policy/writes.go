@@ -52,29 +52,21 @@ type write struct {
 	names []string
 }
 
-// writer says, for one program, which of its targetOps and option values
-// are write targets and what kind. One table for every program: the
-// boundary, credential and self-defence rules all judge what it yields.
+// writer says, for one program, which of its operands are write targets
+// and what kind. One table for every program: the boundary, credential
+// and self-defence rules all judge what it yields. The operands and the
+// option values are those the program's row in the program table sorts
+// out (its RoleData operands, Command.OptionValues, Command.Flag).
 type writer struct {
-	spec parse.OptSpec
-	// specOf, when set, gives spec on first use (a program table row).
-	specOf func() parse.OptSpec
 	// when limits the table to the mode in which the program writes
-	// (sed -i, tar -x); nil means always.
-	when func(a *parse.Args) bool
-	ops  targetOps
-	kind writeKind
-	// kindOf picks the kind from the options (tee -a appends).
-	kindOf   func(a *parse.Args) writeKind
+	// (sed -i, rsync without -n); nil means always.
+	when     func(c *parse.Command) bool
+	ops      targetOps
+	kind     writeKind
 	noFollow bool
-	// opts are options whose values are write targets.
-	opts []optTarget
 	// extra handles what the table cannot say (dd of=, tar's modes).
-	extra func(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write
+	extra func(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write
 }
-
-// notDryRun: rsync -n/--dry-run only lists what it would do.
-func notDryRun(a *parse.Args) bool { return !a.Has("n", "dry-run") }
 
 // targetOps selects which operands are targets.
 type targetOps uint8
@@ -87,75 +79,46 @@ const (
 	opsLast                 // rsync SRC… DEST
 )
 
-// optTarget is an option whose value is a write target.
-type optTarget struct {
-	short byte
-	long  string
-	kind  writeKind
-}
-
-var (
-	cpSpec    = parse.OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
-	lnSpec    = parse.OptSpec{Short: "tS", Long: []string{"target-directory", "suffix"}}
-	instSpec  = tableSpec("install")
-	touchSpec = parse.OptSpec{Short: "drt", Long: []string{"date", "reference", "time"}}
-	// curl's, wget's and tar's options are the program table's, which
-	// also gives their output files the written role (roleWrites).
-	curlSpec = tableSpec("curl")
-	wgetSpec = tableSpec("wget")
-	tarSpec  = tableSpec("tar")
-)
-
-// tableSpec returns the options of a program table row, read on first
-// use: a row is compiled when first looked up, and a command that names
-// none of these programs should not pay for them.
-func tableSpec(name string) func() parse.OptSpec {
-	return sync.OnceValue(func() parse.OptSpec { return parse.LookupProgram(name).Spec() })
-}
-
 // writers is the write-target table, by program name after wrapper
 // peeling. Programs absent from it write nothing the boundary judges
 // (package managers write their caches; that is routine).
 var writers = sync.OnceValue(func() map[string]*writer {
 	ws := map[string]*writer{
-		"cp":       {specOf: tableSpec("cp"), ops: opsDest, kind: wWrite},
-		"mv":       {specOf: tableSpec("mv"), ops: opsDest, kind: wWrite, noFollow: true, extra: mvSources},
-		"install":  {specOf: instSpec, ops: opsDest, kind: wWrite, noFollow: true, extra: installDirs},
-		"ln":       {spec: lnSpec, ops: opsDest, kind: wWrite, noFollow: true},
-		"rsync":    {specOf: rsyncSpec, ops: opsLast, kind: wInto, when: notDryRun, extra: rsyncFileDest},
-		"shred":    {specOf: tableSpec("shred"), ops: opsAll, kind: wModify},
-		"truncate": {specOf: tableSpec("truncate"), ops: opsAll, kind: wWrite},
-		"touch":    {spec: touchSpec, ops: opsAll, kind: wTouch},
-		"mkdir":    {spec: parse.OptSpec{Short: "m", Long: []string{"mode"}}, ops: opsAll, kind: wMkdir, noFollow: true},
+		"cp":       {ops: opsDest, kind: wWrite},
+		"mv":       {ops: opsDest, kind: wWrite, noFollow: true, extra: mvSources},
+		"install":  {ops: opsDest, kind: wWrite, noFollow: true, extra: installDirs},
+		"ln":       {ops: opsDest, kind: wWrite, noFollow: true},
+		"rsync":    {ops: opsLast, kind: wInto, when: func(c *parse.Command) bool { return !c.Flag("dry-run") }, extra: rsyncFileDest},
+		"shred":    {ops: opsAll, kind: wModify},
+		"truncate": {ops: opsAll, kind: wWrite},
+		"touch":    {ops: opsAll, kind: wTouch},
+		"mkdir":    {ops: opsAll, kind: wMkdir, noFollow: true},
 		"chmod":    {extra: chmodTargets},
-		"chown":    {specOf: tableSpec("chown"), ops: opsAfterFirst, kind: wMeta},
-		"chgrp":    {specOf: tableSpec("chgrp"), ops: opsAfterFirst, kind: wMeta},
+		"chown":    {ops: opsAfterFirst, kind: wMeta},
+		"chgrp":    {ops: opsAfterFirst, kind: wMeta},
 		"dd":       {extra: ddTargets},
-		"sed": {spec: parse.OptSpec{Short: "efl", Long: []string{"expression", "file", "line-length"}},
-			when: func(a *parse.Args) bool { return a.Has("i", "in-place") }, extra: scriptThenFiles("ef", "expression", "file")},
-		"perl": {spec: parse.OptSpec{Short: "eE"}, when: func(a *parse.Args) bool { return a.Short("i") },
-			extra: scriptThenFiles("eE")},
-		"dos2unix": {ops: opsAll, kind: wModify},
-		"unix2dos": {ops: opsAll, kind: wModify},
-		"patch": {spec: parse.OptSpec{Short: "oidpBrDFVYzg", Long: []string{"output", "input", "directory", "strip",
-			"prefix", "reject-file", "ifdef", "fuzz", "version-control", "basename-prefix", "suffix", "get"}},
-			opts: []optTarget{{'o', "output", wWrite}, {'r', "reject-file", wWrite}}, extra: patchTargets},
-		"curl":       {specOf: curlSpec, extra: curlRemoteName},
-		"wget":       {specOf: wgetSpec, extra: wgetDefault},
-		"tar":        {specOf: tarSpec, extra: tarTargets},
-		"unzip":      {spec: parse.OptSpec{Short: "dP"}, extra: unzipTargets},
+		// sed -i and perl -i: the files after the program, which their
+		// rows give RoleRead.
+		"sed":        {when: func(c *parse.Command) bool { return c.Flag("edits") }, extra: editsInPlace},
+		"perl":       {when: func(c *parse.Command) bool { return c.Flag("edits") }, extra: editsInPlace},
+		"dos2unix":   {ops: opsAll, kind: wModify},
+		"unix2dos":   {ops: opsAll, kind: wModify},
+		"patch":      {extra: patchTargets}, // -o and -r are written roles of its row
+		"curl":       {extra: curlRemoteName},
+		"wget":       {extra: wgetDefault},
+		"tar":        {extra: tarTargets},
+		"unzip":      {extra: unzipTargets},
 		"git":        {extra: gitTargets},
-		"crontab":    {specOf: tableSpec("crontab"), extra: crontabTargets},
-		"ssh-keygen": {spec: parse.OptSpec{Short: "abCDEFfIJjMmNnOPRrSstVwYZz"}, extra: keygenTargets},
+		"crontab":    {extra: crontabTargets},
+		"ssh-keygen": {extra: keygenTargets},
 		"find":       {extra: findTargets},
 		"go":         {extra: goTargets},
 		"systemctl":  {extra: serviceTargets},
 		"launchctl":  {extra: serviceTargets},
 		"at":         {extra: atTargets},
 		"direnv":     {extra: direnvTargets},
-		"zip": {spec: parse.OptSpec{Short: "bnPtxi", Long: []string{"temp-path", "suffixes", "password", "exclude", "include"}},
-			extra: zipTargets},
-		"batch": {extra: atTargets},
+		"zip":        {extra: zipTargets},
+		"batch":      {extra: atTargets},
 	}
 	for _, cc := range []string{"cc", "gcc", "g++", "c++", "clang", "clang++"} {
 		ws[cc] = &writer{extra: ccTargets}
@@ -189,50 +152,36 @@ func (x *Ctx) writes(c *parse.Command) []write {
 	if wr == nil {
 		return ws
 	}
-	spec := wr.spec
-	if wr.specOf != nil {
-		spec = wr.specOf()
-	}
-	a := parse.ParseArgs(c.Args, spec)
-	if wr.when != nil && !wr.when(a) {
+	if wr.when != nil && !wr.when(c) {
 		return ws
 	}
+	ops := c.Operands(parse.RoleData)
 	kind := wr.kind
-	if wr.kindOf != nil {
-		kind = wr.kindOf(a)
-	}
 	add := func(k writeKind, t Target) {
 		ws = append(ws, write{kind: k, t: t, follow: !wr.noFollow && k != wDelete && k != wMkdir})
 	}
 	switch wr.ops {
 	case opsAll:
-		for _, op := range a.Operands {
+		for _, op := range ops {
 			add(kind, x.target(c, op))
 		}
 	case opsAfterFirst:
-		if len(a.Operands) > 1 {
-			for _, op := range a.Operands[1:] {
+		if len(ops) > 1 {
+			for _, op := range ops[1:] {
 				add(kind, x.target(c, op))
 			}
 		}
 	case opsDest:
-		for _, t := range x.destTargets(c, a, c.Name == "ln") {
+		for _, t := range x.destTargets(c, ops, c.Name == "ln") {
 			add(kind, t)
 		}
 	case opsLast:
-		if n := len(a.Operands); n > 1 && !remoteOperand(a.Operands[n-1].Value) {
-			add(kind, x.target(c, a.Operands[n-1]))
-		}
-	}
-	for _, o := range wr.opts {
-		for _, v := range optValues(a, o.short, o.long) {
-			if v != "-" {
-				add(o.kind, x.target(c, valueWord(v)))
-			}
+		if n := len(ops); n > 1 && !remoteOperand(ops[n-1].Value) {
+			add(kind, x.target(c, ops[n-1]))
 		}
 	}
 	if wr.extra != nil {
-		ws = wr.extra(x, c, a, ws)
+		ws = wr.extra(x, c, ops, ws)
 	}
 	return ws
 }
@@ -240,27 +189,6 @@ func (x *Ctx) writes(c *parse.Command) []write {
 // noNames is a names filter that matches no file: the tree delete takes
 // nothing of what is below its path.
 var noNames = []string{"/"}
-
-// optValues returns the values of a short and a long option.
-func optValues(a *parse.Args, short byte, long string) []string {
-	var vs []string
-	if short != 0 {
-		vs = append(vs, a.ShortValues(short)...)
-	}
-	if long != "" {
-		vs = append(vs, a.LongValues(long)...)
-	}
-	return vs
-}
-
-// lastValue is the last value given to an option, or "".
-func lastValue(a *parse.Args, short byte, long string) string {
-	vs := optValues(a, short, long)
-	if len(vs) == 0 {
-		return ""
-	}
-	return vs[len(vs)-1]
-}
 
 // valueWord makes an option's value a word; the value is dynamic when it
 // holds an unknown part.
@@ -271,9 +199,8 @@ func valueWord(v string) parse.Word {
 // destTargets are the files cp, mv, install and ln create: the last
 // operand, or each source's name inside it when it is a directory (-t
 // DIR, a trailing slash, several sources, or an existing directory).
-func (x *Ctx) destTargets(c *parse.Command, a *parse.Args, ln bool) []Target {
-	ops := a.Operands
-	if d := lastValue(a, 't', "target-directory"); d != "" {
+func (x *Ctx) destTargets(c *parse.Command, ops []parse.Word, ln bool) []Target {
+	if d := lastOption(c, "-t"); d != "" {
 		return x.inside(c, x.target(c, valueWord(d)), ops)
 	}
 	if len(ops) == 0 {
@@ -287,7 +214,7 @@ func (x *Ctx) destTargets(c *parse.Command, a *parse.Args, ln bool) []Target {
 	}
 	dest, srcs := ops[len(ops)-1], ops[:len(ops)-1]
 	dt := x.target(c, dest)
-	if !dt.Known || dt.Glob || a.Has("T", "no-target-directory") {
+	if !dt.Known || dt.Glob || c.Flag("no-target-dir") {
 		return []Target{dt}
 	}
 	if len(srcs) > 1 || strings.HasSuffix(dest.Value, "/") || x.isDir(dt) {

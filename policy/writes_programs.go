@@ -9,9 +9,9 @@ import (
 )
 
 // mvSources: moving a file away deletes it where it was.
-func mvSources(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	srcs := a.Operands
-	if lastValue(a, 't', "target-directory") == "" {
+func mvSources(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write {
+	srcs := ops
+	if lastOption(c, "-t") == "" {
 		if len(srcs) < 2 {
 			return ws
 		}
@@ -24,12 +24,12 @@ func mvSources(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 }
 
 // installDirs: install -d creates its operands as directories.
-func installDirs(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	if !a.Has("d", "directory") {
+func installDirs(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write {
+	if !c.Flag("directories") {
 		return ws
 	}
 	ws = ws[:0]
-	for _, op := range a.Operands {
+	for _, op := range ops {
 		ws = append(ws, write{kind: wMkdir, t: x.target(c, op)})
 	}
 	return ws
@@ -38,7 +38,7 @@ func installDirs(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 // chmodTargets: chmod's mode may look like an option (chmod -x f), so its
 // words are read by hand: known flags, then the mode unless --reference
 // gave one, then the files.
-func chmodTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+func chmodTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
 	haveMode, tighten := false, false
 	setMode := func(w parse.Word) {
 		haveMode, tighten = true, w.Literal() && chmodTightens(w.Value)
@@ -123,7 +123,7 @@ func isChmodFlags(v string) bool {
 }
 
 // ddTargets: dd of=FILE.
-func ddTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+func ddTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
 	for _, w := range c.Args {
 		if v, ok := strings.CutPrefix(w.Value, "of="); ok && v != "" {
 			w.Value = v
@@ -133,27 +133,21 @@ func ddTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 	return ws
 }
 
-// scriptThenFiles: sed and perl take their program as the first operand
-// unless an option gave it; the operands after it are the edited files.
-func scriptThenFiles(shorts string, longs ...string) func(*Ctx, *parse.Command, *parse.Args, []write) []write {
-	return func(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-		ops := a.Operands
-		if !a.Has(shorts, longs...) && len(ops) > 0 {
-			ops = ops[1:]
-		}
-		for _, op := range ops {
-			ws = append(ws, write{kind: wModify, t: x.target(c, op), follow: true})
-		}
-		return ws
+// editsInPlace: sed -i and perl -i edit the files after their program
+// (their rows' RoleRead operands).
+func editsInPlace(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
+	for _, op := range c.Operands(parse.RoleRead) {
+		ws = append(ws, write{kind: wModify, t: x.target(c, op), follow: true})
 	}
+	return ws
 }
 
 // patchTargets: patch FILE edits FILE; -d DIR works in DIR.
-func patchTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	if len(a.Operands) > 0 && lastValue(a, 'o', "output") == "" {
-		ws = append(ws, write{kind: wModify, t: x.target(c, a.Operands[0]), follow: true})
+func patchTargets(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write {
+	if len(ops) > 0 && lastOption(c, "-o") == "" {
+		ws = append(ws, write{kind: wModify, t: x.target(c, ops[0]), follow: true})
 	}
-	if d := lastValue(a, 'd', "directory"); d != "" {
+	if d := lastOption(c, "-d"); d != "" {
 		ws = append(ws, write{kind: wInto, t: x.target(c, valueWord(d))})
 	}
 	return ws
@@ -162,18 +156,18 @@ func patchTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 // curlRemoteName: -O saves each URL under its last path segment, in
 // --output-dir or the working directory, replacing what is there; -J
 // takes the name from the server, which cannot be known.
-func curlRemoteName(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	if !a.Has("OJ", "remote-name", "remote-name-all", "remote-header-name") {
+func curlRemoteName(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write {
+	if !c.Flag("names-from-url") && !c.Flag("names-from-server") {
 		return ws
 	}
-	dir := lastValue(a, 0, "output-dir")
+	dir := lastOption(c, "--output-dir")
 	if dir == "" {
 		dir = "."
 	}
-	if a.Has("J", "remote-header-name") {
+	if c.Flag("names-from-server") {
 		return append(ws, write{kind: wInto, t: x.target(c, valueWord(dir))})
 	}
-	for _, u := range append(a.Operands, urlWords(a.LongValues("url"))...) {
+	for _, u := range append(ops, c.OptionValues("--url")...) {
 		if name := urlName(u.Value, ""); name != "" {
 			ws = append(ws, write{kind: wWrite, t: x.target(c, valueWord(dir+"/"+name)), follow: true})
 		}
@@ -184,28 +178,20 @@ func curlRemoteName(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write
 // wgetDefault: without -O, wget saves each URL under its last path
 // segment (index.html for none) in -P DIR or the working directory, and
 // never replaces a file: it picks name.1 instead.
-func wgetDefault(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	if a.Has("O", "output-document", "spider") {
+func wgetDefault(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write {
+	if len(c.OptionValues("-O")) > 0 || c.Flag("spider") {
 		return ws
 	}
-	dir := lastValue(a, 'P', "directory-prefix")
+	dir := lastOption(c, "-P")
 	if dir == "" {
 		dir = "."
 	}
-	for _, u := range a.Operands {
+	for _, u := range ops {
 		if name := urlName(u.Value, "index.html"); name != "" {
 			ws = append(ws, write{kind: wCreate, t: x.target(c, valueWord(dir+"/"+name)), follow: true})
 		}
 	}
 	return ws
-}
-
-func urlWords(vs []string) []parse.Word {
-	out := make([]parse.Word, len(vs))
-	for i, v := range vs {
-		out[i] = valueWord(v)
-	}
-	return out
 }
 
 // urlName is the file name a download takes from its URL: the last path
@@ -239,7 +225,7 @@ func urlName(u, dflt string) string {
 // tarTargets: extracting writes into -C DIR (or the working directory);
 // creating writes the archive -f FILE. The old form puts the letters in
 // the first word without a dash (tar xzf a.tgz -C /).
-func tarTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+func tarTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
 	if c.Row != "tar" {
 		return ws
 	}
@@ -279,11 +265,11 @@ func isLetters(s string) bool {
 
 // unzipTargets: unzip writes into -d DIR, else the working directory;
 // -l, -t, -v, -p and -Z only read.
-func unzipTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	if a.Short("ltvpZ") {
+func unzipTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
+	if c.Row != "unzip" || c.Flag("lists") {
 		return ws
 	}
-	dir := lastValue(a, 'd', "")
+	dir := lastOption(c, "-d")
 	if dir == "" {
 		dir = "."
 	}
@@ -293,7 +279,7 @@ func unzipTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
 // gitTargets: git clone URL [DIR] creates DIR, else a directory named
 // after the URL, in the working directory or git -C's. git config is
 // judged by setting, not as a file write (boundary.go).
-func gitTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+func gitTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
 	if gitTakesIgnored(c) {
 		// Ignored files go (into a stash commit, or away): the ledger's
 		// directory is one.
@@ -338,8 +324,8 @@ func gitTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 
 // crontabTargets: installing (crontab FILE, crontab -), editing (-e) or
 // removing (-r) the user's crontab changes what runs on a schedule.
-func crontabTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	if a.Short("l") && !a.Short("er") {
+func crontabTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
+	if c.Flag("list") && !c.Flag("edit") && !c.Flag("remove") {
 		return ws
 	}
 	return append(ws, write{kind: wWrite, persist: true, t: Target{Word: parse.Word{Value: "crontab"}}})
@@ -347,17 +333,17 @@ func crontabTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write
 
 // keygenTargets: ssh-keygen -f FILE writes a key pair there, unless the
 // mode only reads the file (-l, -y, -F, -L, -Q, -B).
-func keygenTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	if a.Short("lyFLQBeiD") {
+func keygenTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
+	if c.Row != "ssh-keygen" || c.Flag("reads") || len(c.OptionValues("-F")) > 0 || len(c.OptionValues("-D")) > 0 {
 		return ws
 	}
-	f := lastValue(a, 'f', "")
+	f := lastOption(c, "-f")
 	if f == "" {
 		return ws
 	}
 	t := x.target(c, valueWord(f))
 	ws = append(ws, write{kind: wWrite, t: t, follow: true})
-	if t.Known && !a.Short("R") {
+	if t.Known && len(c.OptionValues("-R")) == 0 {
 		pub := valueWord(f + ".pub")
 		ws = append(ws, write{kind: wWrite, t: x.target(c, pub), follow: true})
 	}
@@ -366,7 +352,7 @@ func keygenTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write 
 
 // findTargets: find's -delete removes what it finds under its starting
 // points; -fprint FILE and friends write FILE.
-func findTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+func findTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
 	var starts []parse.Word
 	i := 0
 	for ; i < len(c.Args); i++ {
@@ -457,7 +443,7 @@ func findNames(args []parse.Word) (names []string, harmless bool) {
 }
 
 // goTargets: go build -o FILE, go test -c -o FILE.
-func goTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+func goTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
 	if len(c.Args) == 0 {
 		return ws
 	}
@@ -470,7 +456,7 @@ func goTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 }
 
 // ccTargets: cc -o FILE (or -oFILE).
-func ccTargets(x *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+func ccTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
 	return dashO(x, c, c.Args, ws)
 }
 
@@ -490,7 +476,7 @@ func dashO(x *Ctx, c *parse.Command, args []parse.Word, ws []write) []write {
 
 // rsyncFileDest: rsync SRC DEST copies into DEST when it is a directory,
 // and replaces it when it is a file that is there (rsync x ~/notes.txt).
-func rsyncFileDest(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
+func rsyncFileDest(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write {
 	if c.Flag("deletes") {
 		// --delete*: what is in DEST and not in SRC goes.
 		for _, w := range ws {
@@ -499,8 +485,8 @@ func rsyncFileDest(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write 
 			}
 		}
 	}
-	if c.Flag("moves") && len(a.Operands) > 1 {
-		for _, op := range a.Operands[:len(a.Operands)-1] {
+	if c.Flag("moves") && len(ops) > 1 {
+		for _, op := range ops[:len(ops)-1] {
 			if !remoteOperand(op.Value) {
 				ws = append(ws, write{kind: wDelete, t: x.target(c, op), tree: true, selfOnly: true})
 			}
@@ -522,7 +508,7 @@ func rsyncFileDest(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write 
 
 // serviceTargets: enabling a service (systemctl enable, launchctl load)
 // makes it start at every boot or login.
-func serviceTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+func serviceTargets(_ *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
 	for _, w := range c.Args {
 		switch w.Value {
 		case "enable", "reenable", "link", "edit", "add-wants", "add-requires", "set-default", "preset",
@@ -535,7 +521,7 @@ func serviceTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write
 
 // atTargets: at and batch schedule a command to run later, unless they
 // only list (-l), remove (-r, -d) or show (-c) jobs.
-func atTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+func atTargets(_ *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
 	if c.Row == "at" && c.Flag("jobs") {
 		return ws
 	}
@@ -545,7 +531,7 @@ func atTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
 // direnvTargets: direnv allow (permit, grant) trusts an .envrc, which
 // then runs by itself every time a shell enters the directory. Writing
 // the .envrc is not the point: direnv asks again after every change.
-func direnvTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write {
+func direnvTargets(_ *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
 	if len(c.Args) > 0 {
 		switch w := c.Args[0]; w.Value {
 		case "allow", "permit", "grant":
@@ -556,11 +542,11 @@ func direnvTargets(_ *Ctx, c *parse.Command, _ *parse.Args, ws []write) []write 
 }
 
 // zipTargets: zip ARCHIVE FILE… writes the archive.
-func zipTargets(x *Ctx, c *parse.Command, a *parse.Args, ws []write) []write {
-	if len(a.Operands) == 0 || a.Operands[0].Value == "-" {
+func zipTargets(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write {
+	if c.Row != "zip" || len(ops) == 0 || ops[0].Value == "-" {
 		return ws
 	}
-	return append(ws, write{kind: wWrite, t: x.target(c, a.Operands[0]), follow: true})
+	return append(ws, write{kind: wWrite, t: x.target(c, ops[0]), follow: true})
 }
 
 func hasArg(c *parse.Command, opt string) bool {
