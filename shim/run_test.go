@@ -239,7 +239,7 @@ func TestCallerStdoutClosedFd1(t *testing.T) {
 // if it had been sent to bash: bash runs its trap, and the background sleep,
 // which bash leaves alone, lives on.
 func TestSignalForwarding(t *testing.T) {
-	cmd, report := helperCommand(t, "never", "-c", `trap 'echo got-TERM; exit 9' TERM; sleep 30 & echo "ready $!"; wait`)
+	cmd, report := helperCommand(t, "never", "-c", `trap 'echo got-TERM; exit 9' TERM; sleep 30 >/dev/null & echo "ready $!"; wait`)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true} // no terminal: the command gets a group of its own
 	out, err := cmd.StdoutPipe()
 	if err != nil {
