@@ -327,7 +327,15 @@
 // 125): evidence is part of the contract, so the guard fails closed. The
 // exception is a guard started inside a sandboxed command, whose ledger is
 // read-only to it by design: it still judges and holds, and its commands
-// run as part of the outer command's record.
+// run as part of the outer command's record. It knows it is inside from
+// GUARD_EXEC_SANDBOX with the kernel's no_new_privs flag; when the
+// variable was lost with the rest of the environment (`env -i bash -c …`),
+// on Linux, from the kernel's refusal of its ledger: a write the file
+// system allows, refused with no_new_privs set (Landlock's EACCES, or
+// EROFS on a read-only bind), unless its verdict counted on a sandbox of
+// its own, which is not made then. A ledger that cannot be written for any
+// other reason (modes, a file in the way, a full disk, a read-only root
+// file system) still stops the command, with or without no_new_privs.
 //
 // The kernel sandbox ([sandbox] mode = "write" or "strict", sandbox.go and
 // internal/sandbox) closes much of the above: whatever a command starts,

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -61,7 +63,7 @@ func (g *guard) decideAndRun(ctx context.Context, j *job, a *parse.Analysis, d *
 	} else if d.Verdict == policy.Warn && d.Mode != policy.Audit {
 		g.warn(d)
 	}
-	return g.runRecorded(ctx, j, a, rec)
+	return g.runRecorded(ctx, j, a, d, rec)
 }
 
 // mayRunBlocked decides what happens to a held or denied command: a denial
@@ -105,17 +107,14 @@ func (g *guard) mayRunBlocked(j *job, a *parse.Analysis, d *policy.Decision, rec
 // runRecorded writes the exec record, runs the command and writes its exit
 // record. When the exec record cannot be written the command does not run:
 // evidence is part of the contract, so the guard fails closed (doc.go).
-func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec *ledger.Record) error {
+func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, d *policy.Decision, rec *ledger.Record) error {
 	sb := g.sandboxFor(j.dir) // sandbox.go
 	if !g.sandboxUnavailable(sb, rec) {
 		return status(exitBlocked)
 	}
 	led, err := g.book()
 	if err != nil {
-		if sb.insideSandbox() {
-			return g.runUnrecorded(ctx, j, a, sb)
-		}
-		return g.notRun(err)
+		return g.cannotRecord(ctx, j, a, d, sb, err)
 	}
 	spec := &shim.Spec{
 		Path: j.path, Argv: j.argv, Dir: j.dir,
@@ -131,10 +130,7 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 	rec.Sandbox, rec.ABI = sb.recordName(), sb.abiOf()
 	id, err := led.Append(rec)
 	if err != nil {
-		if sb.insideSandbox() {
-			return g.runUnrecorded(ctx, j, a, sb)
-		}
-		return g.notRun(err)
+		return g.cannotRecord(ctx, j, a, d, sb, err)
 	}
 	spec.Env = sb.env(g.childEnv(a, id))
 	mark("ledger")
@@ -166,6 +162,66 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, rec 
 		return fmt.Errorf("starting %s: %w", j.path, runErr)
 	}
 	return commandStatus(res)
+}
+
+// cannotRecord handles a command whose exec record cannot be written. It
+// does not run (fail closed), unless a kernel sandbox bounds it already:
+// inside a sandboxed command (GUARD_EXEC_SANDBOX, with the kernel's word)
+// the ledger is read-only by design, and the command is recorded as part of
+// the one that started it; and where that variable was lost with the rest
+// of the environment (`env -i bash -c …`), the kernel's own refusal of the
+// ledger, with no_new_privs, is the proof (refusedByKernel). The verdict
+// was reached as usual either way: only an allowed or warned command gets
+// here, and a held one stays held. In the second case a verdict that
+// counted on a sandbox of this guard's own (a hold lowered to a warning,
+// for the write roots of its own configuration) does not run: that
+// sandbox is not made, and the outer one's roots are another project's.
+func (g *guard) cannotRecord(ctx context.Context, j *job, a *parse.Analysis, d *policy.Decision, sb *sandboxRun, err error) error {
+	switch {
+	case sb.insideSandbox():
+		return g.runUnrecorded(ctx, j, a, sb)
+	case refusedByKernel(g, err) && !loweredForSandbox(d):
+		// The mode of the sandbox is not known here, so nothing is claimed
+		// for the guards the command starts: each finds out as this one did.
+		// The one line goes to the terminal, not to stderr, which is the
+		// program's (test suites compare it); without a terminal the
+		// record of the command that started this one is the evidence.
+		g.tellTerminal(fmt.Sprintf("guard-exec: warning: ledger-sandboxed: a kernel sandbox refused the ledger's write (%s); the command runs unrecorded and bounded by it, the command that started it being on record\n", refusal(err)))
+		return g.runUnrecorded(ctx, j, a, nil)
+	}
+	return g.notRun(err)
+}
+
+// sandboxedUnrecorded reports whether this guard runs inside a kernel
+// sandbox that refuses its ledger without knowing it from its environment
+// (cannotRecord's second case): it is a guard inside a guarded command.
+func (g *guard) sandboxedUnrecorded() bool {
+	if _, ok := g.inSandbox(); ok {
+		return false
+	}
+	_, err := g.book()
+	return err != nil && refusedByKernel(g, err)
+}
+
+// loweredForSandbox reports whether the verdict lowered a hold to a warning
+// because the command was to run in a sandbox of this guard's.
+func loweredForSandbox(d *policy.Decision) bool {
+	for _, h := range d.Hits {
+		if h.Bounded {
+			return true
+		}
+	}
+	return false
+}
+
+// refusal is the file system's part of a ledger error: "open PATH: permission
+// denied".
+func refusal(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Op + " " + pe.Path + ": " + pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // ptyMode resolves auto to a concrete mode now, so the exec record can say
@@ -242,11 +298,12 @@ func (g *guard) warn(d *policy.Decision) {
 	}
 	h := loud[0]
 	note := adviseNote(d)
-	if note == "" && g.vars[envParent] != "" {
+	if note == "" && (g.vars[envParent] != "" || g.sandboxedUnrecorded()) {
 		// A guard inside a guarded command (a script's bash through the
 		// shim) records its warning but does not print it: the line would
 		// become part of the program's own stderr, which test suites and
-		// callers compare, and the command runs either way.
+		// callers compare, and the command runs either way. So does one
+		// that lost its environment inside a sandbox (cannotRecord).
 		return
 	}
 	if h.Bounded {

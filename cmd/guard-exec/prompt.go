@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"syscall"
 
 	"github.com/guard-exec/guard-exec/policy"
 	"github.com/guard-exec/guard-exec/shim"
@@ -34,4 +35,15 @@ func (g *guard) askAtTerminal(d *policy.Decision) bool {
 	}
 	g.answeredNo = true
 	return false
+}
+
+// tellTerminal writes line to the controlling terminal, if there is one:
+// a word for the person at it that stays out of the program's stderr.
+func (g *guard) tellTerminal(line string) {
+	tty, err := os.OpenFile("/dev/tty", os.O_WRONLY|syscall.O_NOCTTY, 0)
+	if err != nil {
+		return
+	}
+	defer tty.Close()
+	_, _ = tty.WriteString(line)
 }
