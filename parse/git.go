@@ -24,13 +24,6 @@ var gitCodeKeys = sync.OnceValue(func() map[string]bool {
 // filter.x.clean, diff.x.textconv, …).
 var gitCodeSuffixes = []string{".textconv", ".clean", ".smudge", ".process", ".driver", ".cmd", ".program", ".command"}
 
-var gitCodeEnv = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"GIT_SSH_COMMAND": true, "GIT_PAGER": true, "GIT_EDITOR": true, "GIT_EXTERNAL_DIFF": true,
-		"GIT_ASKPASS": true, "GIT_SSH": true, "GIT_SEQUENCE_EDITOR": true, "GIT_PROXY_COMMAND": true,
-	}
-})
-
 func sinkGit(fr *frame, c *Command, args []arg) {
 	i := 1
 	var configs []arg
@@ -79,11 +72,6 @@ sub:
 				continue // a helper program name, git credential-NAME
 			}
 			fr.nestShellWords(c, []arg{{Word: Word{Value: strings.TrimPrefix(val, "!"), Dynamic: hasUnknown(val), Pos: cf.Pos}}}, "git -c "+key)
-		}
-	}
-	for _, a := range c.Assigns {
-		if gitCodeEnv()[a.Name] && a.Value.Value != "" {
-			fr.nestShellWords(c, []arg{{Word: a.Value}}, "git "+a.Name)
 		}
 	}
 }

@@ -108,7 +108,12 @@ type Program struct {
 	PatternOpts string
 	// Plus is the role of +WORD operands (vim +CMD), the "+" removed.
 	Plus string
-	// Env lists environment variables the program runs: NAME:SPEC.
+	// Env lists environment variables the program runs, space
+	// separated: NAME:SPEC, SPEC as for an option's value. A value the
+	// line gives (a prefix assignment, env NAME=V, or an earlier export)
+	// is followed like that option's: git runs GIT_EDITOR, EDITOR and
+	// PAGER with sh -c, so they are "shell". editorEnv and pagerEnv
+	// name the variables most programs share.
 	Env string
 	// Flags names what flags mean, space separated: MEANING:NAMES
 	// ("recursive:-r|-R|--recursive"). A long spelling may carry the
@@ -149,7 +154,7 @@ type Program struct {
 	longs []string           // long spellings that take a value, for prefixes
 	args  []argRow
 	plus  *roleSpec
-	env   map[string]roleSpec
+	env   []envRow
 	flags map[string]string // meaning by spelling, dashes included
 	// subs and wrapperSub are copied from the table's side maps when the
 	// row is compiled (see programTable).
@@ -163,6 +168,12 @@ type Program struct {
 	// is compiled the first time it is handed out, so a command pays for
 	// the rows it names, not the whole table.
 	compiled sync.Once
+}
+
+// envRow is one variable of Program.Env.
+type envRow struct {
+	name string
+	spec roleSpec
 }
 
 type optRow struct {
@@ -492,11 +503,11 @@ func (p *Program) compile() {
 		}
 	}
 	for _, tok := range strings.Fields(p.Env) {
-		name, spec, _ := strings.Cut(tok, ":")
-		if p.env == nil {
-			p.env = map[string]roleSpec{}
+		name, spec, ok := strings.Cut(tok, ":")
+		if !ok || name == "" {
+			panic("program table: " + p.Name + ": " + tok + " is not NAME:SPEC")
 		}
-		p.env[name] = parseRoleSpec(spec)
+		p.env = append(p.env, envRow{name, parseRoleSpec(spec)})
 	}
 }
 
@@ -775,9 +786,9 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 		}
 	}
 	if fr != nil {
-		for name, rs := range p.env {
-			if v, ok := fr.envOf(c, name); ok {
-				fr.applyRole(c, rs, arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}}, nil, name, via+" "+name)
+		for _, e := range p.env {
+			if v, ok := fr.envOf(c, e.name); ok {
+				fr.applyRole(c, e.spec, arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}}, nil, e.name, via+" "+e.name)
 			}
 		}
 		if h := rowHooks[p.Name]; h != nil {
