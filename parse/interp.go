@@ -57,6 +57,9 @@ type code struct {
 	file  *arg   // a script file
 	stdin bool   // the program comes from standard input
 	flag  string // how it was given: "-c", "-e", "-r"
+	// preload lists the modules node loads before the program
+	// (-r/--require, --import, --loader).
+	preload []arg
 }
 
 // sinkPython: python [options] -c CODE | -m MOD | FILE | - ; no program
@@ -101,9 +104,38 @@ func sinkPython(fr *frame, c *Command, args []arg) {
 	fr.interpret(c, langPython, "python", p)
 }
 
-// sinkNode: node [options] -e|--eval|-p|--print CODE | FILE | -.
+// sinkNode: node [options] -e|--eval|-p|--print CODE | FILE | -. The
+// modules of -r/--require, --import and --loader, on the line or in
+// NODE_OPTIONS, run first: one named by a path is read like the script.
 func sinkNode(fr *frame, c *Command, args []arg) {
-	fr.interpret(c, langJS, "node", jsCode(args, 1))
+	p := jsCode(args, 1)
+	if v, ok := fr.envOf(c, "NODE_OPTIONS"); ok && !hasUnknown(v) {
+		var words []arg
+		for _, w := range strings.Fields(v) {
+			words = append(words, arg{Word: Word{Value: w, Pos: c.Pos}})
+		}
+		p.preload = append(p.preload, jsCode(words, 0).preload...)
+	}
+	for _, m := range p.preload {
+		if v := m.Value; strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || !m.Literal() {
+			fr.scriptFile(c, langJS, "node --require", m)
+		}
+	}
+	fr.interpret(c, langJS, "node", p)
+}
+
+// nodePreload reports whether v is one of node's options whose value is
+// a module it loads before the program, and the value if attached.
+func nodePreload(v string) (attached string, ok, hasValue bool) {
+	for _, o := range []string{"-r", "--require", "--import", "--loader", "--experimental-loader"} {
+		if v == o {
+			return "", true, false
+		}
+		if val, found := strings.CutPrefix(v, o+"="); found && strings.HasPrefix(o, "--") {
+			return val, true, true
+		}
+	}
+	return "", false, false
 }
 
 func jsCode(args []arg, i int) code {
@@ -123,8 +155,17 @@ func jsCode(args []arg, i int) code {
 			_, val, _ := strings.Cut(v, "=")
 			p.text, p.arg, p.flag = val, &arg{Word: Word{Value: val, Pos: args[i].Pos}}, "-e"
 			return p
-		case v == "-r" || v == "--require" || v == "--import" || v == "--loader" || v == "--experimental-loader" || v == "-C" || v == "--conditions" || v == "--env-file" || v == "--input-type":
+		case v == "-C" || v == "--conditions" || v == "--env-file" || v == "--input-type":
 			i++
+		case strings.HasPrefix(v, "-r") || strings.HasPrefix(v, "--require") || strings.HasPrefix(v, "--import") || strings.HasPrefix(v, "--loader") || strings.HasPrefix(v, "--experimental-loader"):
+			if val, ok, attached := nodePreload(v); ok {
+				if attached {
+					p.preload = append(p.preload, valueArg(args[i], val))
+				} else if i+1 < len(args) {
+					i++
+					p.preload = append(p.preload, args[i])
+				}
+			}
 		case strings.HasPrefix(v, "-"):
 		default:
 			p.file = &args[i]
