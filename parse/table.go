@@ -332,7 +332,7 @@ var table = sync.OnceValue(buildTable)
 // here, on first use, rather than appended to one slice by each file's
 // init: that copied the whole table at every start-up, command or not.
 func rowGroups() [][]Program {
-	return [][]Program{programRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows}
+	return [][]Program{programRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows, foreignRows}
 }
 
 func buildTable() *programTable {
@@ -1028,11 +1028,12 @@ var codeLangs map[string]func(cr *codeRun, text string)
 
 func init() {
 	codeLangs = map[string]func(*codeRun, string){
-		"vim":    vimCode,
-		"gdb":    gdbCode,
-		"elisp":  elispCode,
-		"tcl":    tclCode,
-		"gitext": gitExtCode,
-		"less":   lessOpenCode,
+		"vim":     vimCode,
+		"gdb":     gdbCode,
+		"elisp":   elispCode,
+		"tcl":     tclCode,
+		"gitext":  gitExtCode,
+		"less":    lessOpenCode,
+		"foreign": foreignCode,
 	}
 }

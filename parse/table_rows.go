@@ -529,6 +529,7 @@ var rowHooks map[string]func(fr *frame, c *Command, args []arg, pa parsedArgs)
 func init() {
 	rowHooks = map[string]func(fr *frame, c *Command, args []arg, pa parsedArgs){
 		"make":        makeHook,
+		"cmake":       cmakeHook,
 		"npm run":     npmRunHook,
 		"npm test":    lifecycleHook("test"),
 		"npm start":   lifecycleHook("start"),

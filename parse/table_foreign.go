@@ -1,0 +1,325 @@
+package parse
+
+import (
+	"strings"
+	"sync"
+)
+
+// Languages the analysis has no scanner of its own for (Julia, Erlang,
+// Elixir, the Lisps, Clojure, OCaml, Crystal, Groovy, Kotlin, Scala,
+// PowerShell, CMake scripts) are read by one coarse reader, code
+// "foreign": the text is split into string literals, names and bare
+// words, and a name that is a process or file API in any of them (system,
+// exec, cmd, run, spawn, Start-Process; rm, delete-directory, rmtree,
+// deleteRecursively, Remove-Item, REMOVE_RECURSE …) takes the strings and
+// paths around it as its arguments:
+//
+//   - a process API: each string runs as a shell command line, and all of
+//     them together as a program with arguments (System.cmd("rm", ["-rf",
+//     p]));
+//   - a file API: its paths are deleted recursively (rm -rf P); a path the
+//     reader cannot know (homedir(), System.user_home(), getenv("HOME"),
+//     a variable) is unknown, so a recursive delete of it holds, as
+//     shutil.rmtree of a computed path does.
+//
+// "~" and "~/…" are the home directory, as these languages' file APIs
+// (and PowerShell) expand it. The reader errs toward the risky reading: a
+// string that only looks like a command in code that also names a process
+// API is judged as one. Code it cannot relate to any API is data.
+
+// foreignAPI returns what a name is: 'p' for a process API, 'd' for a
+// delete, 0 for neither. Names are compared in lower case with '-', '_'
+// and the module prefix (os:, System., Base.) removed.
+func foreignAPI(name string) byte {
+	norm := func(s string) string { return strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(s)) }
+	if k := foreignNames()[norm(name)]; k != 0 {
+		return k // delete-directory/files
+	}
+	if i := strings.LastIndexAny(name, ".:/"); i >= 0 && i < len(name)-1 {
+		name = name[i+1:]
+	}
+	return foreignNames()[norm(name)]
+}
+
+var foreignNames = sync.OnceValue(func() map[string]byte {
+	m := map[string]byte{}
+	for _, n := range strings.Fields("system exec execute execv execvp execl execlp shell sh cmd command run runprogram runcommand " +
+		"callcommand callprocess process processbuilder start startprocess spawn spawnprocess popen openport shellexecute " +
+		"shellcommand runshellcommand invokeexpression iex invokeitem startjob os.cmd pipeline runcmd sysexec syscommand executeprocess") {
+		m[n] = 'p'
+	}
+	for _, n := range strings.Fields("rm rmrf rmr rmtree removetree removeall removeallsync removedir removedirectory removedirectories deletedirectory " +
+		"deletefile delete deleterecursively deletetree deldir deldirr delfile rmdir rmdirs rmdirr unlink unlinkfile removerecurse remove removeitem " +
+		"removesync rmsync erase del rd ri removefile removepath deletepath rmpath deletedirectory/files") {
+		m[n] = 'd'
+	}
+	return m
+})
+
+// foreignHome reports whether a name or a string stands for the home
+// directory: homedir(), user_home, Dir.home, getenv("HOME") …
+func foreignHome(s string) bool {
+	if i := strings.LastIndexAny(s, ".:/"); i >= 0 && i < len(s)-1 {
+		s = s[i+1:]
+	}
+	switch strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(s)) {
+	case "homedir", "userhome", "home", "homedirectory", "userhomedir", "gethomedir", "userprofile", "homepath", "gethome", "~":
+		return true
+	}
+	return false
+}
+
+// foreignTok is a token of foreign code: a string literal's text, a name,
+// or a bare word (a path in a shell-like language).
+type foreignTok struct {
+	s    string
+	kind byte // '"' a string, 'n' a name, 'w' a bare word
+}
+
+func foreignTokens(text string) []foreignTok {
+	var out []foreignTok
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == '"' || c == '\'' || c == '`':
+			j := i + 1
+			var b strings.Builder
+			for j < len(text) && text[j] != c {
+				if text[j] == '\\' && j+1 < len(text) && c != '`' {
+					j++
+					switch text[j] {
+					case 'n':
+						b.WriteByte('\n')
+					case 't':
+						b.WriteByte('\t')
+					default:
+						b.WriteByte(text[j])
+					}
+				} else {
+					b.WriteByte(text[j])
+				}
+				j++
+			}
+			out = append(out, foreignTok{b.String(), '"'})
+			i = j + 1
+		case c == '/' && i+1 < len(text) && text[i+1] == '/', c == '#' && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n'), c == ';' && i+1 < len(text) && text[i+1] == ';':
+			// A comment (//, #, ;;): its words are not code, its strings
+			// may still be read below if it is not one.
+			j := strings.IndexByte(text[i:], '\n')
+			if j < 0 {
+				j = len(text) - i
+			}
+			i += j
+		case c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			j := i + 1
+			for j < len(text) && (text[j] == '_' || text[j] == '-' || text[j] == '.' || text[j] == ':' || text[j] == '!' || text[j] == '/' || text[j] == '*' ||
+				text[j] >= 'a' && text[j] <= 'z' || text[j] >= 'A' && text[j] <= 'Z' || text[j] >= '0' && text[j] <= '9') {
+				j++
+			}
+			name := strings.TrimRight(text[i:j], ".:-!/")
+			if name == "" {
+				name = text[i:j]
+			}
+			out = append(out, foreignTok{name, 'n'})
+			i += len(name)
+		case c == '~' || c == '/' || c == '.' && i+1 < len(text) && (text[i+1] == '/' || text[i+1] == '.'):
+			// A bare path: cmake's file(REMOVE_RECURSE /srv), PowerShell's
+			// Remove-Item ~ (a comment or a division reads as one too).
+			j := i + 1
+			for j < len(text) && !strings.ContainsRune(" \t\n\r;,()[]{}\"'`|", rune(text[j])) {
+				j++
+			}
+			out = append(out, foreignTok{text[i:j], 'w'})
+			i = j
+		default:
+			i++
+		}
+	}
+	return out
+}
+
+// foreignCode reads code of a language without a scanner of its own.
+func foreignCode(cr *codeRun, text string) {
+	toks := foreignTokens(text)
+	home := Unknown
+	if v, ok := cr.fr.lookup("HOME").value(); ok && v != "" {
+		home = v
+	}
+	path := func(t foreignTok) (string, bool) {
+		switch {
+		case t.kind == 'n' && foreignHome(t.s), t.kind == '"' && (t.s == "HOME" || t.s == "USERPROFILE" || t.s == "user.home"):
+			return Unknown, true
+		case t.kind == 'n' && strings.HasPrefix(t.s, "$"):
+			return Unknown, true // a variable: $HOME, $env:USERPROFILE
+		case t.kind == 'n':
+			return "", false
+		case t.s == "~" || strings.HasPrefix(t.s, "~/"):
+			return home + t.s[1:], true
+		case strings.ContainsAny(t.s, "$%#{"):
+			return Unknown, true // interpolated: "$HOME/x", "#{Dir.home}"
+		}
+		return t.s, t.s != ""
+	}
+	prev := 0 // the first token after the previous API name
+	for i, t := range toks {
+		kind := byte(0)
+		if t.kind == 'n' {
+			kind = foreignAPI(t.s)
+		}
+		if kind == 0 {
+			continue
+		}
+		// The API's arguments: what follows it up to the next API name,
+		// or, when nothing does, what came before it ("/srv".delete(),
+		// File("/srv").deleteRecursively()).
+		end := len(toks)
+		for j := i + 1; j < len(toks); j++ {
+			if toks[j].kind == 'n' && foreignAPI(toks[j].s) != 0 {
+				end = j
+				break
+			}
+		}
+		args := toks[i+1 : end]
+		if !hasForeignArg(args) {
+			args = toks[prev:i]
+		}
+		prev = i + 1
+		switch kind {
+		case 'p':
+			var argv []string
+			for _, a := range args {
+				if a.kind == '"' {
+					cr.shell(a.s)
+					argv = append(argv, a.s)
+				} else if p, ok := path(a); ok && p == Unknown && len(argv) > 0 {
+					argv = append(argv, Unknown)
+				}
+			}
+			if len(argv) > 1 && !strings.Contains(argv[0], " ") {
+				cr.argv(argv)
+			}
+		case 'd':
+			var paths []string
+			for _, a := range args {
+				if a.kind == '"' && strings.HasPrefix(a.s, "-") {
+					continue // an option of the command it stands for
+				}
+				if p, ok := path(a); ok {
+					paths = append(paths, p)
+				}
+			}
+			if len(paths) > 0 {
+				cr.argv(append([]string{"rm", "-rf", "--"}, paths...))
+			}
+		}
+	}
+}
+
+func hasForeignArg(ts []foreignTok) bool {
+	for _, t := range ts {
+		if t.kind != 'n' || foreignHome(t.s) || strings.HasPrefix(t.s, "$") {
+			return true
+		}
+	}
+	return false
+}
+
+// foreignRows are the interpreters of languages read by foreignCode.
+var foreignRows = []Program{
+	{Name: "julia", Opts: "-e|--eval=code:foreign -E|--print=code:foreign -L|--load=script:foreign -J|--sysimage= -t|--threads= -p|--procs= --project=", Args: "0:script:foreign",
+		Hold:  []string{`julia -e 'rm(homedir(), recursive=true)'`, "julia -e 'run(`rm -rf /home/dev`)'", `julia -E 'run(pipeline("rm -rf ~"))'`},
+		Allow: []string{`julia -e 'println(1+1)'`, `julia --project=. -e 'using Pkg; Pkg.test()'`, `julia -e 'rm("build", recursive=true)'`}},
+	{Name: "erl", SingleDashLong: true, Opts: "-eval=code:foreign -s= -run= -pa= -pz= -sname= -name= -setcookie= -config=",
+		Hold:  []string{`erl -noshell -eval 'os:cmd("rm -rf ~"), halt().'`, `erl -noshell -eval 'file:del_dir_r("/home/dev"), halt().'`},
+		Allow: []string{`erl -noshell -eval 'io:format("~p~n", [ok]), halt().'`}},
+	{Name: "escript", Args: "0:script:foreign"},
+	{Name: "elixir", Also: []string{"iex"}, Opts: "-e|--eval=code:foreign -r=script:foreign -pa= -pz= --sname= --name= --cookie= -S=", Args: "0:script:foreign",
+		Hold:  []string{`elixir -e 'System.cmd("rm", ["-rf", System.user_home()])'`, `elixir -e 'File.rm_rf!(System.user_home!())'`, `elixir -e 'File.rm_rf("/home/dev")'`},
+		Allow: []string{`elixir -e 'IO.puts(1 + 1)'`, `elixir -e 'File.rm_rf!("_build")'`}},
+	{Name: "guile", Also: []string{"racket", "gosh", "csi", "chez", "scheme", "mit-scheme", "chibi-scheme", "gxi"},
+		Opts: "-c=code:foreign -e|--eval=code:foreign -l|--load=script:foreign -s|--script=script:foreign -L= -C= -x=", Args: "0:script:foreign",
+		Hold:  []string{`guile -c '(system "rm -rf ~")'`, `racket -e '(system "rm -rf /home/dev")'`, `racket -e '(delete-directory/files (find-system-path (quote home-dir)))'`},
+		Allow: []string{`guile -c '(display (+ 1 2))'`, `racket -e '(displayln "hi")'`}},
+	{Name: "sbcl", Also: []string{"clisp", "ecl", "ccl", "lisp"}, SingleDashLong: true,
+		Opts: "--eval|-x|-eval=code:foreign --load|-i|-load=script:foreign --script=script:foreign --core= --dynamic-space-size=", Args: "0:script:foreign",
+		Hold:  []string{`sbcl --non-interactive --eval '(sb-ext:run-program "/bin/rm" (list "-rf" "/home/dev"))'`, `clisp -x '(ext:shell "rm -rf ~")'`},
+		Allow: []string{`sbcl --non-interactive --eval '(print (+ 1 2))'`}},
+	{Name: "clojure", Also: []string{"clj", "bb", "nbb", "joker", "planck", "lumo"},
+		Opts: "-e|--eval=code:foreign -i|--init=script:foreign -f|--file=script:foreign -Sdeps= -m|--main=", Args: "0:script:foreign",
+		Hold:  []string{`bb -e '(babashka.process/shell "rm -rf ~")'`, `clojure -M -e '(clojure.java.shell/sh "rm" "-rf" "/home/dev")'`, `bb -e '(babashka.fs/delete-tree (babashka.fs/home))'`},
+		Allow: []string{`bb -e '(println (+ 1 2))'`, `clojure -M:test`}},
+	{Name: "ocaml", Also: []string{"utop"}, Opts: "-e=code:foreign -init=script:foreign -I=", SingleDashLong: true, Args: "0:script:foreign",
+		Hold: []string{`ocaml -e 'Sys.command "rm -rf ~"'`}, Allow: []string{`ocaml -e 'print_int 3'`}},
+	{Name: "crystal", Args: "*:data"},
+	{Name: "crystal eval", Args: "0:code:foreign", Hold: []string{`crystal eval 'system "rm -rf ~"'`}, Allow: []string{`crystal eval 'puts 1 + 1'`}},
+	{Name: "crystal run", Args: "0:script:foreign"},
+	{Name: "groovy", Also: []string{"kotlinc", "kotlin", "scala", "jshell", "jbang", "java", "ammonite", "amm", "scala-cli", "kscript"},
+		Opts: "-e|--eval|--execute|-expression=code:foreign -script=script:foreign -cp|-classpath|--class-path= -D=", SingleDashLong: true,
+		Hold:  []string{`groovy -e '"rm -rf /home/dev".execute()'`, `kotlinc -e 'Runtime.getRuntime().exec("rm -rf /home/dev")'`, `kotlinc -e 'java.io.File(System.getProperty("user.home")).deleteRecursively()'`},
+		Allow: []string{`groovy -e 'println 1 + 1'`, `java -jar app.jar`, `kotlinc src -d out.jar`, `scala -e 'println(1)'`}},
+	// PowerShell: its delete cmdlets and aliases take bare paths
+	// (Remove-Item -Recurse -Force ~), and native programs run as in sh.
+	{Name: "pwsh", Also: []string{"powershell", "powershell.exe", "pwsh.exe"}, SingleDashLong: true,
+		Opts:  "-c|-Command|-command=code:foreign -f|-File|-file=script:foreign -ec|-EncodedCommand|-encodedcommand=code:foreign -wd|-WorkingDirectory= -ex|-ExecutionPolicy= -o|-OutputFormat= -i|-InputFormat= -cf|-ConfigurationFile=",
+		Args:  "0:script:foreign",
+		Hold:  []string{`pwsh -c 'Remove-Item -Recurse -Force ~'`, `pwsh -NoProfile -Command "rm -r -fo $HOME"`, `pwsh -c 'Invoke-Expression "rm -rf ~"'`},
+		Allow: []string{`pwsh -c 'Get-ChildItem'`, `pwsh -NoProfile -c 'Write-Output hi'`, `pwsh -c 'Remove-Item -Recurse ./build'`}},
+	// CMake runs scripts (-P) whose file(REMOVE_RECURSE …) and
+	// execute_process(COMMAND …) do what they say.
+	{Name: "cmake", Opts: "-P=script:foreign -S=dir -B=dir -D= -G= -T= -A= -C=read --build=dir --install=dir --preset= -j|--parallel= --target= --config= --prefix=",
+		Hold:  []string{`echo 'file(REMOVE_RECURSE /home/dev)' > x.cmake; cmake -P x.cmake`, `cmake -P /dev/stdin <<< 'execute_process(COMMAND sh -c "rm -rf ~")'`},
+		Allow: []string{`cmake -S . -B build`, `cmake --build build -j4`, `echo 'file(REMOVE_RECURSE build)' > c.cmake; cmake -P c.cmake`}},
+}
+
+// cmakeHook follows cmake -E, whose commands stand for programs: rm,
+// remove_directory, copy, rename, env, chdir DIR CMD, time CMD.
+func cmakeHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
+	for i, a := range args {
+		if a.Value != "-E" || !a.Literal() || i+1 >= len(args) {
+			continue
+		}
+		rest := args[i+2:]
+		as := func(words ...string) []arg {
+			var out []arg
+			for _, w := range words {
+				out = append(out, arg{Word: Word{Value: w, Pos: args[i+1].Pos}})
+			}
+			return append(out, rest...)
+		}
+		var argv []arg
+		switch args[i+1].Value {
+		case "rm", "remove":
+			argv = as("rm")
+		case "remove_directory":
+			argv = as("rm", "-rf", "--")
+		case "copy":
+			argv = as("cp")
+		case "copy_directory", "copy_directory_if_different":
+			argv = as("cp", "-r")
+		case "rename":
+			argv = as("mv")
+		case "make_directory":
+			argv = as("mkdir", "-p")
+		case "touch", "touch_nocreate":
+			argv = as("touch")
+		case "create_symlink", "create_hardlink":
+			argv = as("ln", "-s")
+		case "cat":
+			argv = as("cat")
+		case "tar":
+			argv = as("tar")
+		case "env":
+			argv = as("env")
+		case "time":
+			argv = rest
+		case "chdir":
+			if len(rest) > 1 {
+				argv = rest[1:]
+			}
+		}
+		if len(argv) > 0 {
+			fr.runNested(c, argv, "cmake -E "+args[i+1].Value, nil)
+		}
+		return
+	}
+}
