@@ -20,7 +20,7 @@ func interpreterSinks() map[string]sinkFunc {
 	for _, n := range []string{"python", "python2", "python3", "pypy", "pypy3"} {
 		m[n] = sinkPython
 	}
-	for _, n := range []string{"node", "nodejs"} {
+	for _, n := range []string{"node", "nodejs", "tsx", "ts-node", "ts-node-esm", "babel-node", "esno"} {
 		m[n] = sinkNode
 	}
 	m["deno"] = sinkDeno

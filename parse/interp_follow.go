@@ -113,6 +113,16 @@ func (fr *frame) followCall(c *Command, lang langID, cl call, depth int) {
 		}
 		fr.interpArgv(c, cl.name, append([]value{prog}, argv...))
 	case apiSynth:
+		if lang == langR { // R's file functions expand ~ (path.expand)
+			args := make([]value, len(cl.args))
+			for i, v := range cl.args {
+				if !v.isList && v.flags == nil {
+					v.s = fr.expandTilde(v.s)
+				}
+				args[i] = v
+			}
+			cl.args = args
+		}
 		fr.synthCall(c, cl, a)
 	case apiOpen:
 		fr.interpOpen(c, lang, cl)

@@ -892,6 +892,10 @@ func (fr *frame) applyRole(c *Command, rs roleSpec, a arg, rest []arg, opt, via 
 		return // the row's hook reads them with the goals
 	}
 	switch rs.role {
+	case RoleData:
+		if rs.lang == "sql" {
+			sqlEscapes(&codeRun{fr: fr, c: c, via: via, at: a}, a.Value) // psql's \!, sqlite3's .shell
+		}
 	case RoleShell:
 		if rest != nil {
 			fr.nestShellWords(c, rest, via)
@@ -1035,5 +1039,8 @@ func init() {
 		"gitext":  gitExtCode,
 		"less":    lessOpenCode,
 		"foreign": foreignCode,
+		"sshopt":  sshOptCode,
+		"sql":     sqlEscapes,
+		"ed":      edCode,
 	}
 }

@@ -13,11 +13,11 @@ var dbRows = []Program{
 	{Name: "psql", Also: []string{"pgcli", "usql"}, Args: "*:data", Env: "PSQL_PAGER:shell PSQL_EDITOR:shell " + pagerEnv + " " + editorEnv,
 		Opts: "-c|--command=data:sql -d|--dbname= -f|--file= -h|--host= -p|--port= -U|--username= -v|--set|--variable= -o|--output= " +
 			"-L|--log-file= -P|--pset= -F|--field-separator= -R|--record-separator= -T|--table-attr=",
-		Hold:  []string{`psql -c 'DROP DATABASE app'`, `psql -h db -U app -c "drop table users"`, `psql --command='TRUNCATE users' app`, `psql app -c 'DROP SCHEMA public CASCADE'`, `psql -Xqc 'DROP DATABASE app'`, `PSQL_PAGER='rm -rf ~;' psql -c 'SELECT 1'`},
+		Hold:  []string{`psql -c 'DROP DATABASE app'`, `psql -h db -U app -c "drop table users"`, `psql --command='TRUNCATE users' app`, `psql app -c 'DROP SCHEMA public CASCADE'`, `psql -Xqc 'DROP DATABASE app'`, `PSQL_PAGER='rm -rf ~;' psql -c 'SELECT 1'`, `psql -c '\! rm -rf ~'`, `psql app -c '\o |sh -c "rm -rf /home/dev"'`},
 		Allow: []string{`psql -c 'SELECT 1'`, `psql -d drop -c 'SELECT 1'`, `PAGER=less psql -c 'SELECT 1'`, `PSQL_PAGER='pspg -s 6' psql app`}},
 	{Name: "mysql", Also: []string{"mariadb", "mycli"}, Args: "*:data", Env: pagerEnv + " " + editorEnv,
 		Opts: "--pager=shell -e|--execute=data:sql --init-command=data:sql -D|--database= -h|--host= -u|--user= -P|--port= -S|--socket= --default-character-set=",
-		Hold: []string{`mysql -e 'DROP DATABASE app'`, `mysql --pager='rm -rf ~' app`, `PAGER='rm -rf ~;' mysql app`, `mysql -u root -h db --execute='drop database app'`, `mysql -uroot -e"DROP DATABASE app"`}, Allow: []string{`mysql -e 'SHOW TABLES' app`}},
+		Hold: []string{`mysql -e 'DROP DATABASE app'`, `mysql --pager='rm -rf ~' app`, `mysql -e 'system rm -rf ~'`, `PAGER='rm -rf ~;' mysql app`, `mysql -u root -h db --execute='drop database app'`, `mysql -uroot -e"DROP DATABASE app"`}, Allow: []string{`mysql -e 'SHOW TABLES' app`}},
 	{Name: "duckdb", SingleDashLong: true, Opts: "-c=data:sql -s=data:sql"},
 	{Name: "clickhouse-client", Also: []string{"clickhouse"}, Args: "*:data",
 		Opts: "-q|--query=data:sql -h|--host= -d|--database= -u|--user= -p|--password= --port=",

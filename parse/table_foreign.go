@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"path"
 	"strings"
 	"sync"
 )
@@ -138,13 +139,21 @@ func foreignTokens(text string) []foreignTok {
 	return out
 }
 
+// expandTilde gives a path of a language whose file functions expand
+// "~" and "~/…" (R, Emacs Lisp, foreign code) as the path they mean.
+func (fr *frame) expandTilde(p string) string {
+	if p != "~" && !strings.HasPrefix(p, "~/") {
+		return p
+	}
+	if v, ok := fr.lookup("HOME").value(); ok && v != "" {
+		return v + p[1:]
+	}
+	return Unknown + p[1:]
+}
+
 // foreignCode reads code of a language without a scanner of its own.
 func foreignCode(cr *codeRun, text string) {
 	toks := foreignTokens(text)
-	home := Unknown
-	if v, ok := cr.fr.lookup("HOME").value(); ok && v != "" {
-		home = v
-	}
 	path := func(t foreignTok) (string, bool) {
 		switch {
 		case t.kind == 'n' && foreignHome(t.s), t.kind == '"' && (t.s == "HOME" || t.s == "USERPROFILE" || t.s == "user.home"):
@@ -154,7 +163,7 @@ func foreignCode(cr *codeRun, text string) {
 		case t.kind == 'n':
 			return "", false
 		case t.s == "~" || strings.HasPrefix(t.s, "~/"):
-			return home + t.s[1:], true
+			return cr.fr.expandTilde(t.s), true
 		case strings.ContainsAny(t.s, "$%#{"):
 			return Unknown, true // interpolated: "$HOME/x", "#{Dir.home}"
 		}
@@ -226,6 +235,19 @@ func hasForeignArg(ts []foreignTok) bool {
 
 // foreignRows are the interpreters of languages read by foreignCode.
 var foreignRows = []Program{
+	{Name: "ed", Also: []string{"red"}, Opts: "-p|--prompt=", Args: "*:written",
+		Hold:  []string{`ed -s notes.txt <<< '!rm -rf ~'`, `printf '%s\n' 'w !sh -c "rm -rf /home/dev"' q | ed -s notes.txt`},
+		Allow: []string{`printf '%s\n' ',s/foo/bar/g' w q | ed -s notes.txt`}},
+	{Name: "sqlite3", Also: []string{"sqlite"}, Args: "0:data 1+:data:sql", SingleDashLong: true,
+		Opts:  "-cmd|--cmd=data:sql -init|--init=read -separator= -newline= -nullvalue= -A|-archive=",
+		Hold:  []string{`sqlite3 app.db '.shell rm -rf ~'`, `sqlite3 -cmd '.system rm -rf /home/dev' app.db`, `sqlite3 app.db ".once '|sh -c \"rm -rf ~\"'"`},
+		Allow: []string{`sqlite3 app.db 'select count(*) from users'`, `sqlite3 -cmd '.mode csv' app.db '.tables'`}},
+	// Shells of their own syntax whose simple commands read as sh's do:
+	// their -c text is judged as a shell line (what bash would not parse
+	// is unknown code).
+	{Name: "nu", Also: []string{"xonsh", "elvish", "ion", "murex", "osh", "ysh", "oil", "nushell"}, Opts: "-c|--commands=shell",
+		Hold:  []string{`nu -c 'rm -rf ~'`, `xonsh -c 'rm -rf /home/dev'`, `elvish -c 'git push --force origin main'`},
+		Allow: []string{`nu -c 'ls | length'`, `xonsh -c 'echo hi'`}},
 	{Name: "julia", Opts: "-e|--eval=code:foreign -E|--print=code:foreign -L|--load=script:foreign -J|--sysimage= -t|--threads= -p|--procs= --project=", Args: "0:script:foreign",
 		Hold:  []string{`julia -e 'rm(homedir(), recursive=true)'`, "julia -e 'run(`rm -rf /home/dev`)'", `julia -E 'run(pipeline("rm -rf ~"))'`},
 		Allow: []string{`julia -e 'println(1+1)'`, `julia --project=. -e 'using Pkg; Pkg.test()'`, `julia -e 'rm("build", recursive=true)'`}},
@@ -321,5 +343,81 @@ func cmakeHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 			fr.runNested(c, argv, "cmake -E "+args[i+1].Value, nil)
 		}
 		return
+	}
+}
+
+// sshOptCode reads one ssh -o option, Key=Value or "Key Value": the
+// commands of ProxyCommand, LocalCommand and KnownHostsCommand run on
+// this machine with the shell.
+func sshOptCode(cr *codeRun, text string) {
+	key, val, ok := strings.Cut(strings.TrimSpace(text), "=")
+	if k, v, found := strings.Cut(strings.TrimSpace(text), " "); found && (!ok || len(k) < len(key)) {
+		key, val, ok = k, v, true
+	}
+	if !ok {
+		return
+	}
+	switch strings.ToLower(strings.TrimSpace(key)) {
+	case "proxycommand", "localcommand", "knownhostscommand":
+		if v := strings.TrimSpace(val); !strings.EqualFold(v, "none") {
+			cr.shell(v)
+		}
+	}
+}
+
+// sqlEscapes follows the lines of a database client's input that run a
+// shell command instead of a statement: psql's \! CMD and \o|CMD,
+// mysql's system CMD and \! CMD, sqlite3's .shell/.system CMD and
+// .output|.once |CMD. The statements stay data (the database rules judge
+// them).
+func sqlEscapes(cr *codeRun, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		for _, p := range []string{`\!`, "system ", ".shell ", ".system ", `\o |`, `\o|`, `\g |`, `\g|`, `\w |`, `\w|`, ".output |", ".output '|", ".once |", ".once '|", ".once -x |"} {
+			if rest, ok := strings.CutPrefix(line, p); ok {
+				cr.shell(strings.TrimSuffix(rest, "'"))
+				break
+			}
+		}
+	}
+}
+
+// edCode follows an ed script: !CMD runs CMD with the shell, and so do
+// r !CMD, w !CMD and e !CMD (an address may come first).
+func edCode(cr *codeRun, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimLeft(line, " \t0123456789,.$;+-/'")
+		if rest, ok := strings.CutPrefix(line, "!"); ok {
+			cr.shell(rest)
+			continue
+		}
+		if len(line) > 1 && strings.ContainsRune("rweEWq", rune(line[0])) {
+			if rest, ok := strings.CutPrefix(strings.TrimLeft(line[1:], " "), "!"); ok {
+				cr.shell(rest)
+			}
+		}
+	}
+}
+
+// edHook reads ed's script from its input.
+func edHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
+	fr.runScriptFile(c, "ed", "ed", arg{Word: Word{Value: "-", Pos: c.Pos}})
+}
+
+// compilerHook reads the C-family sources a compiler builds as foreign
+// code: what their process and delete calls name runs when the program
+// does, and a line that builds a program usually runs it too.
+func compilerHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
+	for _, r := range c.Roles {
+		if r.Role != RoleRead || r.Opt != "" {
+			continue
+		}
+		switch path.Ext(r.Word.Value) {
+		case ".c", ".cc", ".cpp", ".cxx", ".C", ".m", ".mm", ".i", ".ii":
+			fr.runScriptFile(c, "foreign", "gcc", arg{Word: r.Word})
+		}
+		if r.Word.Value == "-" {
+			fr.runScriptFile(c, "foreign", "gcc stdin", arg{Word: r.Word})
+		}
 	}
 }

@@ -237,6 +237,7 @@ func elispCode(cr *codeRun, text string) {
 			if !ok {
 				p = Unknown
 			}
+			p = cr.fr.expandTilde(p) // expand-file-name's ~
 			cmd := f.synth
 			if cmd == "rm -r" && (len(args) < 2 || args[1] == "nil") {
 				cmd = "rmdir"

@@ -34,6 +34,8 @@ func TestPolicyReadsRolesNotArgv(t *testing.T) {
 		"compgen": true,
 		// rsync's deletes, copies and reads; scp's copies and reads.
 		"rsync": true, "scp": true,
+		// ssh: policy judges where it connects and what it sends.
+		"ssh": true,
 		// the database rules judge mysql's statements (its --pager runs).
 		"mysql": true,
 		// observers: man only looks (the pager it runs is a command of its own).

@@ -112,16 +112,12 @@ var writers = sync.OnceValue(func() map[string]*writer {
 		"crontab":    {extra: crontabTargets},
 		"ssh-keygen": {extra: keygenTargets},
 		"find":       {extra: findTargets},
-		"go":         {extra: goTargets},
 		"systemctl":  {extra: serviceTargets},
 		"launchctl":  {extra: serviceTargets},
 		"at":         {extra: atTargets},
 		"direnv":     {extra: direnvTargets},
 		"zip":        {extra: zipTargets},
 		"batch":      {extra: atTargets},
-	}
-	for _, cc := range []string{"cc", "gcc", "g++", "c++", "clang", "clang++"} {
-		ws[cc] = &writer{extra: ccTargets}
 	}
 	return ws
 })

@@ -442,38 +442,6 @@ func findNames(args []parse.Word) (names []string, harmless bool) {
 	return names, harmless || onlyDirs
 }
 
-// goTargets: go build -o FILE, go test -c -o FILE.
-func goTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
-	if len(c.Args) == 0 {
-		return ws
-	}
-	switch c.Args[0].Value {
-	case "build", "test", "install":
-	default:
-		return ws
-	}
-	return dashO(x, c, c.Args[1:], ws)
-}
-
-// ccTargets: cc -o FILE (or -oFILE).
-func ccTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
-	return dashO(x, c, c.Args, ws)
-}
-
-func dashO(x *Ctx, c *parse.Command, args []parse.Word, ws []write) []write {
-	for i, w := range args {
-		v := w.Value
-		switch {
-		case (v == "-o" || v == "--o") && i+1 < len(args):
-			ws = append(ws, write{kind: wWrite, t: x.target(c, args[i+1]), follow: true})
-		case strings.HasPrefix(v, "-o="):
-			w.Value = v[3:]
-			ws = append(ws, write{kind: wWrite, t: x.target(c, w), follow: true})
-		}
-	}
-	return ws
-}
-
 // rsyncFileDest: rsync SRC DEST copies into DEST when it is a directory,
 // and replaces it when it is a file that is there (rsync x ~/notes.txt).
 func rsyncFileDest(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write {
