@@ -75,6 +75,10 @@ type Word struct {
 	// code chose it — it could as well have written there itself
 	// (assumed.go).
 	Unseen bool
+	// AllOf is, for a word that is one of the entries a pattern matching
+	// every entry of a directory expanded to (*, .*), that directory: the
+	// words together are its contents.
+	AllOf string
 	// Alts are, for a word that is exactly a variable's expansion where
 	// the paths reaching it set the variable differently, the values it
 	// may have (Unknown inside where a path's value is not all known);

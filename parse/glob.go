@@ -87,10 +87,29 @@ func (e *evaluator) glob(w *syntax.Word, f fieldBuf, pos Pos) (out []arg, ok boo
 		}
 		return literal, true // the word itself, as bash leaves it
 	}
+	all := matchesAll(pat)
 	for _, m := range matches {
-		out = append(out, arg{Word: Word{Value: m, Pos: pos}, syn: w})
+		word := Word{Value: m, Pos: pos}
+		if all {
+			word.AllOf = resolvePath(fr.st.dir, path.Dir(m))
+		}
+		out = append(out, arg{Word: word, syn: w})
 	}
 	return out, true
+}
+
+// matchesAll reports whether a pattern's last component matches every
+// entry of its directory (*, .*, ?*): the words it expands to are marked
+// Word.AllOf, so that rm -rf * in the home directory is judged as what it
+// means, the home directory's contents, and not as the few entries it
+// happens to hold while the line is checked (a sparse home where * is
+// only ~/go).
+func matchesAll(pat string) bool {
+	switch pat[strings.LastIndexByte(pat, '/')+1:] {
+	case "*", ".*", "*.*", "?*", ".?*", "..?*", "**", "* .*":
+		return true
+	}
+	return false
 }
 
 // globPattern rebuilds the pattern of a word that expands to one field:

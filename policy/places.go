@@ -224,6 +224,10 @@ func (x *Ctx) placeOf(c *parse.Command, w parse.Word) Place {
 	case w.Made:
 		// A path the script made itself: only its own work is there.
 		return PlaceInside
+	case w.AllOf != "" && !w.Dynamic:
+		// One of the entries * matched: together they are the
+		// directory's contents, whatever it holds today.
+		return x.placeOfPath(w.AllOf, true)
 	case w.Dynamic && c.Placeholder && strings.HasPrefix(w.Value, parse.Unknown) && wordFeeders(c, w) == nil:
 		// The path starts with what the sink supplies ("{}", "{}/sub");
 		// a known prefix ("$HOME/{}") is judged by that prefix instead.
