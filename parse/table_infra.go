@@ -79,6 +79,10 @@ var infraRows = []Program{
 // Programs that copy files to other machines: the last operand is the
 // destination, a remote one (HOST:PATH) sends the others.
 var sinkRows = []Program{
+	// netcat's -e and -c run a program or a command line wired to the
+	// connection (a reverse or bind shell when it is a shell).
+	{Name: "nc", Also: []string{"ncat", "netcat", "nc.traditional", "nc.openbsd"}, Args: "*:data",
+		Opts: "-e|--exec=program -c|--sh-exec=shell --lua-exec=script:lua -p|--source-port= -s|--source= -w|--wait= -i|--interval= -x|--proxy= -X|--proxy-type= -q= -o|--output=written"},
 	// ssh's remote command is followed by its sink (remote.go), which
 	// reads the options with this row before the host and after it.
 	{Name: "ssh", Flags: "!no-stdin:-n|-f", Env: "SSH_ASKPASS:shell", Opts: "-B= -b= -c= -D= -E= -e= -F= -I= -i= -J= -L= -l= -m= -O= -o=code:sshopt -P= -p= -Q= -R= -S= -W= -w=",

@@ -36,6 +36,8 @@ func TestPolicyReadsRolesNotArgv(t *testing.T) {
 		"rsync": true, "scp": true,
 		// ssh: policy judges where it connects and what it sends.
 		"ssh": true,
+		// netcat: a downloader and a sink; its -e is the reverse-shell rule's.
+		"nc": true,
 		// the database rules judge mysql's statements (its --pager runs).
 		"mysql": true,
 		// observers: man only looks (the pager it runs is a command of its own).

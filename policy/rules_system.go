@@ -407,7 +407,7 @@ func rawDevice(p string) bool {
 		"/dev/stdin", "/dev/tty", "/dev/console", "/dev/ptmx", "/dev/log", "/dev/kmsg":
 		return false
 	}
-	for _, pre := range []string{"/dev/fd/", "/dev/pts/", "/dev/shm/", "/dev/mqueue/", "/dev/tty", "/dev/cu.", "/dev/snd/"} {
+	for _, pre := range []string{"/dev/fd/", "/dev/pts/", "/dev/shm/", "/dev/mqueue/", "/dev/tty", "/dev/cu.", "/dev/snd/", "/dev/tcp/", "/dev/udp/"} {
 		if strings.HasPrefix(p, pre) {
 			return false
 		}
