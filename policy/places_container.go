@@ -77,7 +77,12 @@ func (x *Ctx) remoteDaemon(r *parse.Command) bool {
 // [options] IMAGE …`. Every word after run is scanned, so a mount option
 // is never missed for a misread option value; a spurious one only makes
 // more paths judged as the host's.
-func parseRunMounts(r *parse.Command) ([]containerMount, bool) {
+func parseRunMounts(r *parse.Command) ([]containerMount, bool) { return runMountsOf(r, false) }
+
+// runMountsOf reads a run command's mounts; with privileged set, a
+// --privileged run's mounts are read too (its paths are judged as
+// another host's, but what it mounts is still what it mounts).
+func runMountsOf(r *parse.Command, privileged bool) ([]containerMount, bool) {
 	args := r.Args
 	i := 0
 	for ; i < len(args); i++ {
@@ -115,7 +120,7 @@ opts:
 		default:
 			continue
 		}
-		if name == "volumes-from" || name == "privileged" && val != "false" {
+		if name == "volumes-from" || name == "privileged" && val != "false" && !privileged {
 			return nil, false
 		}
 		if name == "privileged" {

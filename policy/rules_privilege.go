@@ -11,6 +11,20 @@ var privileged = []string{"sudo", "su", "doas", "pkexec", "run0", "sudo-rs"}
 
 var privilegeRules = []*Rule{
 	{
+		ID: "container-host-root", Family: "privilege", Severity: Hold,
+		Message:  "starts a container with this machine's whole filesystem mounted: inside it, root is root here",
+		Hint:     "mount the project directory (-v \"$PWD\":/src) instead of /",
+		Command:  containerHostRoot,
+		Programs: []string{"docker", "podman", "nerdctl"},
+		Raw:      `\b(docker|podman|nerdctl)\b[^|;&\n]*\brun\b[^|;&\n]*\s(-v\s*|--volume[=\s]|--mount[=\s]\S*source=)/(:|,|\s)`,
+		Examples: []string{
+			"docker run -v /:/host alpine chroot /host",
+			"docker run --rm -it --privileged -v /:/mnt ubuntu bash",
+			"podman run --mount type=bind,source=/,target=/h alpine sh",
+		},
+		NotExamples: []string{"docker run -v \"$PWD\":/src -w /src golang go test ./...", "docker run --rm alpine ls /", "docker run -v /tmp/x:/x alpine ls"},
+	},
+	{
 		ID: "admin-group-grant", Family: "privilege", Severity: Hold,
 		Message:  "puts a user in a group that is root in all but name (sudo, wheel, admin, docker …)",
 		Hint:     "a change of who may administer this machine is for the user to make",
@@ -82,6 +96,21 @@ func adminGroupGrant(_ *Ctx, c *parse.Command) bool {
 	}
 	for _, v := range vals {
 		if admin(v.Value) || v.Dynamic {
+			return true
+		}
+	}
+	return false
+}
+
+// containerHostRoot reports a docker or podman run that bind-mounts the
+// host's root directory.
+func containerHostRoot(_ *Ctx, c *parse.Command) bool {
+	ms, ok := runMountsOf(c, true)
+	if !ok {
+		return false
+	}
+	for _, m := range ms {
+		if m.source == "/" {
 			return true
 		}
 	}
