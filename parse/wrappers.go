@@ -545,7 +545,8 @@ func xargsItems(in *Input, lines bool) ([]string, bool) {
 }
 
 // tableWrapper peels a program-table row marked Wrapper (nohup, timeout,
-// sshpass; uv run, poetry run): its RoleProgram operand is the command.
+// sshpass; uv run, poetry run): its RoleProgram operand, or the operands
+// after "--" of a "--:program" row, is the command.
 func tableWrapper(name string) wrapFunc {
 	p := LookupProgram(name)
 	if p == nil || !p.Wrapper && !p.wrapperSub {
@@ -565,7 +566,15 @@ func tableWrapper(name string) wrapFunc {
 		}
 		pa := row.read(args, from)
 		for _, ar := range row.args {
-			if ar.spec.role == RoleProgram && ar.at < len(pa.ops) {
+			switch {
+			case ar.spec.role != RoleProgram:
+			case ar.dashes:
+				if pa.dashes >= 0 && pa.dashes < len(pa.ops) {
+					return args[pa.ops[pa.dashes]:], true
+				}
+			case ar.spec.lang == "sh" && ar.at == len(pa.ops)-1:
+				return nil, false // a command line: the row's own reading nests it
+			case ar.at < len(pa.ops):
 				return args[pa.ops[ar.at]:], true
 			}
 		}
