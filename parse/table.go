@@ -344,7 +344,7 @@ var table = sync.OnceValue(buildTable)
 // here, on first use, rather than appended to one slice by each file's
 // init: that copied the whole table at every start-up, command or not.
 func rowGroups() [][]Program {
-	return [][]Program{programRows, wrapRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows}
+	return [][]Program{programRows, wrapRows, wrapperRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows}
 }
 
 func buildTable() *programTable {
@@ -982,6 +982,7 @@ func (fr *frame) applyRole(c *Command, rs roleSpec, a arg, rest []arg, opt, via 
 		if rest == nil {
 			rest = []arg{a}
 		}
+		rest = skipDashed(rest)
 		if rs.lang == "sh" && len(rest) == 1 {
 			// One word where a terminal emulator takes a program: its
 			// shell runs it as a command line.

@@ -481,5 +481,6 @@ func init() {
 		"yarn":        yarnHook,
 		"just":        justHook,
 		"task":        taskHook,
+		"run-parts":   runPartsHook,
 	}
 }

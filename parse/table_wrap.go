@@ -1,5 +1,10 @@
 package parse
 
+import (
+	"slices"
+	"strings"
+)
+
 // Rows of programs that run another program or a command line: terminal
 // emulators (xterm -e PROG ARGS…, kitty PROG ARGS…), session and sandbox
 // launchers (dbus-run-session, bwrap, toolbox run), process supervisors
@@ -102,4 +107,173 @@ var wrapRows = []Program{
 		Name: "wezterm cli spawn", Args: "0+:program", Opts: "--pane-id= --domain-name= --window-id= --cwd=dir --workspace=",
 		Hold: []string{`wezterm cli spawn -- rm -rf ~`}, Allow: []string{`wezterm cli spawn -- make test`},
 	},
+}
+
+// wrapperRows are programs that run the program given as their operands,
+// peeled like nohup (Wrapper), and programs that run a command line.
+var wrapperRows = []Program{
+	// Sessions, sandboxes and containers that share the home directory.
+	{Name: "dbus-run-session", Wrapper: true, Opts: "--config-file=read --dbus-daemon=program", Args: "0+:program",
+		Hold: []string{`dbus-run-session -- rm -rf ~`, `dbus-run-session sh -c 'rm -rf /home/dev'`}, Allow: []string{`dbus-run-session -- make test`}},
+	{Name: "dbus-launch", Wrapper: true, Opts: "--autolaunch= --config-file=read", Args: "0+:program",
+		Hold: []string{`dbus-launch rm -rf ~`, `dbus-launch --exit-with-session sh -c 'rm -rf ~'`}, Allow: []string{`eval "$(dbus-launch --sh-syntax)"`, `dbus-launch --exit-with-session make test`}},
+	{Name: "flatpak-spawn", Wrapper: true, Args: "0+:program",
+		Opts: "--forward-fd= --env= --unset-env= --sandbox-expose= --sandbox-expose-ro= --sandbox-flag= --sandbox-expose-path= --sandbox-expose-path-ro= " +
+			"--directory=dir --app-path= --usr-path=",
+		Hold: []string{`flatpak-spawn --host rm -rf ~`, `flatpak-spawn --host --env=X=1 sh -c 'rm -rf /home/dev'`}, Allow: []string{`flatpak-spawn --host ls`, `flatpak-spawn --host podman ps`}},
+	{
+		// bwrap [OPTIONS…] [--] PROG ARGS…; most mounts take two paths.
+		Name: "bwrap", Also: []string{"bubblewrap"}, Wrapper: true, Args: "0+:program",
+		Opts: "--bind|--bind-try|--dev-bind|--dev-bind-try|--ro-bind|--ro-bind-try|--symlink|--setenv|--bind-fd|--ro-bind-fd|--file|--bind-data|--ro-bind-data|--chmod=, " +
+			"--overlay=,, --args= --argv0= --uid= --gid= --hostname= --chdir= --unsetenv= --lock-file= --sync-fd= --remount-ro= --exec-label= --file-label= " +
+			"--proc= --dev= --tmpfs= --mqueue= --dir= --seccomp= --add-seccomp-fd= --block-fd= --userns-block-fd= --info-fd= --json-status-fd= " +
+			"--cap-add= --cap-drop= --perms= --size= --userns= --userns2= --pidns= --overlay-src= --tmp-overlay= --ro-overlay=",
+		Hold:  []string{`bwrap --bind / / rm -rf ~`, `bwrap --dev-bind / / --setenv A b --chdir /tmp -- sh -c 'rm -rf /home/dev'`},
+		Allow: []string{`bwrap --ro-bind / / --dev /dev bash -c 'ls'`, `bwrap --ro-bind /usr /usr --symlink usr/lib /lib --proc /proc --unshare-all ./a.out`},
+	},
+	{Name: "proot", Wrapper: true, Args: "0+:program",
+		Opts: "-r|--rootfs= -b|--bind|-m|--mount= -q|--qemu= -w|--pwd|--cwd= -k|--kernel-release= -i|--change-id= -v|--verbose= -R= -S=",
+		Hold: []string{`proot rm -rf ~`, `proot -b /home/dev -w / rm -rf /home/dev`}, Allow: []string{`proot -R rootfs ls /`}},
+	{Name: "toolbox"},
+	{Name: "toolbox run", Wrapper: true, Opts: "-c|--container= -d|--distro= -r|--release= --preserve-fds=", Args: "0+:program",
+		Hold: []string{`toolbox run rm -rf ~`, `toolbox run -c dev sh -c 'rm -rf /home/dev'`}, Allow: []string{`toolbox run -c dev make test`}},
+	{Name: "distrobox"},
+	{Name: "distrobox enter", Wrapper: true, Opts: "-n|--name= -a|--additional-flags=", Args: "--:program",
+		Hold: []string{`distrobox enter -- rm -rf ~`, `distrobox enter dev -- sh -c 'rm -rf /home/dev'`}, Allow: []string{`distrobox enter dev`, `distrobox enter -n dev -- make test`}},
+	{Name: "distrobox-enter", Wrapper: true, Opts: "-n|--name= -a|--additional-flags=", Args: "--:program",
+		Hold: []string{`distrobox-enter -n dev -- rm -rf ~`}, Allow: []string{`distrobox-enter dev -- go test ./...`}},
+	{Name: "devbox"},
+	{Name: "devbox run", Wrapper: true, Opts: "-c|--config= -e|--env= --env-file=read", Args: "0+:program",
+		Hold: []string{`devbox run rm -rf ~`, `devbox run -- sh -c 'rm -rf /home/dev'`}, Allow: []string{`devbox run test`, `devbox run -- go test ./...`}},
+	{Name: "asdf"},
+	{Name: "asdf exec", Wrapper: true, Args: "0+:program", Hold: []string{`asdf exec rm -rf ~`}, Allow: []string{`asdf exec node app.js`}},
+	{Name: "pew"},
+	{Name: "pew in", Wrapper: true, Args: "1+:program", Hold: []string{`pew in venv rm -rf ~`}, Allow: []string{`pew in venv pytest -q`}},
+	{Name: "mise", Also: []string{"rtx"}},
+	{Name: "mise exec", Also: []string{"x"}, Wrapper: true, Opts: "-c|--command=shell -C|--cd=dir -j|--jobs= -E|--env=", Args: "--:program",
+		Hold:  []string{`mise exec -- rm -rf ~`, `rtx exec -- rm -rf ~`, `mise x node@20 -- rm -rf /home/dev`, `mise exec python@3 -c 'rm -rf ~'`},
+		Allow: []string{`mise exec node@20 -- node app.js`, `mise x -- go test ./...`}},
+	// Supervisors, limiters and helpers that run their operands.
+	{Name: "systemd-inhibit", Wrapper: true, Opts: "--what= --who= --why= --mode=", Args: "0+:program",
+		Hold: []string{`systemd-inhibit rm -rf ~`, `systemd-inhibit --why=backup sh -c 'rm -rf /home/dev'`}, Allow: []string{`systemd-inhibit --list`, `systemd-inhibit --why=build make -j8`}},
+	{Name: "ssh-agent", Wrapper: true, Opts: "-a= -E= -O= -P= -t=", Args: "0+:program",
+		Hold: []string{`ssh-agent rm -rf ~`, `ssh-agent -t 60 sh -c 'rm -rf ~'`}, Allow: []string{`eval "$(ssh-agent -s)"`, `ssh-agent -k`}},
+	{Name: "chpst", Wrapper: true, Opts: "-u= -U= -b= -e= -/= -C= -n= -l= -L= -m= -d= -o= -p= -f= -c= -t=", Args: "0+:program",
+		Hold: []string{`chpst -u x rm -rf ~`, `chpst -e ./env -m 100000 rm -rf /home/dev`}, Allow: []string{`chpst -u app ./server`}},
+	{Name: "softlimit", Wrapper: true, Opts: "-a= -c= -d= -f= -l= -m= -o= -p= -r= -s= -t=", Args: "0+:program",
+		Hold: []string{`softlimit -m 1000000 rm -rf ~`}, Allow: []string{`softlimit -m 1000000 ./server`}},
+	{Name: "envdir", Wrapper: true, Args: "1+:program", Hold: []string{`envdir ./env rm -rf ~`}, Allow: []string{`envdir ./env ./server`}},
+	{Name: "setlock", Wrapper: true, Args: "1+:program", Hold: []string{`setlock -n /tmp/l rm -rf ~`}, Allow: []string{`setlock /tmp/l make`}},
+	{Name: "envuidgid", Wrapper: true, Args: "1+:program", Hold: []string{`envuidgid app rm -rf ~`}, Allow: []string{`envuidgid app ./server`}},
+	{Name: "pgrphack", Wrapper: true, Args: "0+:program", Hold: []string{`pgrphack rm -rf ~`}, Allow: []string{`pgrphack ./server`}},
+	{Name: "cpulimit", Wrapper: true, Opts: "-l|--limit= -p|--pid= -e|--exe|--path= -c|--cpu= -s|--signal=", Args: "0+:program",
+		Hold: []string{`cpulimit -l 50 rm -rf ~`, `cpulimit --limit=50 -- sh -c 'rm -rf /home/dev'`}, Allow: []string{`cpulimit -p 1234 -l 50`, `cpulimit -l 50 make -j4`}},
+	{Name: "trickle", Wrapper: true, Opts: "-d= -u= -w= -t= -l= -n=", Args: "0+:program",
+		Hold: []string{`trickle -d 100 rm -rf ~`}, Allow: []string{`trickle -d 100 wget https://example.com/file.tgz`}},
+	{Name: "nocache", Wrapper: true, Opts: "-n=", Args: "0+:program", Hold: []string{`nocache rm -rf ~`}, Allow: []string{`nocache cp big.img /tmp/big.img`}},
+	{Name: "chronic", Wrapper: true, Args: "0+:program", Hold: []string{`chronic rm -rf ~`, `chronic -e sh -c 'rm -rf /home/dev'`}, Allow: []string{`chronic make`}},
+	{Name: "ifne", Wrapper: true, Args: "0+:program", Hold: []string{`ifne rm -rf ~`, `git diff --name-only | ifne -n sh -c 'rm -rf ~'`}, Allow: []string{`git diff --name-only | ifne make lint`}},
+	{Name: "lckdo", Wrapper: true, Opts: "-W=", Args: "1+:program", Hold: []string{`lckdo /tmp/l rm -rf ~`, `lckdo -w /tmp/l sh -c 'rm -rf ~'`}, Allow: []string{`lckdo /tmp/build.lock make`}},
+	{
+		// task-spooler; some systems name it ts, which is moreutils'
+		// timestamper elsewhere, so only tsp is a row. The options that
+		// name a job take a value, so the id is not taken for a program.
+		Name: "tsp", Wrapper: true, Args: "0+:program",
+		Opts: "-L= -D= -N= -W= -t= -c= -p= -o= -i= -s= -r= -w= -k= -u= -U= -S=",
+		Hold: []string{`tsp rm -rf ~`, `tsp -L clean -n sh -c 'rm -rf /home/dev'`}, Allow: []string{`tsp make -j4`, `tsp -t 3`, `tsp -l`},
+	},
+	{Name: "daemonize", Wrapper: true, Opts: "-c= -e=written -E= -o=written -p=written -l=written -u=", Args: "0+:program",
+		Hold: []string{`daemonize /bin/rm -rf ~`, `daemonize -c /tmp -o out.log /bin/sh -c 'rm -rf /home/dev'`}, Allow: []string{`daemonize -c . -p server.pid ./server`}},
+	{
+		// start-stop-daemon --start --exec PROG -- ARGS…: the program
+		// runs with the operands; --startas, when given, is what runs.
+		Name: "start-stop-daemon", Args: "*:data",
+		Opts: "-S|--start -K|--stop -T|--status -x|--exec=program:operands -a|--startas=program:operands -p|--pidfile= -n|--name= -u|--user= -g|--group= -r|--chroot= " +
+			"-d|--chdir=dir -c|--chuid= -N|--nicelevel= -P|--procsched= -I|--iosched= -k|--umask= -s|--signal= -R|--retry= --notify-timeout= " +
+			"--output=written:append",
+		Hold:  []string{`start-stop-daemon --start --exec /bin/rm -- -rf ~`, `start-stop-daemon -S -b -a /bin/sh -- -c 'rm -rf /home/dev'`},
+		Allow: []string{`start-stop-daemon --stop --pidfile /run/app.pid`, `start-stop-daemon --start --exec ./server -- --port 8080`},
+	},
+	{Name: "setarch", Wrapper: true, Args: "1+:program", Hold: []string{`setarch x86_64 -R rm -rf ~`}, Allow: []string{`setarch x86_64 -R ./a.out`}},
+	{Name: "linux32", Also: []string{"linux64"}, Wrapper: true, Args: "0+:program", Hold: []string{`linux32 rm -rf ~`}, Allow: []string{`linux32 ./configure`}},
+	// Profilers, debuggers, benchmarks and watchers.
+	{Name: "perf"},
+	{
+		Name: "perf record", Wrapper: true, Args: "0+:program",
+		Opts: "-e|--event= -o|--output=written -F|--freq= -c|--count= -p|--pid= -t|--tid= -C|--cpu= -m|--mmap-pages= --call-graph= -G|--cgroup= " +
+			"-D|--delay= -j|--branch-filter= --filter= -u|--uid= -r|--realtime= -k|--clockid= --max-size= --switch-output-event= --affinity= --user-regs= --intr-regs=",
+		Hold:  []string{`perf record rm -rf ~`, `perf record -g -o /tmp/p.data -- sh -c 'rm -rf /home/dev'`},
+		Allow: []string{`perf record -g ./a.out`, `perf record -p 1234 -F 99 -g`},
+	},
+	{
+		Name: "perf stat", Wrapper: true, Args: "0+:program",
+		Opts: "-e|--event= -r|--repeat= -o|--output=written -x|--field-separator= -p|--pid= -t|--tid= -C|--cpu= -G|--cgroup= -I|--interval-print= " +
+			"-D|--delay= -M|--metrics= --log-fd= --pre=shell --post=shell --for-each-cgroup= --td-level= --topdown-level=",
+		Hold:  []string{`perf stat rm -rf ~`, `perf stat -r 5 -- sh -c 'rm -rf /home/dev'`, `perf stat --pre 'rm -rf ~' true`},
+		Allow: []string{`perf stat make`, `perf stat -e cycles,instructions -r 10 ./bench`},
+	},
+	{
+		Name: "perf trace", Wrapper: true, Args: "0+:program",
+		Opts: "-e|--event|--expr= -o|--output=written -p|--pid= -t|--tid= -u|--uid= -C|--cpu= -m|--mmap-pages= -D|--delay= --duration= " +
+			"--filter-pids= -G|--cgroup= -F|--pf= --call-graph= --max-events= --max-stack= --min-stack=",
+		Hold: []string{`perf trace rm -rf ~`}, Allow: []string{`perf trace -s ./a.out`, `perf trace -p 1234`},
+	},
+	{Name: "heaptrack", Wrapper: true, Opts: "-o|--output=written -p|--pid=", Args: "0+:program",
+		Hold: []string{`heaptrack rm -rf ~`}, Allow: []string{`heaptrack ./a.out`}},
+	{Name: "lldb", Opts: "-o|--one-line= -O|--one-line-before-file= -s|--source=read -S|--source-before-file=read -p|--attach-pid= -n|--attach-name= -c|--core= -a|--arch=",
+		Args: "--:program", Hold: []string{`lldb -- rm -rf ~`}, Allow: []string{`lldb ./a.out`, `lldb -- ./a.out input.txt`}},
+	{
+		// hyperfine CMD…: every operand is a shell command line, and so
+		// are the setup, prepare and cleanup commands.
+		Name: "hyperfine", Args: "*:shell",
+		Opts: "-w|--warmup= -m|--min-runs= -M|--max-runs= -r|--runs= -s|--setup=shell -p|--prepare=shell -c|--cleanup|--conclude=shell " +
+			"-P|--parameter-scan=,, -D|--parameter-step-size= -L|--parameter-list=, -S|--shell= --style= --sort= -u|--time-unit= " +
+			"--export-asciidoc|--export-csv|--export-json|--export-markdown|--export-orgmode=written --output= --input=read -n|--command-name=",
+		Hold: []string{`hyperfine 'rm -rf ~'`, `hyperfine -w 3 'make' 'rm -rf /home/dev'`, `hyperfine -p 'rm -rf ~' 'make'`,
+			`hyperfine -L n 1,2 'rm -rf ~'`, `hyperfine -P n 1 4 'sleep {n}' 'rm -rf ~'`},
+		Allow: []string{`hyperfine 'make -j4' 'make -j8'`, `hyperfine -w 3 -p 'make clean' 'make -j{n}' -P n 1 8`, `hyperfine --export-json out.json 'go test ./...'`},
+	},
+	{
+		// watchexec [OPTIONS] [--] CMD…: the words are one command line,
+		// run by a shell.
+		Name: "watchexec", Args: "0+:shell",
+		Opts: "-w|--watch= -W|--watch-non-recursive= -F|--watch-file=read -o|--on-busy-update= -s|--signal= --stop-signal= --stop-timeout= " +
+			"--map-signal= -d|--debounce= --delay-run= --shell= --emit-events-to= -E|--env= --wrap-process= --project-origin= --workdir=dir " +
+			"-e|--exts= -f|--filter= --filter-file=read -j|--filter-prog= -i|--ignore= --ignore-file=read --fs-events= --log-file=written --socket= --timeout=",
+		Hold:  []string{`watchexec -- rm -rf ~`, `watchexec -e go 'rm -rf /home/dev'`},
+		Allow: []string{`watchexec -e go -- go test ./...`, `watchexec -r -w src -- cargo run`},
+	},
+	{
+		// entr [-acdnprsz] PROG ARGS…; with -s the one word is a
+		// command line for the shell.
+		Name: "entr", Wrapper: true, Args: "0+:program:sh",
+		Hold:  []string{`entr rm -rf ~ < list`, `ls *.go | entr -s 'rm -rf ~'`},
+		Allow: []string{`entr -r go run . < files`, `ls *.go | entr -c make test`},
+	},
+	{
+		// run-parts DIR runs every file in DIR: code nobody named (its
+		// hook says so); --test and --list only print their names.
+		Name: "run-parts", Opts: "-u|--umask= --arg= --regex=", Flags: "!dry-run:--test|--list", Args: "*:data",
+		Allow: []string{`run-parts --test /etc/cron.daily`, `run-parts --list ./hooks`},
+	},
+	// Project tools that run a command in their environment.
+	{Name: "vagrant"},
+	{Name: "vagrant ssh", Opts: "-c|--command=shell", Hold: []string{`vagrant ssh -c 'rm -rf ~'`, `vagrant ssh web --command 'rm -rf /home/dev'`}, Allow: []string{`vagrant ssh`, `vagrant ssh -c 'make test'`}},
+	{Name: "ddev"},
+	{Name: "ddev exec", Opts: "-s|--service= -d|--dir=", Args: "0+:shell",
+		Hold: []string{`ddev exec rm -rf ~`, `ddev exec -s db 'rm -rf /home/dev'`}, Allow: []string{`ddev exec composer install`, `ddev exec 'php artisan migrate:status'`}},
+	{Name: "lando"},
+	{Name: "lando ssh", Opts: "-c|--command=shell -s|--service= -u|--user=", Hold: []string{`lando ssh -c 'rm -rf ~'`}, Allow: []string{`lando ssh -s appserver -c 'composer install'`}},
+	{Name: "lando exec", Opts: "-u|--user=", Args: "--:program", Hold: []string{`lando exec appserver -- rm -rf ~`}, Allow: []string{`lando exec appserver -- php -v`}},
+}
+
+// runPartsHook: run-parts DIR runs each file of DIR, which the line does
+// not name; unless it only lists them, that is code that cannot be known
+// before it runs.
+func runPartsHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
+	if slices.Contains(pa.flags, "dry-run") || len(pa.ops) == 0 {
+		return
+	}
+	dir := args[pa.ops[0]]
+	fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: strings.TrimSuffix(dir.Value, "/") + "/" + Unknown, Feeders: dir.feeders, Pos: c.Pos})
 }
