@@ -16,7 +16,8 @@ import (
 // that runs code is adding a row; the row's Hold and Allow examples run as
 // tests (policy's TestProgramTable), so the table keeps itself honest.
 //
-// The rows are in table_rows.go; this file reads them.
+// The rows are in table_rows.go and the other table_*.go files (the
+// wrappers and terminal emulators in table_wrap.go); this file reads them.
 
 // Role is what a program does with one of its arguments.
 type Role uint8
@@ -545,7 +546,8 @@ func (p *Program) compile() {
 }
 
 // Spec returns the row's options in the shared option model, for
-// ParseArgs.
+// ParseArgs. An option that takes several words or the rest of the line
+// is one that takes a value there.
 func (p *Program) Spec() OptSpec { return p.spec }
 
 // option finds the row of an option word: exact, NAME=VALUE, or a unique

@@ -96,6 +96,20 @@ var wrapRows = []Program{
 		Hold:  []string{`foot rm -rf ~`, `foot -D /tmp sh -c 'rm -rf /home/dev'`},
 		Allow: []string{`foot`, `foot -D . make test`},
 	},
+	// kitty @ launch / kitten @ launch: a window of the running kitty.
+	{Name: "kitty @"},
+	{
+		Name: "kitty @ launch", Args: "0+:program:sh",
+		Opts: "--type= --title|--window-title= --tab-title= --cwd= --env= --var= -m|--match= --location= --os-window-class= --os-window-name= " +
+			"--os-window-title= --os-window-state= --color= --spacing= -w|--watcher= --source-window= --next-to= --logo= --logo-position= " +
+			"--logo-alpha= --marker= --stdin-source= --bias= --add-to-session= --password= --password-file= --password-env= --to=",
+		Hold:  []string{`kitty @ launch --type=tab rm -rf ~`, `kitty @ launch --cwd=current sh -c 'rm -rf /home/dev'`},
+		Allow: []string{`kitty @ launch --type=tab`, `kitty @ launch --type=os-window make test`},
+	},
+	{Name: "kitten"},
+	{Name: "kitten @"},
+	{Name: "kitten @ launch", Args: "0+:program:sh", Opts: "--type= --title|--window-title= --tab-title= --cwd= --env= --var= -m|--match= --location= --to=",
+		Hold: []string{`kitten @ launch --type=tab rm -rf ~`}, Allow: []string{`kitten @ launch --type=tab make test`}},
 	{Name: "wezterm", Opts: "-e+=program:sh --config-file= --config=", Hold: []string{`wezterm -e rm -rf ~`}, Allow: []string{`wezterm`}},
 	{
 		Name: "wezterm start", Args: "0+:program:sh", Opts: "--cwd=dir --class= --workspace= --position= --domain=",
