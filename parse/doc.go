@@ -204,7 +204,7 @@
 // # The program table
 //
 // What a program does with its arguments is written once, in the program
-// table (table.go, rows in table_rows.go, ProgramTable): per program and
+// table (table.go, rows in table_*.go, ProgramTable): per program and
 // subcommand path ("git rebase", "npm exec") its options, which take a
 // value, and the Role of each value and operand: shell code, a program
 // with arguments, code of an interpreter or of a tool's own language
@@ -212,7 +212,9 @@
 // script file ("-" is standard input), a file written, read or deleted, a
 // directory worked in. Each command gets the Roles its row gives
 // (Command.Roles), and the code they name is analysed like bash -c's.
-// Rows marked Wrapper are peeled (nohup, timeout, sshpass, uv run). Every
+// Rows marked Wrapper are peeled (nohup, timeout, sshpass, uv run, bwrap,
+// perf stat); a terminal emulator's program (xterm -e PROG ARGS…, kitty
+// PROG) is followed, and given as one word it is a command line. Every
 // row carries command lines that must be held and must run, which
 // policy's tests judge. OptSpec is the one option model: ParseArgs sorts
 // argv with it, and a row gives its options in it (Program.Spec).

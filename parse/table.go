@@ -16,7 +16,8 @@ import (
 // that runs code is adding a row; the row's Hold and Allow examples run as
 // tests (policy's TestProgramTable), so the table keeps itself honest.
 //
-// The rows are in table_rows.go; this file reads them.
+// The rows are in table_rows.go and the other table_*.go files (the
+// wrappers and terminal emulators in table_wrap.go); this file reads them.
 
 // Role is what a program does with one of its arguments.
 type Role uint8
@@ -90,13 +91,26 @@ type Program struct {
 	// says the option takes a value (attached or as the next word); SPEC
 	// is the value's role, ROLE[:LANG][@PREFIX] ("shell", "code:make",
 	// "shell@exec=": only values starting with "exec=" run, the prefix
-	// removed). Options not listed are flags.
+	// removed). Options not listed are flags. "+=" instead of "=" says
+	// the value is the next word and every word after it, the rest of
+	// the line, as "N+" of Args (xterm -e PROG ARGS…, gdb --args PROG
+	// ARGS…: "-e+=program"). Two or more SPECs joined by "," are an
+	// option that takes that many words, each with its own SPEC, any of
+	// them empty (bwrap --bind SRC DEST: "--bind=,").
 	Opts string
 	// Args gives operands roles, space separated: POS:SPEC, where POS is
 	// an index from 0, "N+" for the operand at N and all after it (one
 	// program with its arguments, or words joined as one shell string),
-	// "*" for every operand, or "<$" for every operand but the last when
-	// there are two or more (cp SRC… DEST).
+	// "*" for every operand, "<$" for every operand but the last when
+	// there are two or more (cp SRC… DEST), or "--" for the operands
+	// after "--" as one, when there are any (distrobox enter [NAME] --
+	// PROG ARGS…).
+	//
+	// RoleProgram takes two LANGs: "sh" says a program given as one word
+	// is a shell command line (a terminal emulator's xterm -e 'make
+	// test'); "operands", for an option's value, says the program runs
+	// with the row's operands as its arguments (start-stop-daemon --exec
+	// PROG -- ARGS…). Without "operands" an option's program runs alone.
 	Args string
 	// Pattern is set for a program whose first operand is not one of its
 	// files but a pattern, a program or an archive (grep PATTERN FILE…,
@@ -137,6 +151,10 @@ type Program struct {
 	// KEY VALUE --global): it stops at its first operand only when that
 	// is a subcommand.
 	Permute bool
+	// SignedOperands is set for programs whose operands may start with
+	// "-" and a digit (faketime -1d PROG: a relative time): such a word
+	// is an operand, not a cluster of option letters.
+	SignedOperands bool
 	// SingleDashLong is set for programs whose long options take one
 	// dash (gdb -batch -ex CMD, find -exec): no clusters of letters.
 	SingleDashLong bool
@@ -180,6 +198,11 @@ type optRow struct {
 	name  string // the first spelling, for RoleArg.Opt
 	value bool
 	spec  *roleSpec
+	// rest is set for "+=": the value and the words after it.
+	rest bool
+	// more are the rows of the second and later values of an option
+	// that takes several ("--bind=,").
+	more []*optRow
 }
 
 type roleSpec struct {
@@ -193,6 +216,7 @@ type argRow struct {
 	rest    bool // N+
 	all     bool // *
 	butLast bool // <$
+	dashes  bool // --
 	spec    roleSpec
 }
 
@@ -332,7 +356,7 @@ var table = sync.OnceValue(buildTable)
 // here, on first use, rather than appended to one slice by each file's
 // init: that copied the whole table at every start-up, command or not.
 func rowGroups() [][]Program {
-	return [][]Program{programRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows, foreignRows}
+	return [][]Program{programRows, wrapRows, wrapperRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows, foreignRows}
 }
 
 func buildTable() *programTable {
@@ -434,13 +458,32 @@ func (p *Program) compile() {
 	for _, tok := range strings.Fields(p.Opts) {
 		names, spec, value := strings.Cut(tok, "=")
 		o := &optRow{value: value}
-		if spec != "" {
-			rs := parseRoleSpec(spec)
+		names, o.rest = strings.CutSuffix(names, "+")
+		if o.rest && !value {
+			panic("program table: " + p.Name + ": " + tok + " is not NAMES+=SPEC")
+		}
+		specs := strings.Split(spec, ",")
+		if specs[0] != "" {
+			rs := parseRoleSpec(specs[0])
 			o.spec = &rs
+		}
+		for _, more := range specs[1:] {
+			m := &optRow{value: true}
+			if more != "" {
+				rs := parseRoleSpec(more)
+				m.spec = &rs
+			}
+			o.more = append(o.more, m)
+		}
+		if o.rest && len(o.more) > 0 {
+			panic("program table: " + p.Name + ": " + tok + " takes the rest of the line and more values")
 		}
 		for i, n := range strings.Split(names, "|") {
 			if i == 0 {
 				o.name = n
+				for _, m := range o.more {
+					m.name = n
+				}
 			}
 			p.opts[n] = o
 			switch {
@@ -461,6 +504,8 @@ func (p *Program) compile() {
 			a.all = true
 		case pos == "<$":
 			a.butLast = true
+		case pos == "--":
+			a.dashes = true
 		case strings.HasSuffix(pos, "+"):
 			a.rest = true
 			pos = strings.TrimSuffix(pos, "+")
@@ -472,7 +517,7 @@ func (p *Program) compile() {
 			}
 			a.at = n
 		}
-		if a.spec.role == RoleProgram || a.rest && a.spec.role == RoleShell {
+		if a.spec.role == RoleProgram && !a.dashes || a.rest && a.spec.role == RoleShell {
 			p.stop = true
 		}
 		p.args = append(p.args, a)
@@ -512,7 +557,8 @@ func (p *Program) compile() {
 }
 
 // Spec returns the row's options in the shared option model, for
-// ParseArgs.
+// ParseArgs. An option that takes several words or the rest of the line
+// is one that takes a value there.
 func (p *Program) Spec() OptSpec { return p.spec }
 
 // option finds the row of an option word: exact, NAME=VALUE, or a unique
@@ -618,6 +664,29 @@ func (p *Program) noteFlags(pa *parsedArgs, a arg) {
 type optValue struct {
 	row *optRow
 	val arg
+	// rest is the value and the words after it, for a "+=" option.
+	rest []arg
+}
+
+// value records an option's value at args[i] (or attached, val) and
+// the words it takes after it: the rest of the line for a "+=" option,
+// which ends the reading (done), or its further values. It returns the
+// index of the last word it took.
+func (pa *parsedArgs) value(o *optRow, val arg, args []arg, i int) (last int, done bool) {
+	if o.rest {
+		rest := append([]arg{val}, args[i+1:]...)
+		pa.vals = append(pa.vals, optValue{o, val, rest})
+		return len(args) - 1, true
+	}
+	pa.vals = append(pa.vals, optValue{row: o, val: val})
+	for _, m := range o.more {
+		if i+1 >= len(args) {
+			break
+		}
+		i++
+		pa.vals = append(pa.vals, optValue{row: m, val: args[i]})
+	}
+	return i, false
 }
 
 // read sorts args[from:] into options and operands, the way getopt_long
@@ -634,7 +703,8 @@ func (p *Program) read(args []arg, from int) parsedArgs {
 				pa.ops = append(pa.ops, j)
 			}
 			return pa
-		case len(v) < 2 || v[0] != '-' || !a.Literal() && !strings.HasPrefix(a.Known(), "-"):
+		case len(v) < 2 || v[0] != '-' || !a.Literal() && !strings.HasPrefix(a.Known(), "-") ||
+			p.SignedOperands && v[1] >= '0' && v[1] <= '9':
 			pa.ops = append(pa.ops, i)
 			if p.stop && (!p.Permute || len(pa.ops) == 1 && a.Literal() && p.subs[v] != nil) {
 				for j := i + 1; j < len(args); j++ {
@@ -646,12 +716,15 @@ func (p *Program) read(args []arg, from int) parsedArgs {
 		}
 		p.noteFlags(&pa, a)
 		if o, val, attached := p.option(v); o != nil {
+			done := false
 			switch {
 			case attached:
-				pa.vals = append(pa.vals, optValue{o, valueArg(a, val)})
+				i, done = pa.value(o, valueArg(a, val), args, i)
 			case o.value && i+1 < len(args):
-				i++
-				pa.vals = append(pa.vals, optValue{o, args[i]})
+				i, done = pa.value(o, args[i+1], args, i+1)
+			}
+			if done {
+				return pa
 			}
 			continue
 		}
@@ -664,11 +737,14 @@ func (p *Program) read(args []arg, from int) parsedArgs {
 			if o == nil || !o.value {
 				continue
 			}
+			done := false
 			if j+1 < len(v) {
-				pa.vals = append(pa.vals, optValue{o, valueArg(a, v[j+1:])})
+				i, done = pa.value(o, valueArg(a, v[j+1:]), args, i)
 			} else if i+1 < len(args) {
-				i++
-				pa.vals = append(pa.vals, optValue{o, args[i]})
+				i, done = pa.value(o, args[i+1], args, i+1)
+			}
+			if done {
+				return pa
 			}
 			break
 		}
@@ -781,9 +857,17 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 	c.Row = p.Name
 	c.Flags = append(c.Flags, pa.flags...)
 	for _, ov := range pa.vals {
-		if ov.row.spec != nil {
-			fr.applyRole(c, *ov.row.spec, ov.val, nil, ov.row.name, via+" "+ov.row.name)
+		if ov.row.spec == nil {
+			continue
 		}
+		rest := ov.rest
+		if ov.row.spec.role == RoleProgram && ov.row.spec.lang == "operands" {
+			rest = []arg{ov.val}
+			for _, j := range pa.ops {
+				rest = append(rest, args[j])
+			}
+		}
+		fr.applyRole(c, *ov.row.spec, ov.val, rest, ov.row.name, via+" "+ov.row.name)
 	}
 	if fr != nil {
 		for _, e := range p.env {
@@ -819,14 +903,14 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 		}
 		for _, ar := range p.args {
 			switch {
+			case ar.dashes:
+				if k+len(pa.ops)-len(ops) == pa.dashes {
+					fr.applyRole(c, ar.spec, a, argsAt(args, ops[k:]), "", via)
+				}
 			case ar.all, ar.at == k && !ar.rest && !ar.butLast, ar.butLast && k < len(ops)-1:
 				fr.applyRole(c, ar.spec, a, nil, "", via)
 			case ar.rest && ar.at == k:
-				rest := make([]arg, 0, len(ops)-k)
-				for _, j := range ops[k:] {
-					rest = append(rest, args[j])
-				}
-				fr.applyRole(c, ar.spec, a, rest, "", via)
+				fr.applyRole(c, ar.spec, a, argsAt(args, ops[k:]), "", via)
 			}
 		}
 	}
@@ -835,6 +919,15 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 			c.Roles[j].AfterDashes = true
 		}
 	}
+}
+
+// argsAt returns the words of args at the indexes ix.
+func argsAt(args []arg, ix []int) []arg {
+	out := make([]arg, 0, len(ix))
+	for _, j := range ix {
+		out = append(out, args[j])
+	}
+	return out
 }
 
 // patternGiven reports whether one of the options of PatternOpts was
@@ -905,6 +998,13 @@ func (fr *frame) applyRole(c *Command, rs roleSpec, a arg, rest []arg, opt, via 
 	case RoleProgram:
 		if rest == nil {
 			rest = []arg{a}
+		}
+		rest = skipDashed(rest)
+		if rs.lang == "sh" && len(rest) == 1 {
+			// One word where a terminal emulator takes a program: its
+			// shell runs it as a command line.
+			fr.nestShellWords(c, rest, via)
+			return
 		}
 		var passOn func(*frame)
 		if len(c.Assigns) > 0 || len(c.Inherited) > 0 {

@@ -59,8 +59,10 @@ func TestProgramTableRows(t *testing.T) {
 func optArgRows(p *Program) []argRow {
 	var out []argRow
 	for _, o := range p.opts {
-		if o.spec != nil {
-			out = append(out, argRow{spec: *o.spec})
+		for _, r := range append([]*optRow{o}, o.more...) {
+			if r.spec != nil {
+				out = append(out, argRow{spec: *r.spec})
+			}
 		}
 	}
 	return out

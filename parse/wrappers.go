@@ -47,7 +47,6 @@ func init() {
 		"taskset":   unlessOpt(OptSpec{}, 1, "p", "pid"),
 		"prlimit":   unlessOpt(OptSpec{}, 0, "p", "pid"),
 		"direnv":    wrapDirenv,
-		"mise":      afterDashDash("exec", "x"),
 		"op":        afterDashDash("run"),
 		"doppler":   afterDashDash("run"),
 		"infisical": afterDashDash("run"),
@@ -506,8 +505,14 @@ func wrapDirenv(fr *frame, c *Command, args []arg) ([]arg, bool) {
 	return args[3:], true
 }
 
-// wrapNix peels nix develop/shell … -c|--command CMD.
+// wrapNix peels nix develop/shell … -c|--command CMD, and nix run
+// FLAKE#ATTR [-- ARGS…], which runs the package's program: named, for
+// the risky reading, by the attribute's last part (nixpkgs#bash is bash).
+// A flake with no attribute runs a program the line does not name.
 func wrapNix(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	if len(args) >= 3 && args[1].Value == "run" {
+		return nixRun(args)
+	}
 	if len(args) < 3 || args[1].Value != "develop" && args[1].Value != "shell" {
 		return nil, false
 	}
@@ -517,6 +522,35 @@ func wrapNix(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		}
 	}
 	return nil, false
+}
+
+func nixRun(args []arg) ([]arg, bool) {
+	var prog *arg
+	for i := 2; i < len(args); i++ {
+		a := args[i]
+		if a.Value == "--" {
+			break
+		}
+		_, attr, ok := strings.Cut(a.Value, "#")
+		if prog == nil && ok && a.Literal() && !strings.HasPrefix(a.Value, "-") && attr != "" {
+			if j := strings.LastIndexByte(attr, '.'); j >= 0 && j < len(attr)-1 && !strings.HasPrefix(attr[j+1:], "\"") {
+				attr = attr[j+1:]
+			}
+			p := valueArg(a, attr)
+			prog = &p
+		}
+	}
+	if prog == nil {
+		return nil, false
+	}
+	out := []arg{*prog}
+	for i := 2; i < len(args); i++ {
+		if args[i].Value == "--" {
+			out = append(out, args[i+1:]...)
+			break
+		}
+	}
+	return out, true
 }
 
 // maxXargsItems bounds the known input words xargs is given.
@@ -545,7 +579,8 @@ func xargsItems(in *Input, lines bool) ([]string, bool) {
 }
 
 // tableWrapper peels a program-table row marked Wrapper (nohup, timeout,
-// sshpass; uv run, poetry run): its RoleProgram operand is the command.
+// sshpass; uv run, poetry run): its RoleProgram operand, or the operands
+// after "--" of a "--:program" row, is the command.
 func tableWrapper(name string) wrapFunc {
 	p := LookupProgram(name)
 	if p == nil || !p.Wrapper && !p.wrapperSub {
@@ -564,11 +599,51 @@ func tableWrapper(name string) wrapFunc {
 			return nil, false
 		}
 		pa := row.read(args, from)
+		fr.followWrapperOpts(c, row, pa)
 		for _, ar := range row.args {
-			if ar.spec.role == RoleProgram && ar.at < len(pa.ops) {
-				return args[pa.ops[ar.at]:], true
+			switch {
+			case ar.spec.role != RoleProgram:
+			case ar.dashes:
+				if pa.dashes >= 0 && pa.dashes < len(pa.ops) {
+					return skipDashed(args[pa.ops[pa.dashes]:]), true
+				}
+			case ar.spec.lang == "sh" && ar.at == len(pa.ops)-1:
+				return nil, false // a command line: the row's own reading nests it
+			case ar.at < len(pa.ops):
+				return skipDashed(args[pa.ops[ar.at]:]), true
 			}
 		}
 		return nil, false
 	}
+}
+
+// followWrapperOpts follows the code a peeled wrapper's options run
+// (perf stat --pre CMD, faketime --date-prog PROG): the command becomes
+// what the wrapper runs, so the roles are not kept on it.
+func (fr *frame) followWrapperOpts(c *Command, row *Program, pa parsedArgs) {
+	if fr == nil {
+		return
+	}
+	for _, ov := range pa.vals {
+		if ov.row.spec == nil {
+			continue
+		}
+		switch ov.row.spec.role {
+		case RoleShell, RoleProgram, RoleCode, RoleScript:
+			n := len(c.Roles)
+			fr.applyRole(c, *ov.row.spec, ov.val, ov.rest, ov.row.name, row.Name+" "+ov.row.name)
+			c.Roles = c.Roles[:n]
+		}
+	}
+}
+
+// skipDashed drops the words before a wrapper's program that start with
+// a dash: options of the wrapper's the row does not list (setarch ARCH
+// -R PROG), since no program is named so. The risky reading: the
+// program is what follows them.
+func skipDashed(ws []arg) []arg {
+	for len(ws) > 1 && ws[0].Literal() && len(ws[0].Value) > 1 && ws[0].Value[0] == '-' {
+		ws = ws[1:]
+	}
+	return ws
 }

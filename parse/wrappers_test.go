@@ -97,5 +97,24 @@ b
 		{src: `yarn prisma migrate reset`, want: []string{"yarn prisma migrate reset", "prisma migrate reset ¦ via=yarn"}},
 		{src: `yarn npm publish`, want: []string{"yarn npm publish"}},
 		{src: `git -C /other push --force`, want: []string{"git -C /other push --force"}},
+		// A terminal runs the rest of the line after -e; one word is a
+		// command line.
+		{src: `xterm -fa Mono -e rm -rf /`, want: []string{"xterm -fa Mono -e rm -rf /", "rm -rf / ¦ via=xterm -e"}},
+		{src: `xterm -e 'rm -rf /'`, want: []string{"xterm -e rm -rf /", "rm -rf / ¦ via=xterm -e"}},
+		{src: `gnome-terminal --geometry 80x24 -- rm -rf /`, want: []string{"gnome-terminal --geometry 80x24 -- rm -rf /", "rm -rf / ¦ via=gnome-terminal"}},
+		{src: `gnome-terminal --title x`, want: []string{"gnome-terminal --title x"}},
+		// Options with two or three words; the operands after "--".
+		{src: `bwrap --ro-bind / / --overlay a b /x --chdir /tmp rm -rf /`, want: []string{"rm -rf / ¦ wrap=bwrap"}},
+		{src: `distrobox enter box -- rm -rf /`, want: []string{"rm -rf / ¦ wrap=distrobox"}},
+		{src: `distrobox enter box`, want: []string{"distrobox enter box"}},
+		{src: `hyperfine -L n 1,2 -P m 1 3 'rm -rf /'`, want: []string{"hyperfine -L n 1,2 -P m 1 3 rm -rf /", "rm -rf / ¦ via=hyperfine"}},
+		// An option's program with the operands; options of the wrapper's
+		// the row does not know before its program; a relative time.
+		{src: `start-stop-daemon --start --exec /bin/rm -- -rf /`, want: []string{"start-stop-daemon --start --exec /bin/rm -- -rf /", "/bin/rm -rf / ¦ via=start-stop-daemon -x"}},
+		{src: `setarch x86_64 -R rm -rf /`, want: []string{"rm -rf / ¦ wrap=setarch"}},
+		{src: `faketime -1d rm -rf /`, want: []string{"rm -rf / ¦ wrap=faketime"}},
+		{src: `perf stat --pre 'rm -rf /' make`, want: []string{"make ¦ wrap=perf", "rm -rf / ¦ via=perf stat --pre"}},
+		{src: `nix run nixpkgs#bash -- -c 'rm -rf /'`, want: []string{"bash -c rm -rf / ¦ wrap=nix", "rm -rf /"}},
+		{src: `nix run .`, want: []string{"nix run ."}},
 	})
 }

@@ -54,3 +54,19 @@ func TestWrittenThenRun(t *testing.T) {
 		}
 	}
 }
+
+// TestRunParts: run-parts DIR runs files the line does not name, code
+// that cannot be known: a warning; listing them is not.
+func TestRunParts(t *testing.T) {
+	e := NewEngine(Builtin())
+	for line, want := range map[string]Severity{
+		`run-parts /tmp/d`:                  Warn,
+		`run-parts --arg=x ./hooks`:         Warn,
+		`run-parts --test /etc/cron.daily`:  Allow,
+		`run-parts --list /etc/cron.hourly`: Allow,
+	} {
+		if d := corpusDecide(e, corpusCase{command: line, world: "dev"}); d.Verdict != want {
+			t.Errorf("%q: got %s %v, want %s", line, d.Verdict, hitIDs(d), want)
+		}
+	}
+}
