@@ -320,7 +320,8 @@ func (fr *frame) forClause(c *syntax.ForClause) {
 			})
 			return
 		}
-		if literalItems(items) && len(items) <= maxLoopItems {
+		all := allOf(items)
+		if literalItems(items) && len(items) <= maxLoopItems && all == "" {
 			// With break or continue an iteration may stop short: each
 			// then starts from what the previous may have left.
 			jumps := hasJump(c.Do)
@@ -338,8 +339,13 @@ func (fr *frame) forClause(c *syntax.ForClause) {
 			return
 		}
 		loopVar := &variable{}
-		if len(items) == 1 && items[0].Glob && !items[0].Dynamic {
+		switch {
+		case len(items) == 1 && items[0].Glob && !items[0].Dynamic:
 			loopVar = &variable{known: true, pattern: true, v: strVar(items[0].Value, false).v}
+		case all != "":
+			// for f in *: each f is one of the directory's entries,
+			// whatever it holds today (Word.AllOf).
+			loopVar = &variable{known: true, pattern: true, v: strVar(strings.TrimSuffix(all, "/")+"/*", false).v}
 		}
 		fr.loop(func(f *frame) {
 			f.st.set(name, loopVar)
@@ -365,6 +371,20 @@ func argsOf(v *variable) []arg {
 		out[i] = arg{Word: Word{Value: s, Dynamic: hasUnknown(s)}}
 	}
 	return out
+}
+
+// allOf returns the directory when every item is one of the entries a
+// pattern matching all of them expanded to (Word.AllOf), "" otherwise.
+func allOf(items []arg) string {
+	if len(items) == 0 || items[0].AllOf == "" {
+		return ""
+	}
+	for _, it := range items[1:] {
+		if it.AllOf != items[0].AllOf {
+			return ""
+		}
+	}
+	return items[0].AllOf
 }
 
 func literalItems(items []arg) bool {
