@@ -192,13 +192,20 @@ func isTmuxKeyName(s string) bool {
 	return len(s) == 3 && (strings.HasPrefix(s, "C-") || strings.HasPrefix(s, "M-") || strings.HasPrefix(s, "S-"))
 }
 
+var screenKeys = strings.NewReplacer(`\n`, "\n", `\r`, "\r", "^M", "\r", "^J", "\n", `\015`, "\r", `\012`, "\n")
+
 // sinkScreen follows screen [options] CMD… (argv) and screen -X stuff TEXT
 // (typed into a window: runs when it ends with a newline).
 func sinkScreen(fr *frame, c *Command, args []arg) {
 	opts, i := parseOpts(args, 1, OptSpec{Short: "SceHhpTtX", Long: []string{"Logfile"}})
 	if x := optVal(opts, "X"); x != nil {
-		if x.Value == "stuff" && i < len(args) && strings.ContainsAny(args[i].Value, "\n\r") {
-			fr.tmuxNest(c, args[i:i+1], "screen -X stuff")
+		if x.Value == "stuff" && i < len(args) {
+			// screen reads \n, \r, ^M and octal \012/\015 in the text as
+			// the keys: a line that ends with one runs.
+			text := screenKeys.Replace(args[i].Value)
+			if strings.ContainsAny(text, "\n\r") {
+				fr.tmuxNest(c, []arg{valueArg(args[i], text)}, "screen -X stuff")
+			}
 		}
 		return
 	}
