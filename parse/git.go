@@ -53,6 +53,7 @@ sub:
 	if sub == "submodule" {
 		fr.gitSubmodule(c, args[i+1:])
 	}
+	fr.gitHooks(c, sub, configs)
 	if v, ok := fr.r.gitAliases[strings.ToLower(sub)]; ok && sub != "" && !hasConfigAlias(configs, sub) {
 		fr.gitAlias(c, v, v.Value, args[i+1:])
 	}
@@ -170,5 +171,43 @@ func (fr *frame) gitConfig(c *Command, args []arg) {
 		}
 		val.Value = strings.TrimPrefix(val.Value, "!")
 		fr.nestShellWords(c, []arg{val}, "git config "+key)
+	}
+}
+
+// gitHookNames are the hooks each subcommand runs.
+var gitHookNames = map[string][]string{
+	"commit":      {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite"},
+	"merge":       {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge"},
+	"pull":        {"pre-merge-commit", "post-merge", "post-rewrite", "post-checkout"},
+	"push":        {"pre-push", "reference-transaction"},
+	"checkout":    {"post-checkout"},
+	"switch":      {"post-checkout"},
+	"rebase":      {"pre-rebase", "post-rewrite", "post-checkout"},
+	"am":          {"applypatch-msg", "pre-applypatch", "post-applypatch"},
+	"cherry-pick": {"prepare-commit-msg", "commit-msg", "post-commit"},
+	"revert":      {"prepare-commit-msg", "commit-msg", "post-commit"},
+	"gc":          {"pre-auto-gc"},
+	"worktree":    {"post-checkout"},
+}
+
+// gitHooks follows the hooks a subcommand runs that this line wrote: in
+// .git/hooks, or in the core.hooksPath a -c gives. A hook already on
+// disk is the repository's own (husky's, the team's), not judged here.
+func (fr *frame) gitHooks(c *Command, sub string, configs []arg) {
+	names := gitHookNames[sub]
+	if len(names) == 0 || len(fr.r.files) == 0 {
+		return
+	}
+	dir := resolvePath(c.Dir, ".git/hooks")
+	for _, cf := range configs {
+		if k, v, ok := strings.Cut(cf.Value, "="); ok && strings.EqualFold(k, "core.hooksPath") && !hasUnknown(v) {
+			dir = resolvePath(c.Dir, v)
+		}
+	}
+	if dir == "" {
+		return
+	}
+	for _, n := range names {
+		fr.runWritten(c, dir+"/"+n, "sh", "git hook "+n)
 	}
 }

@@ -145,6 +145,7 @@ var perlAPI = sync.OnceValue(func() map[string]api {
 var rubyAPI = sync.OnceValue(func() map[string]api {
 	return map[string]api{
 		"system": {kind: apiSystem}, "Kernel.system": {kind: apiSystem}, "exec": {kind: apiSystem},
+		"sh": {kind: apiSystem}, "FileUtils.sh": {kind: apiSystem}, // rake's FileUtils#sh
 		"Kernel.exec": {kind: apiSystem}, "spawn": {kind: apiSystem}, "Process.spawn": {kind: apiSystem},
 		"IO.popen": {kind: apiAuto}, "Open3.capture2": {kind: apiSystem}, "Open3.capture2e": {kind: apiSystem},
 		"Open3.capture3": {kind: apiSystem}, "Open3.popen3": {kind: apiSystem}, "Open3.popen2": {kind: apiSystem},

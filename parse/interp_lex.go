@@ -27,6 +27,7 @@ type tok struct {
 	kind  tokKind
 	s     string
 	words []string
+	nl    bool // a newline came before it: Ruby's call without parentheses ends there
 }
 
 type langID uint8
@@ -52,6 +53,7 @@ type lexer struct {
 	i    int
 	lang langID
 	toks []tok
+	nl   bool // a newline since the last token
 }
 
 func tokenize(src string, lang langID) []tok {
@@ -65,7 +67,10 @@ func tokenize(src string, lang langID) []tok {
 	return lx.toks
 }
 
-func (lx *lexer) emit(k tokKind, s string) { lx.toks = append(lx.toks, tok{kind: k, s: s}) }
+func (lx *lexer) emit(k tokKind, s string) {
+	lx.toks = append(lx.toks, tok{kind: k, s: s, nl: lx.nl})
+	lx.nl = false
+}
 
 func isIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
@@ -98,6 +103,7 @@ func (lx *lexer) next() {
 		lx.emit(tPunct, ";") // newlines end awk statements
 		lx.i++
 	case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		lx.nl = lx.nl || c == '\n'
 		lx.i++
 	case lx.comment():
 	case isIdentStart(c) || c == '$' && lx.lang == langJS ||

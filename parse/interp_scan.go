@@ -142,7 +142,7 @@ func (sc *callScanner) step(i int) int {
 		return j + 1 // calls nested in the arguments are found too
 	}
 	// Perl and Ruby call without parentheses: system "…", exec 'a', 'b'.
-	if (sc.lang == langPerl || sc.lang == langRuby) && bareCallable(name) {
+	if (sc.lang == langPerl || sc.lang == langRuby) && bareCallable(name) || sc.lang == langRuby && name == "sh" {
 		if nt := sc.at(j); nt.kind == tStr || nt.kind == tIdent && strings.HasPrefix(nt.s, "$") || sc.isPunct(j, "[") {
 			args, k := sc.bareArgs(j)
 			sc.calls = append(sc.calls, call{name: sc.resolve(name), args: args})
@@ -252,6 +252,9 @@ func (sc *callScanner) bareArgs(i int) ([]value, int) {
 		t := sc.at(i)
 		if t.kind == tPunct && (t.s == ";" || t.s == ")" || t.s == "}") || t.kind == tIdent && (t.s == "or" || t.s == "and" || t.s == "if" || t.s == "unless") {
 			return args, i
+		}
+		if t.nl && len(args) > 0 && !sc.isPunct(i-1, ",") && !sc.isPunct(i-1, "\\") {
+			return args, i // system "a"\nputs 1: the line ended the call
 		}
 		if sc.isPunct(i, ",") {
 			i++

@@ -129,6 +129,13 @@ type Program struct {
 	// PAGER with sh -c, so they are "shell". editorEnv and pagerEnv
 	// name the variables most programs share.
 	Env string
+	// Runs lists files the program runs without being told to, space
+	// separated: FILE:LANG, FILE relative to the command's directory
+	// (pytest's conftest.py, rake's Rakefile, cargo's build.rs). Such a
+	// file is read only when the same line wrote it: a program written
+	// and then run in one line is judged by what it says; one already on
+	// disk is the project's own, as its test suite is.
+	Runs string
 	// Flags names what flags mean, space separated: MEANING:NAMES
 	// ("recursive:-r|-R|--recursive"). A long spelling may carry the
 	// value that gives the meaning, for an option whose value is
@@ -173,6 +180,7 @@ type Program struct {
 	args  []argRow
 	plus  *roleSpec
 	env   []envRow
+	runs  []envRow
 	flags map[string]string // meaning by spelling, dashes included
 	// subs and wrapperSub are copied from the table's side maps when the
 	// row is compiled (see programTable).
@@ -554,6 +562,13 @@ func (p *Program) compile() {
 		}
 		p.env = append(p.env, envRow{name, parseRoleSpec(spec)})
 	}
+	for _, tok := range strings.Fields(p.Runs) {
+		file, lang, ok := strings.Cut(tok, ":")
+		if !ok || file == "" || lang == "" {
+			panic("program table: " + p.Name + ": " + tok + " is not FILE:LANG")
+		}
+		p.runs = append(p.runs, envRow{file, roleSpec{role: RoleCode, lang: lang}})
+	}
 }
 
 // Spec returns the row's options in the shared option model, for
@@ -875,6 +890,9 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 				fr.applyRole(c, e.spec, arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}}, nil, e.name, via+" "+e.name)
 			}
 		}
+		for _, r := range p.runs {
+			fr.runWritten(c, resolvePath(c.Dir, r.name), r.spec.lang, via+" "+r.name)
+		}
 		if h := rowHooks[p.Name]; h != nil {
 			defer h(fr, c, args, pa)
 		}
@@ -941,6 +959,40 @@ func (p *Program) patternGiven(pa parsedArgs) bool {
 		}
 	}
 	return false
+}
+
+// runWritten follows a file the command runs by itself when this line
+// wrote it: its text as code of lang, or unknown code when what was
+// written is not known (cp evil.py conftest.py).
+func (fr *frame) runWritten(c *Command, full, lang, via string) {
+	w := fr.r.files[full]
+	if full == "" || w == nil {
+		return
+	}
+	if !w.known {
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: full, Feeders: writers(w), Pos: c.Pos})
+		return
+	}
+	if lang == "sh" {
+		if l := shebangLang(w.text); l != "" {
+			lang = l
+		}
+	}
+	fr.runCodeText(c, lang, via, w.text, arg{Word: Word{Value: w.text, Pos: c.Pos}, feeders: writers(w)})
+}
+
+// shebangLang is the language a #! line names, "" for a shell or none.
+func shebangLang(text string) string {
+	name := shebang(text)
+	for _, p := range []string{"python", "node", "perl", "ruby", "php", "lua"} {
+		if strings.HasPrefix(name, p) {
+			if p == "node" {
+				return "js"
+			}
+			return p
+		}
+	}
+	return ""
 }
 
 // envOf returns the value of an environment variable the command gets,
@@ -1142,5 +1194,6 @@ func init() {
 		"sshopt":  sshOptCode,
 		"sql":     sqlEscapes,
 		"ed":      edCode,
+		"ninja":   ninjaCode,
 	}
 }

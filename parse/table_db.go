@@ -49,7 +49,7 @@ var dbRows = []Program{
 	{Name: "http", Also: []string{"https", "xh", "xhs"}, Args: "*:data",
 		Opts: "-a|--auth= -A|--auth-type= -o|--output= --session= --session-read-only= --verify= --cert= --cert-key= --proxy= --timeout=",
 		Hold: []string{`http DELETE es:9200/_all`, `http -v DELETE es:9200/_all`, `xh -a u:p DELETE http://es:9200/*`}, Allow: []string{`http es:9200/_all`, `http DELETE es:9200/idx`}},
-	{Name: "rails", Also: []string{"rake"}, Opts: frameworkOpts, Args: "*:data",
+	{Name: "rails", Also: []string{"rake"}, Opts: frameworkOpts, Args: "*:data", Runs: "Rakefile:ruby rakefile:ruby Rakefile.rb:ruby",
 		Hold:  []string{`rails db:reset`, `bin/rails db:drop db:create`, `rails -e production db:reset`, `rails db:reset --environment=production`},
 		Allow: []string{`rails db:migrate`, `rails db:reset -e test`, `rails db:reset --environment=test`}},
 	{Name: "prisma", Opts: frameworkOpts, Args: "*:data", Flags: "loses-data:--force-reset|--accept-data-loss",

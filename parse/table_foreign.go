@@ -36,10 +36,13 @@ func foreignAPI(name string) byte {
 	if k := foreignNames()[norm(name)]; k != 0 {
 		return k // delete-directory/files
 	}
-	if i := strings.LastIndexAny(name, ".:/"); i >= 0 && i < len(name)-1 {
-		name = name[i+1:]
+	name = strings.TrimRight(name, ".:/")
+	i := strings.LastIndexAny(name, ".:/")
+	if last := name[i+1:]; i >= 0 && (last == "new" || last == "New" || last == "create") {
+		name = strings.TrimRight(name[:i], ".:/") // Command::new, ProcessBuilder.new
+		i = strings.LastIndexAny(name, ".:/")
 	}
-	return foreignNames()[norm(name)]
+	return foreignNames()[norm(name[i+1:])]
 }
 
 var foreignNames = sync.OnceValue(func() map[string]byte {
@@ -235,6 +238,17 @@ func hasForeignArg(ts []foreignTok) bool {
 
 // foreignRows are the interpreters of languages read by foreignCode.
 var foreignRows = []Program{
+	// Programs that run files of the project by themselves (Program.Runs).
+	{Name: "pytest", Also: []string{"py.test"}, Args: "*:data", Runs: "conftest.py:python tests/conftest.py:python test/conftest.py:python",
+		Hold:  []string{`printf 'import shutil, os\nshutil.rmtree(os.path.expanduser("~"))\n' > conftest.py; pytest -q`},
+		Allow: []string{`pytest -q`, `printf 'import pytest\n' > conftest.py; pytest -x tests`}},
+	{Name: "ninja", Args: "*:data", Opts: "-C=dir -f=script:ninja -j= -k= -l= -t= -d= -w=", Runs: "build.ninja:ninja",
+		Hold:  []string{`printf 'rule r\n  command = rm -rf ~\nbuild x: r\n' > build.ninja; ninja`},
+		Allow: []string{`ninja -C build`, `printf 'rule cc\n  command = cc -c $in -o $out\nbuild a.o: cc a.c\n' > build.ninja; ninja`}},
+	{Name: "pip", Also: []string{"pip3"}, Args: "*:data", Runs: "setup.py:python",
+		Opts:  "-r|--requirement=read -c|--constraint=read -e|--editable= -t|--target=dir --prefix=dir --root=dir -i|--index-url= --extra-index-url= -f|--find-links= --cache-dir=",
+		Hold:  []string{`printf 'import os\nos.system("rm -rf ~")\n' > setup.py; pip install .`},
+		Allow: []string{`pip install -r requirements.txt`, `pip install -e .`}},
 	{Name: "ed", Also: []string{"red"}, Opts: "-p|--prompt=", Args: "*:written",
 		Hold:  []string{`ed -s notes.txt <<< '!rm -rf ~'`, `printf '%s\n' 'w !sh -c "rm -rf /home/dev"' q | ed -s notes.txt`},
 		Allow: []string{`printf '%s\n' ',s/foo/bar/g' w q | ed -s notes.txt`}},
@@ -418,6 +432,20 @@ func compilerHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 		}
 		if r.Word.Value == "-" {
 			fr.runScriptFile(c, "foreign", "gcc stdin", arg{Word: r.Word})
+		}
+	}
+}
+
+// ninjaCode follows a build.ninja: each rule's command = line runs with
+// the shell.
+func ninjaCode(cr *codeRun, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "command")
+		if !ok {
+			continue
+		}
+		if v, ok := strings.CutPrefix(strings.TrimSpace(rest), "="); ok {
+			cr.shell(strings.TrimSpace(v))
 		}
 	}
 }

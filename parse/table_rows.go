@@ -228,6 +228,13 @@ var programRows = []Program{
 		Hold:  []string{`printf '{"scripts":{"test":"git push --force origin main"}}' > package.json; npm test`},
 		Allow: []string{`npm test`, `printf '{"scripts":{"test":"jest"}}' > package.json; npm test -- --watch`},
 	},
+	// npm install (no packages named), ci and rebuild run the package's
+	// own install scripts and prepare.
+	{
+		Name: "npm install", Also: []string{"i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "ci", "clean-install", "ic", "install-clean", "isntall-clean", "rebuild", "rb", "install-test", "it", "install-ci-test", "cit"},
+		Hold:  []string{`printf '{"scripts":{"postinstall":"rm -rf ~"}}' > package.json; npm install`, `printf '{"scripts":{"prepare":"rm -rf /home/dev"}}' > package.json && npm ci`},
+		Allow: []string{`npm install`, `npm ci --omit=dev`, `printf '{"scripts":{"postinstall":"husky"}}' > package.json; npm install`},
+	},
 	{Name: "npm start"},
 	{Name: "npm stop"},
 	{Name: "npm restart"},
@@ -559,6 +566,7 @@ func init() {
 		"gcc":         compilerHook,
 		"npm run":     npmRunHook,
 		"npm test":    lifecycleHook("test"),
+		"npm install": installHook,
 		"npm start":   lifecycleHook("start"),
 		"npm stop":    lifecycleHook("stop"),
 		"npm restart": lifecycleHook("restart"),

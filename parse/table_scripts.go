@@ -86,6 +86,16 @@ func npmRunHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 	fr.runPackageScript(c, c.Name+" run", args[pa.ops[0]].Value, extra)
 }
 
+// installHook: npm install, ci and rebuild with no package named run the
+// package's preinstall, install, postinstall and prepare scripts.
+func installHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
+	if len(pa.ops) > 0 {
+		return // npm install PKG: that package's scripts, from the registry
+	}
+	fr.runPackageScript(c, c.Name+" install", "install", nil)
+	fr.runPackageScript(c, c.Name+" install", "prepare", nil)
+}
+
 // lifecycleHook is npm test, npm start, npm stop, npm restart: the script
 // of the same name.
 func lifecycleHook(name string) func(fr *frame, c *Command, args []arg, pa parsedArgs) {
