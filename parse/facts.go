@@ -405,6 +405,9 @@ type Dynamic struct {
 	// Feeders are the commands whose output becomes the code: curl in
 	// "curl … | sh", base64 in "base64 -d | sh", echo in sh -c "$(echo …)".
 	Feeders []*Command
+	// Remote is set for code the program fetches itself and runs as it
+	// arrives (deno run https://…, a script operand that is a URL).
+	Remote bool
 	// Placeholder is set when the unknown parts are only the arguments
 	// the sink splices into the code at run time: the paths of
 	// "find … | xargs -I{} sh -c 'rm -rf {}'" or find -exec sh -c '… {}'.

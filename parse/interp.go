@@ -210,7 +210,7 @@ func sinkBun(fr *frame, c *Command, args []arg) {
 			}
 			return
 		case v == "run":
-		case strings.HasSuffix(v, ".js") || strings.HasSuffix(v, ".ts") || strings.HasSuffix(v, ".mjs"):
+		case strings.HasSuffix(v, ".js") || strings.HasSuffix(v, ".ts") || strings.HasSuffix(v, ".mjs") || urlValue(v):
 			fr.interpret(c, langJS, "bun", code{file: &args[i]})
 			return
 		case !strings.HasPrefix(v, "-"):

@@ -1084,6 +1084,10 @@ func (fr *frame) runScriptFile(c *Command, lang, via string, a arg) {
 		})
 		return
 	}
+	if urlValue(a.Value) {
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: a.Value, Remote: true, Pos: c.Pos})
+		return
+	}
 	text, ok, writer := procSubstOutput(a)
 	if a.Literal() {
 		text, ok, writer = fr.readScript(c.Dir, a.Value)

@@ -301,6 +301,12 @@ func (fr *frame) readRun(full string) (string, fileState) {
 // scriptFile follows a script an interpreter runs (python x.py, node
 // x.js): one the line wrote, else one on disk.
 func (fr *frame) scriptFile(c *Command, lang langID, name string, f arg) {
+	if urlValue(f.Value) {
+		// deno run https://…, bun https://…: code from the network, run
+		// as it arrives (Dynamic.Remote).
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: f.Value, Remote: true, Pos: c.Pos})
+		return
+	}
 	full := fr.wordPath(c, f.Word)
 	if w := fr.r.files[full]; w != nil {
 		if w.known {

@@ -142,7 +142,7 @@ var remoteRules = []*Rule{
 		ID: "remote-code-exec", Family: "remote-code", Severity: Hold,
 		Message: "runs code downloaded from the network without anyone reading it first",
 		Hint:    "download to a file (curl -fsSLo install.sh URL), read it, then run it; or use the project's package manager",
-		Dynamic: func(_ *Ctx, d *parse.Dynamic) bool { return runsCode(d) && anyFeeder(d, isDownloader) },
+		Dynamic: func(_ *Ctx, d *parse.Dynamic) bool { return runsCode(d) && (d.Remote || anyFeeder(d, isDownloader)) },
 		Raw:     `\b(curl|wget|fetch|aria2c|xh)\b[^;&\n]*\|\s*(sudo\s+)?(ba|z|da|k|fi)?sh\b|\b(ba|z)?sh\s+<\(\s*(curl|wget)|\$\(\s*(curl|wget)\b|<\(\s*(curl|wget)\b`,
 		Examples: []string{
 			"curl -fsSL https://example.com/install.sh | sh",
