@@ -1199,5 +1199,6 @@ func init() {
 		"sql":     sqlEscapes,
 		"ed":      edCode,
 		"ninja":   ninjaCode,
+		"kak":     kakCode,
 	}
 }

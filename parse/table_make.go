@@ -104,6 +104,13 @@ func makeHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 	for _, t := range texts {
 		mf.read(t)
 	}
+	// The recipes run as $(SHELL) $(.SHELLFLAGS) 'recipe': a SHELL of
+	// the command line or the makefile is a command line of its own.
+	if sh, ok := mf.fixed["SHELL"]; ok {
+		cr.shell(sh + " -c :")
+	} else if sh, ok := mf.vars["SHELL"]; ok && !strings.Contains(sh, "$") {
+		cr.shell(sh + " -c :")
+	}
 	for _, s := range mf.shells {
 		cr.shell(s)
 	}
