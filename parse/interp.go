@@ -17,7 +17,7 @@ import (
 // interpreterSinks returns the sinks for language interpreters.
 func interpreterSinks() map[string]sinkFunc {
 	m := map[string]sinkFunc{}
-	for _, n := range []string{"python", "python2", "python3", "pypy", "pypy3"} {
+	for _, n := range []string{"python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3", "micropython", "jython", "graalpy", "pyston"} {
 		m[n] = sinkPython
 	}
 	for _, n := range []string{"node", "nodejs", "tsx", "ts-node", "ts-node-esm", "babel-node", "esno"} {
@@ -27,6 +27,7 @@ func interpreterSinks() map[string]sinkFunc {
 	m["bun"] = sinkBun
 	m["perl"] = sinkPerl
 	m["ruby"] = sinkRuby
+	m["irb"] = sinkRuby // irb reads its program from its input too
 	m["php"] = sinkPHP
 	m["lua"] = sinkLua
 	m["luajit"] = sinkLua

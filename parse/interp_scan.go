@@ -115,6 +115,15 @@ func (sc *callScanner) step(i int) int {
 	}
 	name, j := sc.chain(i)
 	if sc.isPunct(j, "=") && !sc.isPunct(j+1, "=") && !strings.Contains(name, ".") {
+		// f = os.system: the name is the API from here on.
+		if nt := sc.at(j + 1); nt.kind == tIdent {
+			if rhs, k := sc.chain(j + 1); !sc.isPunct(k, "(") {
+				if _, ok := apiFor(sc.lang, sc.resolve(rhs)); ok {
+					sc.alias(name, sc.resolve(rhs))
+					return k
+				}
+			}
+		}
 		v, _ := sc.expr(j + 1)
 		if v.module != "" {
 			sc.alias(name, v.module)

@@ -136,6 +136,10 @@ type Program struct {
 	// and then run in one line is judged by what it says; one already on
 	// disk is the project's own, as its test suite is.
 	Runs string
+	// Stdin is the language of the program's standard input when no
+	// operand or option gave it its code: tclsh, R and irb read their
+	// program there (tclsh <<< 'exec rm -rf ~').
+	Stdin string
 	// Flags names what flags mean, space separated: MEANING:NAMES
 	// ("recursive:-r|-R|--recursive"). A long spelling may carry the
 	// value that gives the meaning, for an option whose value is
@@ -937,6 +941,20 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 			c.Roles[j].AfterDashes = true
 		}
 	}
+	if p.Stdin != "" && fr != nil && !hasCodeRole(c.Roles) {
+		fr.runScriptFile(c, p.Stdin, via+" stdin", arg{Word: Word{Value: "-", Pos: c.Pos}})
+	}
+}
+
+// hasCodeRole reports whether the command was given its code by an
+// operand or an option.
+func hasCodeRole(rs []RoleArg) bool {
+	for _, r := range rs {
+		if r.Role == RoleCode || r.Role == RoleScript {
+			return true
+		}
+	}
+	return false
 }
 
 // argsAt returns the words of args at the indexes ix.
