@@ -1206,17 +1206,18 @@ var codeLangs map[string]func(cr *codeRun, text string)
 
 func init() {
 	codeLangs = map[string]func(*codeRun, string){
-		"vim":     vimCode,
-		"gdb":     gdbCode,
-		"elisp":   elispCode,
-		"tcl":     tclCode,
-		"gitext":  gitExtCode,
-		"less":    lessOpenCode,
-		"foreign": foreignCode,
-		"sshopt":  sshOptCode,
-		"sql":     sqlEscapes,
-		"ed":      edCode,
-		"ninja":   ninjaCode,
-		"kak":     kakCode,
+		"vim":          vimCode,
+		"gdb":          gdbCode,
+		"elisp":        elispCode,
+		"tcl":          tclCode,
+		"gitext":       gitExtCode,
+		"less":         lessOpenCode,
+		"foreign":      foreignCode,
+		"foreign-file": foreignFileCode,
+		"sshopt":       sshOptCode,
+		"sql":          sqlEscapes,
+		"ed":           edCode,
+		"ninja":        ninjaCode,
+		"kak":          kakCode,
 	}
 }

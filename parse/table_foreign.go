@@ -133,7 +133,11 @@ func foreignTokens(text string) []foreignTok {
 			for j < len(text) && !strings.ContainsRune(" \t\n\r;,()[]{}\"'`|", rune(text[j])) {
 				j++
 			}
-			out = append(out, foreignTok{text[i:j], 'w'})
+			w := text[i:j]
+			if i > 0 && strings.ContainsRune("})]\"'`_$", rune(text[i-1])) || i > 0 && isIdentChar(text[i-1]) {
+				w = "$" + w // ${DIR}/gen, $HOME/x: the rest of a computed path
+			}
+			out = append(out, foreignTok{w, 'w'})
 			i = j
 		default:
 			i++
@@ -154,21 +158,30 @@ func (fr *frame) expandTilde(p string) string {
 	return Unknown + p[1:]
 }
 
-// foreignCode reads code of a language without a scanner of its own.
-func foreignCode(cr *codeRun, text string) {
+// foreignCode reads code of a language without a scanner of its own,
+// given on the command line (julia -e, pwsh -c): a variable there is a
+// place the line does not show, judged as unknown.
+func foreignCode(cr *codeRun, text string) { foreignRead(cr, text, true) }
+
+// foreignFileCode reads such code from a file (a script, build.rs, a C
+// source): its variables are its own business, as a Python script's are
+// once they are not known, so only what it names outright is judged.
+func foreignFileCode(cr *codeRun, text string) { foreignRead(cr, text, false) }
+
+func foreignRead(cr *codeRun, text string, strictVars bool) {
 	toks := foreignTokens(text)
 	path := func(t foreignTok) (string, bool) {
 		switch {
 		case t.kind == 'n' && foreignHome(t.s), t.kind == '"' && (t.s == "HOME" || t.s == "USERPROFILE" || t.s == "user.home"):
 			return Unknown, true
 		case t.kind == 'n' && strings.HasPrefix(t.s, "$"):
-			return Unknown, true // a variable: $HOME, $env:USERPROFILE
+			return Unknown, strictVars || foreignHome(strings.TrimPrefix(strings.TrimPrefix(t.s, "$env:"), "$")) // $HOME, $env:USERPROFILE
 		case t.kind == 'n':
 			return "", false
 		case t.s == "~" || strings.HasPrefix(t.s, "~/"):
 			return cr.fr.expandTilde(t.s), true
 		case strings.ContainsAny(t.s, "$%#{"):
-			return Unknown, true // interpolated: "$HOME/x", "#{Dir.home}"
+			return Unknown, strictVars || strings.Contains(t.s, "HOME") // interpolated: "$HOME/x", "#{Dir.home}"
 		}
 		return t.s, t.s != ""
 	}
@@ -266,47 +279,47 @@ var foreignRows = []Program{
 	{Name: "nu", Also: []string{"xonsh", "elvish", "ion", "murex", "osh", "ysh", "oil", "nushell"}, Opts: "-c|--commands=shell",
 		Hold:  []string{`nu -c 'rm -rf ~'`, `xonsh -c 'rm -rf /home/dev'`, `elvish -c 'git push --force origin main'`},
 		Allow: []string{`nu -c 'ls | length'`, `xonsh -c 'echo hi'`}},
-	{Name: "julia", Opts: "-e|--eval=code:foreign -E|--print=code:foreign -L|--load=script:foreign -J|--sysimage= -t|--threads= -p|--procs= --project=", Args: "0:script:foreign",
+	{Name: "julia", Opts: "-e|--eval=code:foreign -E|--print=code:foreign -L|--load=script:foreign-file -J|--sysimage= -t|--threads= -p|--procs= --project=", Args: "0:script:foreign-file",
 		Hold:  []string{`julia -e 'rm(homedir(), recursive=true)'`, "julia -e 'run(`rm -rf /home/dev`)'", `julia -E 'run(pipeline("rm -rf ~"))'`},
 		Allow: []string{`julia -e 'println(1+1)'`, `julia --project=. -e 'using Pkg; Pkg.test()'`, `julia -e 'rm("build", recursive=true)'`}},
 	{Name: "erl", SingleDashLong: true, Opts: "-eval=code:foreign -s= -run= -pa= -pz= -sname= -name= -setcookie= -config=",
 		Hold:  []string{`erl -noshell -eval 'os:cmd("rm -rf ~"), halt().'`, `erl -noshell -eval 'file:del_dir_r("/home/dev"), halt().'`},
 		Allow: []string{`erl -noshell -eval 'io:format("~p~n", [ok]), halt().'`}},
-	{Name: "escript", Args: "0:script:foreign"},
-	{Name: "elixir", Also: []string{"iex"}, Opts: "-e|--eval=code:foreign -r=script:foreign -pa= -pz= --sname= --name= --cookie= -S=", Args: "0:script:foreign",
+	{Name: "escript", Args: "0:script:foreign-file"},
+	{Name: "elixir", Also: []string{"iex"}, Opts: "-e|--eval=code:foreign -r=script:foreign-file -pa= -pz= --sname= --name= --cookie= -S=", Args: "0:script:foreign-file",
 		Hold:  []string{`elixir -e 'System.cmd("rm", ["-rf", System.user_home()])'`, `elixir -e 'File.rm_rf!(System.user_home!())'`, `elixir -e 'File.rm_rf("/home/dev")'`},
 		Allow: []string{`elixir -e 'IO.puts(1 + 1)'`, `elixir -e 'File.rm_rf!("_build")'`}},
 	{Name: "guile", Also: []string{"racket", "gosh", "csi", "chez", "scheme", "mit-scheme", "chibi-scheme", "gxi"},
-		Opts: "-c=code:foreign -e|--eval=code:foreign -l|--load=script:foreign -s|--script=script:foreign -L= -C= -x=", Args: "0:script:foreign",
+		Opts: "-c=code:foreign -e|--eval=code:foreign -l|--load=script:foreign-file -s|--script=script:foreign-file -L= -C= -x=", Args: "0:script:foreign-file",
 		Hold:  []string{`guile -c '(system "rm -rf ~")'`, `racket -e '(system "rm -rf /home/dev")'`, `racket -e '(delete-directory/files (find-system-path (quote home-dir)))'`},
 		Allow: []string{`guile -c '(display (+ 1 2))'`, `racket -e '(displayln "hi")'`}},
 	{Name: "sbcl", Also: []string{"clisp", "ecl", "ccl", "lisp"}, SingleDashLong: true,
-		Opts: "--eval|-x|-eval=code:foreign --load|-i|-load=script:foreign --script=script:foreign --core= --dynamic-space-size=", Args: "0:script:foreign",
+		Opts: "--eval|-x|-eval=code:foreign --load|-i|-load=script:foreign-file --script=script:foreign-file --core= --dynamic-space-size=", Args: "0:script:foreign-file",
 		Hold:  []string{`sbcl --non-interactive --eval '(sb-ext:run-program "/bin/rm" (list "-rf" "/home/dev"))'`, `clisp -x '(ext:shell "rm -rf ~")'`},
 		Allow: []string{`sbcl --non-interactive --eval '(print (+ 1 2))'`}},
 	{Name: "clojure", Also: []string{"clj", "bb", "nbb", "joker", "planck", "lumo"},
-		Opts: "-e|--eval=code:foreign -i|--init=script:foreign -f|--file=script:foreign -Sdeps= -m|--main=", Args: "0:script:foreign",
+		Opts: "-e|--eval=code:foreign -i|--init=script:foreign-file -f|--file=script:foreign-file -Sdeps= -m|--main=", Args: "0:script:foreign-file",
 		Hold:  []string{`bb -e '(babashka.process/shell "rm -rf ~")'`, `clojure -M -e '(clojure.java.shell/sh "rm" "-rf" "/home/dev")'`, `bb -e '(babashka.fs/delete-tree (babashka.fs/home))'`},
 		Allow: []string{`bb -e '(println (+ 1 2))'`, `clojure -M:test`}},
-	{Name: "ocaml", Also: []string{"utop"}, Opts: "-e=code:foreign -init=script:foreign -I=", SingleDashLong: true, Args: "0:script:foreign",
+	{Name: "ocaml", Also: []string{"utop"}, Opts: "-e=code:foreign -init=script:foreign-file -I=", SingleDashLong: true, Args: "0:script:foreign-file",
 		Hold: []string{`ocaml -e 'Sys.command "rm -rf ~"'`}, Allow: []string{`ocaml -e 'print_int 3'`}},
 	{Name: "crystal", Args: "*:data"},
 	{Name: "crystal eval", Args: "0:code:foreign", Hold: []string{`crystal eval 'system "rm -rf ~"'`}, Allow: []string{`crystal eval 'puts 1 + 1'`}},
-	{Name: "crystal run", Args: "0:script:foreign"},
+	{Name: "crystal run", Args: "0:script:foreign-file"},
 	{Name: "groovy", Also: []string{"kotlinc", "kotlin", "scala", "jshell", "jbang", "java", "ammonite", "amm", "scala-cli", "kscript"},
-		Opts: "-e|--eval|--execute|-expression=code:foreign -script=script:foreign -cp|-classpath|--class-path= -D=", SingleDashLong: true,
+		Opts: "-e|--eval|--execute|-expression=code:foreign -script=script:foreign-file -cp|-classpath|--class-path= -D=", SingleDashLong: true,
 		Hold:  []string{`groovy -e '"rm -rf /home/dev".execute()'`, `kotlinc -e 'Runtime.getRuntime().exec("rm -rf /home/dev")'`, `kotlinc -e 'java.io.File(System.getProperty("user.home")).deleteRecursively()'`},
 		Allow: []string{`groovy -e 'println 1 + 1'`, `java -jar app.jar`, `kotlinc src -d out.jar`, `scala -e 'println(1)'`}},
 	// PowerShell: its delete cmdlets and aliases take bare paths
 	// (Remove-Item -Recurse -Force ~), and native programs run as in sh.
 	{Name: "pwsh", Also: []string{"powershell", "powershell.exe", "pwsh.exe"}, SingleDashLong: true,
-		Opts:  "-c|-Command|-command=code:foreign -f|-File|-file=script:foreign -ec|-EncodedCommand|-encodedcommand=code:foreign -wd|-WorkingDirectory= -ex|-ExecutionPolicy= -o|-OutputFormat= -i|-InputFormat= -cf|-ConfigurationFile=",
-		Args:  "0:script:foreign",
+		Opts:  "-c|-Command|-command=code:foreign -f|-File|-file=script:foreign-file -ec|-EncodedCommand|-encodedcommand=code:foreign -wd|-WorkingDirectory= -ex|-ExecutionPolicy= -o|-OutputFormat= -i|-InputFormat= -cf|-ConfigurationFile=",
+		Args:  "0:script:foreign-file",
 		Hold:  []string{`pwsh -c 'Remove-Item -Recurse -Force ~'`, `pwsh -NoProfile -Command "rm -r -fo $HOME"`, `pwsh -c 'Invoke-Expression "rm -rf ~"'`},
 		Allow: []string{`pwsh -c 'Get-ChildItem'`, `pwsh -NoProfile -c 'Write-Output hi'`, `pwsh -c 'Remove-Item -Recurse ./build'`}},
 	// CMake runs scripts (-P) whose file(REMOVE_RECURSE …) and
 	// execute_process(COMMAND …) do what they say.
-	{Name: "cmake", Opts: "-P=script:foreign -S=dir -B=dir -D= -G= -T= -A= -C=read --build=dir --install=dir --preset= -j|--parallel= --target= --config= --prefix=",
+	{Name: "cmake", Opts: "-P=script:foreign-file -S=dir -B=dir -D= -G= -T= -A= -C=read --build=dir --install=dir --preset= -j|--parallel= --target= --config= --prefix=",
 		Hold:  []string{`echo 'file(REMOVE_RECURSE /home/dev)' > x.cmake; cmake -P x.cmake`, `cmake -P /dev/stdin <<< 'execute_process(COMMAND sh -c "rm -rf ~")'`},
 		Allow: []string{`cmake -S . -B build`, `cmake --build build -j4`, `echo 'file(REMOVE_RECURSE build)' > c.cmake; cmake -P c.cmake`}},
 }
@@ -432,10 +445,10 @@ func compilerHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 		}
 		switch path.Ext(r.Word.Value) {
 		case ".c", ".cc", ".cpp", ".cxx", ".C", ".m", ".mm", ".i", ".ii":
-			fr.runScriptFile(c, "foreign", "gcc", arg{Word: r.Word})
+			fr.runScriptFile(c, "foreign-file", "gcc", arg{Word: r.Word})
 		}
 		if r.Word.Value == "-" {
-			fr.runScriptFile(c, "foreign", "gcc stdin", arg{Word: r.Word})
+			fr.runScriptFile(c, "foreign-file", "gcc stdin", arg{Word: r.Word})
 		}
 	}
 }

@@ -31,7 +31,7 @@ var publishRows = []Program{
 	// leading operands. A dry run is a meaning only where the program
 	// has one, in its own spellings: poetry's -n is --no-interaction,
 	// hatch's --no-prompt, uv's --no-cache, none of them a dry run.
-	{Name: "cargo", Args: "*:data", Plus: "data", Runs: "build.rs:foreign", Env: "RUSTC_WRAPPER:program RUSTC_WORKSPACE_WRAPPER:program RUSTC:program RUSTDOC:program", Flags: "!dry-run:-n|--dry-run", // cargo +nightly publish
+	{Name: "cargo", Args: "*:data", Plus: "data", Runs: "build.rs:foreign-file", Env: "RUSTC_WRAPPER:program RUSTC_WORKSPACE_WRAPPER:program RUSTC:program RUSTDOC:program", Flags: "!dry-run:-n|--dry-run", // cargo +nightly publish
 		Opts: "-p|--package= -j|--jobs= -Z= -F|--features= --registry= --token= --index= --manifest-path= --target-dir= --target= --config= --color=",
 		Hold: []string{`cargo publish`, `cargo +nightly publish -p core`, `cargo --config x.toml publish`}, Allow: []string{`cargo publish --dry-run`, `cargo publish -n`, `cargo -p publish build`}},
 	{Name: "twine", Args: "*:data",
