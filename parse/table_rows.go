@@ -240,6 +240,8 @@ var programRows = []Program{
 		Hold:  []string{`printf '{"scripts":{"postinstall":"rm -rf ~"}}' > package.json; npm install`, `printf '{"scripts":{"prepare":"rm -rf /home/dev"}}' > package.json && npm ci`},
 		Allow: []string{`npm install`, `npm ci --omit=dev`, `printf '{"scripts":{"postinstall":"husky"}}' > package.json; npm install`},
 	},
+	// npm explore PKG -- CMD runs CMD in the package's directory.
+	{Name: "npm explore", Args: "1+:program", Hold: []string{`npm explore lodash -- rm -rf ~`}, Allow: []string{`npm explore lodash -- ls`}},
 	{Name: "npm start"},
 	{Name: "npm stop"},
 	{Name: "npm restart"},

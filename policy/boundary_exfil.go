@@ -211,6 +211,14 @@ var secretPrinters = sync.OnceValue(func() map[string][][]string {
 // secretPrinter reports whether a command prints a stored token.
 // `aws configure get` prints any setting; only the secret ones count.
 func secretPrinter(c *parse.Command) bool {
+	if c.Name == "printenv" {
+		// printenv AWS_SECRET_ACCESS_KEY prints the secret itself.
+		for _, a := range c.Args {
+			if redact.SecretEnvName(a.Value) {
+				return true
+			}
+		}
+	}
 	for _, seq := range secretPrinters()[c.Name] {
 		if !hasWords(c.Args, seq) {
 			continue
