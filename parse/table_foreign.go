@@ -324,6 +324,14 @@ var foreignRows = []Program{
 		Allow: []string{`cmake -S . -B build`, `cmake --build build -j4`, `echo 'file(REMOVE_RECURSE build)' > c.cmake; cmake -P c.cmake`}},
 }
 
+// cmakeCommands are the cmake -E commands that stand for a program.
+var cmakeCommands = map[string]string{
+	"rm": "rm", "remove": "rm", "remove_directory": "rm -rf --", "copy": "cp", "copy_directory": "cp -r",
+	"copy_directory_if_different": "cp -r", "copy_if_different": "cp", "rename": "mv", "make_directory": "mkdir -p",
+	"touch": "touch", "touch_nocreate": "touch", "create_symlink": "ln -s", "create_hardlink": "ln", "cat": "cat",
+	"tar": "tar", "env": "env",
+}
+
 // cmakeHook follows cmake -E, whose commands stand for programs: rm,
 // remove_directory, copy, rename, env, chdir DIR CMD, time CMD.
 func cmakeHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
@@ -340,35 +348,15 @@ func cmakeHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 			return append(out, rest...)
 		}
 		var argv []arg
-		switch args[i+1].Value {
-		case "rm", "remove":
-			argv = as("rm")
-		case "remove_directory":
-			argv = as("rm", "-rf", "--")
-		case "copy":
-			argv = as("cp")
-		case "copy_directory", "copy_directory_if_different":
-			argv = as("cp", "-r")
-		case "rename":
-			argv = as("mv")
-		case "make_directory":
-			argv = as("mkdir", "-p")
-		case "touch", "touch_nocreate":
-			argv = as("touch")
-		case "create_symlink", "create_hardlink":
-			argv = as("ln", "-s")
-		case "cat":
-			argv = as("cat")
-		case "tar":
-			argv = as("tar")
-		case "env":
-			argv = as("env")
-		case "time":
+		switch sub := args[i+1].Value; {
+		case sub == "time":
 			argv = rest
-		case "chdir":
+		case sub == "chdir":
 			if len(rest) > 1 {
 				argv = rest[1:]
 			}
+		case cmakeCommands[sub] != "":
+			argv = as(strings.Fields(cmakeCommands[sub])...)
 		}
 		if len(argv) > 0 {
 			fr.runNested(c, argv, "cmake -E "+args[i+1].Value, nil)
