@@ -2,6 +2,7 @@ package parse
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -481,5 +482,34 @@ func kakCode(cr *codeRun, text string) {
 		}
 		cr.shell(text[i+1 : k-1])
 		i = k
+	}
+}
+
+// goGenerateHook follows the //go:generate lines of the Go files this
+// line wrote below the command's directory: go generate runs each (as a
+// program with its words, which the shell reading errs toward).
+func goGenerateHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
+	if c.Dir == "" {
+		return
+	}
+	var files []string
+	for p := range fr.r.files {
+		if strings.HasSuffix(p, ".go") && strings.HasPrefix(p, c.Dir+"/") {
+			files = append(files, p)
+		}
+	}
+	slices.Sort(files) // in a stable order
+	for _, p := range files {
+		w := fr.r.files[p]
+		if !w.known {
+			fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: p, Feeders: writers(w), Pos: c.Pos})
+			continue
+		}
+		for _, line := range strings.Split(w.text, "\n") {
+			if rest, ok := strings.CutPrefix(line, "//go:generate "); ok {
+				cr := &codeRun{fr: fr, c: c, via: "go generate", at: arg{Word: Word{Pos: c.Pos}, feeders: writers(w)}}
+				cr.shell(rest)
+			}
+		}
 	}
 }

@@ -378,6 +378,9 @@ var programRows = []Program{
 		Hold: []string{`go test -exec 'sh -c "rm -rf /home/dev" --' ./...`}, Allow: []string{`go test -run TestX -count=1 ./...`, `go test -exec sudo ./...`}},
 	{Name: "rustc", Opts: "-o=written --out-dir=dir --crate-name= --crate-type= --edition= -C|--codegen= -L= -l= --cfg= --target= --emit= -A= -W= -D= -F="},
 	{Name: "go env", Flags: "writes:-w|-u"},
+	{Name: "go generate", SingleDashLong: true, Opts: "-run= -skip= -C=dir -tags=",
+		Hold:  []string{`printf 'package main\n//go:generate rm -rf /home/dev\n' > gen.go; go generate ./...`},
+		Allow: []string{`go generate ./...`, `printf 'package main\n//go:generate stringer -type=Kind\n' > gen.go; go generate`}},
 	{Name: "rmdir", Args: "*:deleted", Hold: []string{`rmdir /home/dev/.ssh`}, Allow: []string{`rmdir build/empty`}},
 	{Name: "unlink", Args: "*:deleted", Hold: []string{`unlink /home/dev/.bashrc`}, Allow: []string{`unlink build/x.o`}},
 	// docker's cleanup: what goes is judged by policy from the rows'
@@ -571,6 +574,7 @@ func init() {
 		"cmake":       cmakeHook,
 		"ed":          edHook,
 		"gcc":         compilerHook,
+		"go generate": goGenerateHook,
 		"npm run":     npmRunHook,
 		"npm test":    lifecycleHook("test"),
 		"npm install": installHook,
