@@ -55,7 +55,7 @@ func TestCwd(t *testing.T) {
 		{src: `while true; do cd x; done; ls`, want: []string{"true ¦ ctx=loop,cond", "cd x ¦ dir=?", "ls ¦ dir=?"}},
 		{src: `for f in $(ls); do echo $f; done; rm -rf build`, want: []string{"ls", "echo … ¦ dir=/proj", "rm -rf build ¦ dir=/proj"}},
 		{src: `while read -r l; do X=$l; done < f; cd sub; ls`, want: []string{"read -r l", "cd sub", "ls ¦ dir=/proj/sub"}},
-		{src: `for i in 1 2 3 4 5 6 7 8 9; do n=$i; done; echo $n`, want: []string{"echo …"}},
+		{src: `for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17; do n=$i; done; echo $n`, want: []string{"echo …"}},
 		{src: `X=ls; for i in a b; do $X; X=rm; done`, want: []string{"ls", "rm"}},
 		{src: `X=ls; for i in a b; do $X; X=rm; continue; done`, want: []string{"ls", "continue", "… ¦ namedyn", "continue"}, dyn: []string{"command-name"}},
 		{src: `CDPATH=/opt cd lib; ls`, want: []string{"cd lib", "ls ¦ dir=/proj/lib"}},

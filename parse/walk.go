@@ -297,7 +297,7 @@ func (fr *frame) loop(body func(*frame)) {
 }
 
 // maxLoopItems bounds the literal items a for loop is unrolled over.
-const maxLoopItems = 8
+const maxLoopItems = 16
 
 // forClause analyses for loops. Over a few literal items the body is
 // analysed once per item with the variable known ("for d in build dist;
