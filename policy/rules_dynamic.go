@@ -63,6 +63,7 @@ var dynamicRules = []*Rule{
 			"$(cat cmd.txt) --version",
 			"source \"$(./find-env.sh)\"",
 			"bash <(./gen.sh)",
+			"cp \"$1\" run.sh; bash run.sh",
 		},
 		NotExamples: []string{
 			"eval \"$(ssh-agent -s)\"",
@@ -72,6 +73,7 @@ var dynamicRules = []*Rule{
 			"source .venv/bin/activate",
 			". ~/.nvm/nvm.sh",
 			"bash ./scripts/build.sh",
+			"gcc -O2 main.c -o app && ./app",
 			"\"$(npm bin)/eslint\" .",
 			"echo 'eval $X'",
 		},
@@ -271,7 +273,7 @@ func dynamicUnknown(x *Ctx, d *parse.Dynamic) bool {
 	case parse.DynTooDeep, parse.DynUnparsable, parse.DynEnvCode:
 		return false
 	case parse.DynSource:
-		if d.Known != "" && !strings.Contains(d.Known, parse.Unknown) {
+		if d.Known != "" && !strings.Contains(d.Known, parse.Unknown) && !unknownWriter(d) {
 			return false // a file on disk, named literally: like running any script
 		}
 	case parse.DynCommandName:
@@ -345,6 +347,21 @@ func riskyFeed(x *Ctx, d *parse.Dynamic) bool {
 		if x.rawRiskHit(text) || x.rawRiskHit(quoteEnds.Replace(text)) {
 			return true
 		}
+	}
+	return false
+}
+
+// unknownWriter reports whether the line itself wrote the file a dynamic
+// source runs, with contents the analysis could not know (cp "$SRC"
+// run.sh; bash run.sh). A build's output is not: its sources were read
+// (gcc x.c -o a && ./a).
+func unknownWriter(d *parse.Dynamic) bool {
+	for _, f := range d.Feeders {
+		switch f.Row {
+		case "gcc", "go build", "go test", "rustc", "cargo":
+			continue
+		}
+		return true
 	}
 	return false
 }
