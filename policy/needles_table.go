@@ -55,6 +55,7 @@ func rawNeedleTable() map[string][]string {
 		"\\bdd\\b[^|;&\\n]*\\bof=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|mapper|md|dm-|loop|sr|mem|kmem|port)":                                                                         {"\x00of=/dev/"},
 		"\\betcdctl\\b[^|;&\\n]*\\bdel\\b[^|;&\\n]*(--prefix|--from-key)\\s+(\"?\"|'?'|/)(\\s|$)|\\bconsul\\s+kv\\s+delete\\s+-recurse\\b|-X\\s*DELETE\\b[^|;&\\n]*/(_all|\\*)\\b": {"\x00etcdctl", "-recurse", "delete"},
 		"\\bfind\\s+(/|~|\\$|\\.\\.)[^|;&\\n]*(-delete|-exec(dir)?\\s+(rm|unlink|shred)\\b)":                                                                                       {"\x00find"},
+		"\\bgh\\s+api\\b[^|;&\\n]*-X\\s*DELETE\\s+/?repos/[^/\\s]+/[^/\\s]+/(git/refs/|branches/\\S+/protection)":                                                                  {"git/refs/", "/protection"},
 		"\\bgh\\s+repo\\s+(delete|edit\\b[^|;&\\n]*--visibility[ =]public)\\b|\\bgh\\s+api\\b[^|;&\\n]*-X\\s*DELETE\\s+/?repos/[^/\\s]+/[^/\\s]+/?(\\s|$)":                         {"delete", "--visibility", "delete"},
 		"\\bgit\\b.*\\bconfig\\b.*(core\\.(hookspath|hooksPath|fsmonitor|sshCommand|sshcommand|pager)|alias\\.\\S+\\s+[\"']?!)":                                                    {"\x00config"},
 		"\\bgit\\b[^|;&\\n]*(--no-gpg-sign|gpgsign=false)":                                                                                                                         {"--no-gpg-sign", "gpgsign=false"},

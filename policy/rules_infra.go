@@ -206,6 +206,20 @@ var infraRules = []*Rule{
 		NotExamples: []string{"gh repo view", "gh repo clone o/r", "gh repo edit --description x", "gh api repos/o/r", "gh api -X DELETE repos/o/r/issues/comments/1"},
 	},
 	{
+		ID: "gh-api-ref-delete", Family: "infra", Severity: Hold,
+		Message:  "deletes a branch or tag on GitHub, or a branch's protection, through the API",
+		Hint:     "delete a branch you made with git push origin --delete NAME after checking it is merged; leave protections to the owner",
+		Programs: []string{"gh"},
+		Command:  ghRefDelete,
+		Raw:      `\bgh\s+api\b[^|;&\n]*-X\s*DELETE\s+/?repos/[^/\s]+/[^/\s]+/(git/refs/|branches/\S+/protection)`,
+		Examples: []string{
+			"gh api -X DELETE repos/o/r/git/refs/heads/main",
+			"gh api --method DELETE /repos/o/r/git/refs/tags/v1.0",
+			"gh api -X DELETE repos/o/r/branches/main/protection",
+		},
+		NotExamples: []string{"gh api repos/o/r/git/refs/heads/main", "gh api -X DELETE repos/o/r/issues/comments/1"},
+	},
+	{
 		ID: "gh-delete", Family: "infra", Severity: Warn,
 		Message:  "deletes a GitHub release, or archives a repository",
 		Hint:     "check it is the one you mean with gh release view",
@@ -610,7 +624,6 @@ func ghRepoDanger(_ *Ctx, c *parse.Command) bool {
 	if c.Row != "gh" {
 		return false
 	}
-	path := leadingOperands(c, 2)
 	if ghPath(c, "repo", "delete") {
 		return true
 	}
@@ -622,19 +635,39 @@ func ghRepoDanger(_ *Ctx, c *parse.Command) bool {
 		}
 		return false
 	}
-	if first(path) != "api" {
-		return false
+	for _, parts := range ghAPIDeletes(c) {
+		if len(parts) == 3 && parts[0] == "repos" {
+			return true
+		}
+	}
+	return false
+}
+
+// ghAPIDeletes returns the paths, split at /, that gh api -X DELETE names.
+func ghAPIDeletes(c *parse.Command) [][]string {
+	if c.Row != "gh" || first(leadingOperands(c, 1)) != "api" {
+		return nil
 	}
 	del := false
 	for _, m := range c.OptionValues("-X") {
 		del = del || strings.EqualFold(m.Value, "DELETE")
 	}
 	if !del {
-		return false
+		return nil
 	}
+	var out [][]string
 	for _, op := range c.Operands(parse.RoleData)[1:] {
-		parts := strings.Split(strings.Trim(op.Value, "/"), "/")
-		if len(parts) == 3 && parts[0] == "repos" {
+		out = append(out, strings.Split(strings.Trim(op.Value, "/"), "/"))
+	}
+	return out
+}
+
+// ghRefDelete reports gh api -X DELETE of a branch or tag
+// (repos/O/R/git/refs/…) or of a branch's protection.
+func ghRefDelete(_ *Ctx, c *parse.Command) bool {
+	for _, p := range ghAPIDeletes(c) {
+		if len(p) >= 6 && p[0] == "repos" && p[3] == "git" && p[4] == "refs" ||
+			len(p) >= 6 && p[0] == "repos" && p[3] == "branches" && p[len(p)-1] == "protection" {
 			return true
 		}
 	}
