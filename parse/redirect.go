@@ -86,7 +86,12 @@ func (fr *frame) redirect(r *syntax.Redirect, e *evaluator) (Redirect, *Input) {
 			}
 			return red, in
 		}
-		return red, &Input{Kind: InputFile, Path: red.Path, Pos: w.Pos}
+		in := &Input{Kind: InputFile, Path: red.Path, Pos: w.Pos}
+		if w := fr.r.files[red.Path]; red.Path != "" && w != nil && w.known {
+			// A file this line wrote: what it reads is known (psql < d.sql).
+			in.Text, in.Known = w.text, true
+		}
+		return red, in
 	}
 	return red, nil
 }
