@@ -125,6 +125,8 @@ func sinkNode(fr *frame, c *Command, args []arg) {
 	fr.interpret(c, langJS, "node", p)
 }
 
+func isPreload(v string) bool { _, ok, _ := nodePreload(v); return ok }
+
 // nodePreload reports whether v is one of node's options whose value is
 // a module it loads before the program, and the value if attached.
 func nodePreload(v string) (attached string, ok, hasValue bool) {
@@ -158,14 +160,12 @@ func jsCode(args []arg, i int) code {
 			return p
 		case v == "-C" || v == "--conditions" || v == "--env-file" || v == "--input-type":
 			i++
-		case strings.HasPrefix(v, "-r") || strings.HasPrefix(v, "--require") || strings.HasPrefix(v, "--import") || strings.HasPrefix(v, "--loader") || strings.HasPrefix(v, "--experimental-loader"):
-			if val, ok, attached := nodePreload(v); ok {
-				if attached {
-					p.preload = append(p.preload, valueArg(args[i], val))
-				} else if i+1 < len(args) {
-					i++
-					p.preload = append(p.preload, args[i])
-				}
+		case isPreload(v):
+			if val, _, attached := nodePreload(v); attached {
+				p.preload = append(p.preload, valueArg(args[i], val))
+			} else if i+1 < len(args) {
+				i++
+				p.preload = append(p.preload, args[i])
 			}
 		case strings.HasPrefix(v, "-"):
 		default:

@@ -991,26 +991,14 @@ func (fr *frame) runWritten(c *Command, full, lang, via string) {
 		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: full, Feeders: writers(w), Pos: c.Pos})
 		return
 	}
-	if lang == "sh" {
-		if l := shebangLang(w.text); l != "" {
-			lang = l
-		}
+	if id, ok := scriptLang(shebang(w.text)); ok && lang == "sh" {
+		// A hook with #!/usr/bin/env python3 is Python.
+		n := len(fr.r.an.Dynamic)
+		fr.scanProgram(c, id, via, w.text, 0)
+		fr.feedDynamic(n, c, w.text, writers(w))
+		return
 	}
 	fr.runCodeText(c, lang, via, w.text, arg{Word: Word{Value: w.text, Pos: c.Pos}, feeders: writers(w)})
-}
-
-// shebangLang is the language a #! line names, "" for a shell or none.
-func shebangLang(text string) string {
-	name := shebang(text)
-	for _, p := range []string{"python", "node", "perl", "ruby", "php", "lua"} {
-		if strings.HasPrefix(name, p) {
-			if p == "node" {
-				return "js"
-			}
-			return p
-		}
-	}
-	return ""
 }
 
 // envOf returns the value of an environment variable the command gets,

@@ -33,8 +33,7 @@ import (
 // delete, 0 for neither. Names are compared in lower case with '-', '_'
 // and the module prefix (os:, System., Base.) removed.
 func foreignAPI(name string) byte {
-	norm := func(s string) string { return strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(s)) }
-	if k := foreignNames()[norm(name)]; k != 0 {
+	if k := foreignNames()[foreignNorm(name)]; k != 0 {
 		return k // delete-directory/files
 	}
 	name = strings.TrimRight(name, ".:/")
@@ -43,8 +42,13 @@ func foreignAPI(name string) byte {
 		name = strings.TrimRight(name[:i], ".:/") // Command::new, ProcessBuilder.new
 		i = strings.LastIndexAny(name, ".:/")
 	}
-	return foreignNames()[norm(name[i+1:])]
+	return foreignNames()[foreignNorm(name[i+1:])]
 }
+
+// foreignNorm is a name in lower case without '-' and '_'.
+func foreignNorm(s string) string { return strings.ToLower(foreignSeps.Replace(s)) }
+
+var foreignSeps = strings.NewReplacer("-", "", "_", "")
 
 var foreignNames = sync.OnceValue(func() map[string]byte {
 	m := map[string]byte{}
@@ -67,7 +71,7 @@ func foreignHome(s string) bool {
 	if i := strings.LastIndexAny(s, ".:/"); i >= 0 && i < len(s)-1 {
 		s = s[i+1:]
 	}
-	switch strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(s)) {
+	switch foreignNorm(s) {
 	case "homedir", "userhome", "home", "homedirectory", "userhomedir", "gethomedir", "userprofile", "homepath", "gethome", "~":
 		return true
 	}

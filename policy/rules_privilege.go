@@ -82,7 +82,7 @@ func adminGroupGrant(_ *Ctx, c *parse.Command) bool {
 	}
 	var vals []parse.Word
 	switch c.Row {
-	case "usermod", "useradd":
+	case "usermod": // and useradd, the same row
 		vals = append(c.OptionValues("-G"), c.OptionValues("-g")...)
 	case "gpasswd":
 		if ops := c.Operands(parse.RoleData); len(ops) > 0 && (len(c.OptionValues("-a")) > 0 || len(c.OptionValues("-M")) > 0) {
