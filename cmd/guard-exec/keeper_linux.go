@@ -49,16 +49,18 @@ import (
 // cgroup.
 //
 // Where no cgroup can be made (no cgroup v2, or not writable: a container,
-// a user without a delegated subtree) the keeper still starts, and kills
-// by the mark the guard puts in every command's environment instead
-// (GUARD_EXEC_PARENT=ID, env.go): when the guard died, every process of the
-// user in the guard's session that started after the guard and still
-// carries the command's mark in its initial environment (/proc/PID/environ:
-// what it was started with, which unsetting a variable does not change)
-// is killed, in rounds until none is left.
-// What this misses, and the cgroup does not: a process that left the
-// session (setsid, a daemon) or was started with its environment cleared
-// (env -i), and one that forks faster than the rounds find it.
+// a user without a delegated subtree) the keeper still starts, and keeps
+// the command's process tree instead: the guard is a child subreaper while
+// the command runs (lineage.go), so everything the command starts stays
+// below the guard, whatever it does to its group, session or environment
+// (setsid, a double fork, env -i). The keeper looks at that tree when it
+// starts and again every treeLook (a few milliseconds at first, then less
+// often), and remembers every process it saw (pid and start time). When
+// the guard died, the processes it remembers that still run are stopped,
+// whatever is below them is found, and all of them are killed, in rounds
+// until none is left. What this misses, and the cgroup does not: a process
+// started since the keeper's last look whose parent died in that time,
+// and everything of a guard killed before its keeper started.
 
 // noCgroupEnv makes guard-exec behave as where no cgroup can be made (the
 // tests use it, as GUARD_EXEC_SANDBOX_NO_LANDLOCK for Landlock).
@@ -74,11 +76,8 @@ const cgroup2Magic = 0x63677270
 type keeper struct {
 	dir    string
 	parent string
-	// mark is, where no cgroup could be made, the command's mark (its id
-	// in GUARD_EXEC_PARENT); dir and parent are then "".
-	mark string
-	fd   *os.File // the directory, for CLONE_INTO_CGROUP
-	done *os.File // the write end of the keeper's stdin, once it started
+	fd     *os.File // the directory, for CLONE_INTO_CGROUP
+	done   *os.File // the write end of the keeper's stdin, once it started
 
 	// emptied is set when the command's cgroup was removed right after
 	// the command ended: nothing was left in it.
@@ -140,7 +139,7 @@ func startKeeper(spec *shim.Spec) *keeper {
 		parent = ownCgroup()
 	}
 	if parent == "" {
-		return startMarkKeeper(spec)
+		return startTreeKeeper()
 	}
 	dir := filepath.Join(parent, "guard-exec-"+strconv.Itoa(os.Getpid()))
 	err := unix.Mkdir(dir, 0o755)
@@ -153,7 +152,7 @@ func startKeeper(spec *shim.Spec) *keeper {
 		err = unix.Mkdir(dir, 0o755)
 	}
 	if err != nil {
-		return startMarkKeeper(spec) // not writable here
+		return startTreeKeeper() // not writable here
 	}
 	k := &keeper{dir: dir, parent: parent}
 	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
@@ -167,34 +166,24 @@ func startKeeper(spec *shim.Spec) *keeper {
 	return k
 }
 
-// startMarkKeeper is startKeeper where no cgroup can be made: the keeper
-// kills by the command's mark. Nil when the command carries none.
-func startMarkKeeper(spec *shim.Spec) *keeper {
-	mark := ""
-	for _, kv := range spec.Env {
-		if v, ok := strings.CutPrefix(kv, envParent+"="); ok {
-			mark = v
-		}
-	}
-	if mark == "" {
-		return nil
-	}
-	k := &keeper{mark: mark}
-	// The session and the guard's start are read only when the keeper
-	// starts: most commands end before it does.
+// startTreeKeeper is startKeeper where no cgroup can be made: the keeper
+// keeps the guard's process tree.
+func startTreeKeeper() *keeper {
+	k := &keeper{}
+	// The guard's start is read only when the keeper starts: most
+	// commands end before it does.
 	k.later(func() []string {
-		sid, err := unix.Getsid(0)
 		since, ok := startTicks(os.Getpid())
-		if err != nil || !ok {
+		if !ok {
 			return nil
 		}
-		return []string{markArg + mark, strconv.Itoa(sid) + "," + strconv.FormatUint(since, 10)}
+		return []string{treeArg + strconv.Itoa(os.Getpid()) + "," + strconv.FormatUint(since, 10)}
 	})
 	return k
 }
 
-// markArg starts the keeper's first argument where it kills by mark.
-const markArg = "mark="
+// treeArg starts the keeper's argument where it keeps the guard's tree.
+const treeArg = "tree="
 
 // later has the keeper started with the arguments args returns (none:
 // not started) once the command has run for keeperDelay: a process
@@ -329,76 +318,118 @@ func (k *keeper) remove() {
 }
 
 // keeperMain is guard-exec started as a keeper of the cgroup dir (or of
-// the mark "mark=ID" with "SID,SINCE"): it waits for its guard's byte, or
+// the tree of guard "tree=PID,START"): it waits for its guard's byte, or
 // for end of file when the guard died, and then kills everything in the
-// cgroup and removes it (or every process that carries the mark).
+// cgroup and removes it (or everything of the tree).
 func keeperMain(arg string) int {
-	mark, byMark := strings.CutPrefix(arg, markArg)
-	var sid int
+	spec, byTree := strings.CutPrefix(arg, treeArg)
+	var guard int
 	var since uint64
 	switch {
-	case byMark && len(os.Args) == 4:
-		s, t, _ := strings.Cut(os.Args[3], ",")
+	case len(os.Args) != 3:
+		return 2
+	case byTree:
+		p, t, _ := strings.Cut(spec, ",")
 		var err1, err2 error
-		sid, err1 = strconv.Atoi(s)
+		guard, err1 = strconv.Atoi(p)
 		since, err2 = strconv.ParseUint(t, 10, 64)
-		// Session 0 is real: in a pid namespace whose session leader is
-		// outside it, every process reads 0; the mark still sets them apart.
-		if mark == "" || err1 != nil || err2 != nil || sid < 0 {
+		if err1 != nil || err2 != nil || guard <= 1 {
 			return 2
 		}
-	case byMark || len(os.Args) != 3:
-		return 2
 	case filepath.Base(arg) == "" || !strings.HasPrefix(filepath.Base(arg), "guard-exec-"):
 		return 2
 	}
 	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT, syscall.SIGHUP, syscall.SIGPIPE)
-	var b [1]byte
-	if n, _ := os.Stdin.Read(b[:]); n == 1 {
-		return 0 // the guard ended normally and took the cgroup down
-	}
-	if byMark {
-		killMarked(mark, sid, since)
+	ended := make(chan bool, 1)
+	go func() {
+		var b [1]byte
+		n, _ := os.Stdin.Read(b[:])
+		ended <- n == 1 // a byte: the guard ended normally and took the cgroup down
+	}()
+	if !byTree {
+		if <-ended {
+			return 0
+		}
+		killCgroup(arg)
 		return 0
 	}
-	killCgroup(arg)
+	seen := map[procKey]bool{}
+	for look := 0; ; look++ {
+		if st, ok := startTicks(guard); !ok || st != since {
+			break // gone, or another process: the byte or end of file is on its way
+		}
+		for _, p := range descendants(guard) {
+			if p.pid != os.Getpid() {
+				seen[p] = true
+			}
+		}
+		select {
+		case normal := <-ended:
+			if normal {
+				return 0
+			}
+			killTree(seen)
+			return 0
+		case <-time.After(treeLook(look)):
+		}
+	}
+	if !<-ended {
+		killTree(seen)
+	}
 	return 0
 }
 
-// killMarked kills every process of this user in session sid, started at
-// or after since (clock ticks after boot), whose initial environment holds
-// the command's mark; in rounds, until a round finds none twice (a fork in
-// flight appears in the next) or ten seconds have passed.
-func killMarked(mark string, sid int, since uint64) {
-	want := []byte(envParent + "=" + mark + "\x00")
+// treeLook is how long the keeper waits before its next look at the
+// guard's tree: 10 ms at first, doubling to a second. A look reads two
+// small files per process of the tree.
+func treeLook(n int) time.Duration {
+	d := 10 * time.Millisecond << min(n, 7)
+	return min(d, time.Second)
+}
+
+// killTree kills the processes of a dead guard's tree that still run (the
+// same pid and start time) and everything below them: each round stops
+// them first, so that none forks while what is below it is found, then
+// kills them all; until a round finds none, or ten seconds have passed.
+func killTree(seen map[procKey]bool) {
 	me := os.Getpid()
 	deadline := time.Now().Add(10 * time.Second)
-	for quiet := 0; quiet < 2 && time.Now().Before(deadline); {
-		found := false
-		ents, _ := os.ReadDir("/proc")
-		for _, e := range ents {
-			pid, err := strconv.Atoi(e.Name())
-			if err != nil || pid <= 1 || pid == me || !markedIn(pid, want, sid, since) {
-				continue
-			}
-			if unix.Kill(pid, unix.SIGKILL) == nil {
-				found = true
+	for time.Now().Before(deadline) {
+		var live []procKey
+		for p := range seen {
+			if p.pid != me && running(p) {
+				live = append(live, p)
+			} else {
+				delete(seen, p)
 			}
 		}
-		if found {
-			quiet = 0
-		} else {
-			quiet++
+		if len(live) == 0 {
+			return
+		}
+		for _, p := range live {
+			_ = unix.Kill(p.pid, unix.SIGSTOP)
+		}
+		for _, p := range live {
+			for _, c := range descendants(p.pid) {
+				if c.pid != me && !seen[c] {
+					seen[c] = true
+					_ = unix.Kill(c.pid, unix.SIGSTOP)
+				}
+			}
+		}
+		for p := range seen {
+			if running(p) {
+				_ = unix.Kill(p.pid, unix.SIGKILL)
+			}
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
 }
 
-// markedIn reports whether process pid is in session sid, started at or
-// after since, and carries want ("GUARD_EXEC_PARENT=ID\x00") in its
-// initial environment. A zombie is dead already.
-func markedIn(pid int, want []byte, sid int, since uint64) bool {
-	stat, ok := readProcStat(pid)
+// running reports whether p is still the process it names and not a
+// zombie (dead already, waiting for its parent).
+func running(p procKey) bool {
+	stat, ok := readProcStat(p.pid)
 	if !ok {
 		return false
 	}
@@ -406,19 +437,9 @@ func markedIn(pid int, want []byte, sid int, since uint64) bool {
 	if i < 0 || strings.HasPrefix(strings.TrimLeft(stat[i+1:], " "), "Z") {
 		return false
 	}
-	s, ok1 := nthField(stat[i+1:], statSession)
-	t, ok2 := nthField(stat[i+1:], statStartTime)
-	if !ok1 || !ok2 || s != strconv.Itoa(sid) {
-		return false
-	}
-	if st, err := strconv.ParseUint(t, 10, 64); err != nil || st < since {
-		return false
-	}
-	env, err := rawread.File("/proc/"+strconv.Itoa(pid)+"/environ", 0, 1<<20)
-	if err != nil {
-		return false
-	}
-	return bytes.HasPrefix(env, want) || bytes.Contains(env, append([]byte{0}, want...))
+	t, ok := nthField(stat[i+1:], statStartTime)
+	st, err := strconv.ParseUint(t, 10, 64)
+	return ok && err == nil && st == p.start
 }
 
 // killCgroup kills every process in dir and removes it: cgroup.kill

@@ -30,11 +30,12 @@ func canMakeCgroup(t *testing.T) bool {
 
 // orphanWorld runs guard-exec (the test binary, installed on PATH as
 // guard-exec by TestMain) in a scratch directory with its own ledger; with
-// byMark, as where no cgroup can be made (the keeper kills by the mark).
-func orphanWorld(t *testing.T, script string, byMark bool) (*exec.Cmd, string) {
+// byTree, as where no cgroup can be made (the keeper keeps the guard's
+// process tree).
+func orphanWorld(t *testing.T, script string, byTree bool) (*exec.Cmd, string) {
 	t.Helper()
-	if !byMark && !canMakeCgroup(t) {
-		t.Skip("no writable cgroup v2 here: the keeper kills by the mark (the byMark case)")
+	if !byTree && !canMakeCgroup(t) {
+		t.Skip("no writable cgroup v2 here: the keeper keeps the process tree (the byTree case)")
 	}
 	exe, err := exec.LookPath("guard-exec")
 	if err != nil {
@@ -45,7 +46,7 @@ func orphanWorld(t *testing.T, script string, byMark bool) (*exec.Cmd, string) {
 	cmd.Dir = work
 	cmd.Env = append(os.Environ(), "HOME="+work, "XDG_STATE_HOME="+filepath.Join(work, "state"),
 		"XDG_CONFIG_HOME="+filepath.Join(work, "config"), "GUARD_EXEC_LEDGER_DIR="+filepath.Join(work, "ledger"))
-	if byMark {
+	if byTree {
 		cmd.Env = append(cmd.Env, noCgroupEnv+"=1")
 	}
 	return cmd, work
@@ -66,25 +67,6 @@ func waitFile(t *testing.T, path string) {
 	}
 }
 
-// markIn reads the guard's mark from a process's environment.
-func markIn(t *testing.T, pid int) string {
-	t.Helper()
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, kv := range strings.Split(string(b), "\x00") {
-		if v, ok := strings.CutPrefix(kv, envParent+"="); ok {
-			if !strings.Contains(v, "/") {
-				t.Fatalf("the mark %q names no guard", v)
-			}
-			return v
-		}
-	}
-	t.Fatalf("process %d carries no mark", pid)
-	return ""
-}
-
 // alive lists which of ps still run (same pid, same start time).
 func alive(ps []procKey) []procKey {
 	var out []procKey
@@ -102,24 +84,27 @@ func alive(ps []procKey) []procKey {
 // TestKilledGuardLeavesNoOrphans replays `kill -9` of a guard around a
 // pipeline that would run forever: a writer that appends to a file in a
 // pipe with another process, a background job, and a job orphaned by a
-// subshell (reparented to the guard). After the kill nothing of the
-// command runs; before it, the command shared the caller's process group
-// and session. The same where no cgroup can be made, where the keeper
-// kills by the command's mark.
+// subshell (reparented to the guard), one in a session of its own and one
+// with an empty environment. After the kill nothing of the command runs;
+// before it, the command shared the caller's process group and session
+// (but for the one that left it). The same where no cgroup can be made,
+// where the keeper keeps the guard's process tree.
 func TestKilledGuardLeavesNoOrphans(t *testing.T) {
-	for _, byMark := range []bool{false, true} {
-		name := map[bool]string{false: "cgroup", true: "mark"}[byMark]
-		t.Run(name, func(t *testing.T) { killedGuardLeavesNoOrphans(t, byMark) })
+	for _, byTree := range []bool{false, true} {
+		name := map[bool]string{false: "cgroup", true: "tree"}[byTree]
+		t.Run(name, func(t *testing.T) { killedGuardLeavesNoOrphans(t, byTree) })
 	}
 }
 
-func killedGuardLeavesNoOrphans(t *testing.T, byMark bool) {
+func killedGuardLeavesNoOrphans(t *testing.T, byTree bool) {
 	script := `while :; do echo x >> f; sleep 0.05; done | tee -a g >/dev/null &
 sleep 300 &
 (sleep 300 &)
+setsid sleep 301 &
+(env -i sleep 302 &)
 touch started
 wait`
-	cmd, work := orphanWorld(t, script, byMark)
+	cmd, work := orphanWorld(t, script, byTree)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -140,6 +125,11 @@ wait`
 			keeperUp = keeperUp || strings.Contains(string(b), keeperArg)
 		}
 	}
+	if byTree {
+		// The keeper looks at the tree as it starts, then every 10 ms and
+		// less often later; this waits out its first looks.
+		time.Sleep(300 * time.Millisecond)
+	}
 	var command []procKey
 	for _, p := range procs {
 		b, _ := os.ReadFile("/proc/" + strconv.Itoa(p.pid) + "/cmdline")
@@ -147,6 +137,9 @@ wait`
 			continue
 		}
 		command = append(command, p)
+		if strings.Contains(string(b), "301") {
+			continue // setsid: a session of its own, on purpose
+		}
 		pgid, err1 := syscall.Getpgid(p.pid)
 		sid, err2 := unix.Getsid(p.pid)
 		if err1 != nil || err2 != nil {
@@ -157,18 +150,16 @@ wait`
 				p.pid, b, pgid, sid, syscall.Getpgrp(), mine)
 		}
 	}
-	if len(command) < 5 {
+	if len(command) < 7 {
 		t.Fatalf("only %d processes of the command found: %v", len(command), command)
 	}
-	// Bystanders in the same session, started after the guard, marked
-	// with the same ledger id as another guard's command would be: the
-	// keeper must not take them for the command's.
+	// Bystanders in the same session, started after the guard, as the
+	// caller's other jobs are: the keeper must not take them for the
+	// command's.
 	var bystanders []procKey
-	if byMark {
-		mark := markIn(t, command[0].pid)
-		for _, m := range []string{parentID(mark), parentID(mark) + "/1.other"} {
+	if byTree {
+		for range 2 {
 			b := exec.Command("sleep", "300")
-			b.Env = append(os.Environ(), envParent+"="+m)
 			if err := b.Start(); err != nil {
 				t.Fatal(err)
 			}
@@ -192,10 +183,10 @@ wait`
 			_ = unix.Kill(p.pid, unix.SIGKILL)
 		}
 	}
-	if byMark {
+	if byTree {
 		time.Sleep(100 * time.Millisecond) // the keeper's rounds are over
 		if got := alive(bystanders); len(got) != len(bystanders) {
-			t.Errorf("the keeper killed processes of another command with the same id: %d of %d left", len(got), len(bystanders))
+			t.Errorf("the keeper killed processes that are not the command's: %d of %d left", len(got), len(bystanders))
 		}
 		return
 	}
