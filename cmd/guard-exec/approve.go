@@ -119,7 +119,7 @@ func runApprove(_ context.Context, g *guard, args []string) error {
 // personAtTerminal opens /dev/tty when everything says a person is there.
 func (g *guard) personAtTerminal(ci bool, left map[procKey]string) (*os.File, error) {
 	switch {
-	case g.vars[envParent] != "" || insideGuardedCommand(left):
+	case insideGuardedCommand(left):
 		return nil, errors.New("cannot run inside a command the guard runs; a person runs it in their own terminal")
 	case ci:
 		return nil, errors.New("needs a person at a terminal, and --ci says there is none")
@@ -133,12 +133,11 @@ func (g *guard) personAtTerminal(ci bool, left map[procKey]string) (*os.File, er
 	return tty, nil
 }
 
-// insideGuardedCommand looks up the process tree for a process the guard
-// started: the guard puts GUARD_EXEC_PARENT in each command's environment,
-// and a process's initial environment (/proc/PID/environ) cannot be changed
-// afterwards, so `env -u GUARD_EXEC_PARENT script -c 'guard-exec approve …'`
-// still has a marked ancestor; a process a guarded command left running
-// (left, lineage.go) counts as marked. Only used by approve.
+// insideGuardedCommand looks up the process tree for a guard running a
+// command (nest.go: whatever a command starts stays below its guard while
+// it runs, env -i, setsid and renamed copies of guard-exec included); a
+// process a guarded command left running (left, lineage.go) counts too.
+// Only used by approve and config init --force.
 func insideGuardedCommand(left map[procKey]string) bool { return markedChain(os.Getppid(), left) }
 
 func readProcFile(pid int, name string, max int64) ([]byte, error) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -23,9 +22,8 @@ import (
 // So approve refuses a terminal:
 //
 //   - that it does not have in the foreground (a background job);
-//   - whose session leader, or any process holding its master, carries
-//     the guard's mark in its environment or has an ancestor that does,
-//     or is a process a guarded command left running (lineage.go) or one
+//   - whose session leader, or any process holding its master, is a
+//     guard announcing a command or below one (nest.go), or is a process a guarded command left running (lineage.go) or one
 //     of its descendants;
 //   - whose master is held by a process of the user that started after
 //     the hold, and whose parent is not another user's (sshd's session
@@ -81,9 +79,10 @@ func checkPersonsTerminal(tty *os.File, held time.Time, left map[procKey]string)
 	return nil
 }
 
-// markedChain reports whether pid or one of its ancestors carries the
-// guard's mark (a process started inside a guarded command) or is one a
-// guarded command left running (left, lineage.go).
+// markedChain reports whether pid or one of its ancestors is a guard
+// running a command (nest.go: what a command starts stays below its guard
+// while it runs) or is one a guarded command left running (left,
+// lineage.go).
 func markedChain(pid int, left map[procKey]string) bool {
 	for range 64 {
 		if pid <= 1 {
@@ -96,10 +95,8 @@ func markedChain(pid int, left map[procKey]string) bool {
 				}
 			}
 		}
-		if env, err := readProcFile(pid, "environ", 1<<20); err == nil {
-			if bytes.HasPrefix(env, []byte(envParent+"=")) || bytes.Contains(env, []byte("\x00"+envParent+"=")) {
-				return true
-			}
+		if guardedAncestor(pid) {
+			return true
 		}
 		next, ok := parentOf(pid)
 		if !ok {

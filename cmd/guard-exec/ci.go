@@ -45,7 +45,7 @@ func (g *guard) ciStep(j *job, d *policy.Decision, err error) {
 	case blocked:
 		outcome = "held"
 	}
-	if outcome == "ran" && g.vars[envParent] != "" {
+	if outcome == "ran" && g.nested() {
 		return
 	}
 	what := j.script

@@ -22,7 +22,7 @@ import (
 // guarded command) stays quiet: the guard around it has said it already.
 func (g *guard) loadConfig() *policy.Config {
 	res := policy.LoadConfig(g.configOptions(true))
-	if g.vars[envParent] == "" {
+	if !g.nested() {
 		g.printProblems(res.Problems)
 	}
 	cfg := res.Config
@@ -61,7 +61,7 @@ func (g *guard) configOptions(cached bool) policy.LoadOptions {
 	if p := g.cachePath("checked-rules"); cached && p != "" {
 		// Inside a sandboxed command guard-exec's files are protected:
 		// what a nested guard wrote there would be undone, with a message.
-		o.Checked = &policy.FileExampleCache{Path: p, ReadOnly: g.vars[envSandbox] != ""}
+		o.Checked = &policy.FileExampleCache{Path: p, ReadOnly: g.outerSandboxed()}
 	}
 	return o
 }
@@ -143,7 +143,7 @@ func (g *guard) configInit(args []string) error {
 	if path == "" {
 		return errors.New("config init: neither $XDG_CONFIG_HOME nor $HOME names a directory")
 	}
-	if *force && g.vars[envParent] != "" {
+	if *force && (g.nested() || insideGuardedCommand(nil)) {
 		// Replacing the file would drop the person's own rules; that is
 		// theirs to do, not a guarded command's.
 		return errors.New("config init --force cannot run inside a guarded command; run it in your own terminal")

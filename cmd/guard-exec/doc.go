@@ -128,9 +128,9 @@
 // "guard-exec approve ev-N" lets a held command run once. It refuses unless
 // a person is there to answer: stdin and stderr must be terminals, /dev/tty
 // must open, --ci must not be given, and neither it nor any process above
-// it may be a command the guard runs (GUARD_EXEC_PARENT in its environment
-// or in the initial environment of an ancestor, which a command cannot
-// rewrite). It shows the held command (redacted), its directory and rule,
+// it may be a command the guard runs (an ancestor is a guard announcing
+// its command, nest.go, or a process a guarded command left running,
+// lineage.go). It shows the held command (redacted), its directory and rule,
 // asks [y/N] on /dev/tty, and records an approval that refers to the
 // decision and expires after 15 minutes. When the agent retries the
 // identical command (same canonical text) in the same directory, the guard
@@ -290,8 +290,9 @@
 // warned about rather than followed. A login shell (-l) reads
 // /etc/profile and ~/.bash_profile, which are not analysed. A script file
 // is read twice, by the guard and then by bash; a file changed in between
-// runs as changed; so is a BASH_ENV file. The runner adds GUARD_EXEC_PARENT so nested guards can record their
-// parent. The boundary judges the paths a command names, resolved when it
+// runs as changed; so is a BASH_ENV file. Nested guards find the guard
+// around them by its announcement (nest.go), not by anything in the
+// command's environment. The boundary judges the paths a command names, resolved when it
 // is checked: what a program decides to write by itself, a link the same
 // command line creates and then writes through, and a secret copied to a
 // file by one command and sent by a later one are not followed.
@@ -310,17 +311,17 @@
 // written); it stays in the caller's process group; every signal sent to
 // the guard reaches bash alone; and the guard dies by the signal bash died
 // by. Under a name other than guard-exec (exec -a NAME) that name is bash's
-// $0. Two differences remain: a descriptor the guard was started with closed
-// (`>&-`) reaches the command as /dev/null, because Go's runtime opens
-// /dev/null on closed descriptors 0-2 before any of the guard's code runs;
-// and GUARD_EXEC_PARENT is in the command's environment, for nested guards.
+// $0. One difference remains: a descriptor the guard was started with
+// closed (`>&-`) reaches the command as /dev/null, because Go's runtime
+// opens /dev/null on closed descriptors 0-2 before any of the guard's code
+// runs. The command's environment is the caller's.
 //
 // A guard killed by SIGKILL takes everything its command started with it
 // where it can make a cgroup v2 (keeper_linux.go, README "No orphans"): as
 // root or in a delegated cgroup, on Linux, and once the command has run for
-// 20 ms. Elsewhere on Linux the keeper kills what still carries the
-// command's mark in the guard's session (a process that left the session
-// or cleared its environment runs on); on macOS a watchdog kills the
+// 20 ms. Elsewhere on Linux the keeper keeps the guard's process tree and
+// kills what it saw there (a process started since its last look whose
+// parent died meanwhile runs on); on macOS a watchdog kills the
 // command's own process (keeper_darwin.go), and its children run on.
 //
 // When the ledger cannot record a command, the command does not run (exit
@@ -328,9 +329,10 @@
 // exception is a guard started inside a sandboxed command, whose ledger is
 // read-only to it by design: it still judges and holds, and its commands
 // run as part of the outer command's record. It knows it is inside from
-// GUARD_EXEC_SANDBOX with the kernel's no_new_privs flag; when the
-// variable was lost with the rest of the environment (`env -i bash -c …`),
-// on Linux, from the kernel's refusal of its ledger: a write the file
+// the outer guard's announcement (nest.go) with the kernel's no_new_privs
+// flag; where no guard announces it (a process the command left running,
+// after its guard ended) or the ledger's variables were lost with the rest
+// of the environment (`env -i bash -c …`), on Linux, from the kernel's refusal of its ledger: a write the file
 // system allows, refused with no_new_privs set (Landlock's EACCES, or
 // EROFS on a read-only bind), unless its verdict counted on a sandbox of
 // its own, which is not made then. A ledger that cannot be written for any

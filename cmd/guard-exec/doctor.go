@@ -442,7 +442,7 @@ func (dr *doctor) runArgv(ctx context.Context, argv []string, stdin, tmp, bin st
 	for _, kv := range g.env {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
-		case "PATH", "GUARD_EXEC_LEDGER_DIR", "GUARD_EXEC_SESSION", envParent, "GITHUB_STEP_SUMMARY":
+		case "PATH", "GUARD_EXEC_LEDGER_DIR", "GUARD_EXEC_SESSION", "GITHUB_STEP_SUMMARY":
 			continue
 		}
 		env = append(env, kv)

@@ -1,36 +1,11 @@
 package main
 
 import (
-	"os"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/guard-exec/guard-exec/internal/redact"
-	"github.com/guard-exec/guard-exec/parse"
 )
-
-// envParent carries the id of a guarded command into its environment, so
-// a guard started inside it (a nested shim) records its parent. Its value
-// is the id, a slash and a name of the guard that ran it ("ev-0012/4242.
-// m3x9k1": pid and start), so that the mark of one command is told from
-// that of a command with the same id in another ledger (keeper_linux.go
-// kills by it).
-const envParent = "GUARD_EXEC_PARENT"
-
-// parentID is the ledger id in a mark: what comes before the slash.
-func parentID(mark string) string {
-	id, _, _ := strings.Cut(mark, "/")
-	return id
-}
-
-// markOf is the mark of the command with ledger id id run by this guard.
-func markOf(id string) string {
-	return id + "/" + strconv.Itoa(os.Getpid()) + "." + strconv.FormatInt(guardStarted.UnixNano(), 36)
-}
-
-// guardStarted is when this guard started, for its commands' marks.
-var guardStarted = time.Now()
 
 // loginRoute reports whether a variable leads to a stored login without
 // being a secret itself: the programs git, ssh and sudo ask for a password
@@ -121,16 +96,13 @@ func (g *guard) scrubbed() *envScrub {
 // and the settings of git's configuration group outside the local sections,
 // the group renumbered from 0 because git stops at the first missing index.
 // GIT_TERMINAL_PROMPT=0 is set, so git with nobody to ask fails at once
-// instead of waiting for a password. The parent id variable is dropped
-// silently: the runner sets its own.
+// instead of waiting for a password.
 func scrubEnv(env []string, strip bool) envScrub {
 	s := envScrub{env: make([]string, 0, len(env)+1)}
 	var group map[string]string
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		switch {
-		case k == envParent, k == envSandbox:
-			continue
 		case !strip:
 		case gitConfigVar(k):
 			if group == nil {
@@ -210,17 +182,10 @@ func gitKeyName(key string) string {
 	return key
 }
 
-// childEnv is the environment the command runs with: the scrubbed one,
-// with the parent id set for nested guards.
-func (g *guard) childEnv(_ *parse.Analysis, id string) []string {
-	s := g.scrubbed()
-	out := make([]string, 0, len(s.env)+1)
-	out = append(out, s.env...)
-	if id != "" {
-		out = append(out, envParent+"="+markOf(id))
-	}
-	return out
-}
+// childEnv is the environment the command runs with: the caller's, or
+// the scrubbed one (--strict). Nothing of guard-exec's is added: a guard
+// started inside the command finds this one by its announcement (nest.go).
+func (g *guard) childEnv() []string { return g.scrubbed().env }
 
 // envRemoved lists, for the exec record, the names of everything the
 // scrub took out of the command's environment.

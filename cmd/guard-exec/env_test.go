@@ -21,9 +21,9 @@ func TestScrubEnv(t *testing.T) {
 			removed: nil,
 		},
 		{
-			name:    "the parent id is the runner's own",
-			env:     []string{"GUARD_EXEC_PARENT=ev-0009", "HOME=/h"},
-			want:    []string{"HOME=/h"},
+			name:    "guard-exec's own names pass like any other: nothing is added or taken",
+			env:     []string{"GUARD_EXEC_PARENT=ev-0009", "GUARD_EXEC_SANDBOX=write", "HOME=/h"},
+			want:    []string{"GUARD_EXEC_PARENT=ev-0009", "GUARD_EXEC_SANDBOX=write", "HOME=/h"},
 			removed: nil,
 		},
 		{

@@ -132,7 +132,8 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, d *p
 	if err != nil {
 		return g.cannotRecord(ctx, j, a, d, sb, err)
 	}
-	spec.Env = sb.env(g.childEnv(a, id))
+	spec.Env = g.childEnv()
+	defer announce(id, sb)()
 	mark("ledger")
 	start := time.Now()
 	var res *shim.Result
@@ -166,10 +167,11 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, d *p
 
 // cannotRecord handles a command whose exec record cannot be written. It
 // does not run (fail closed), unless a kernel sandbox bounds it already:
-// inside a sandboxed command (GUARD_EXEC_SANDBOX, with the kernel's word)
-// the ledger is read-only by design, and the command is recorded as part of
-// the one that started it; and where that variable was lost with the rest
-// of the environment (`env -i bash -c …`), the kernel's own refusal of the
+// inside a sandboxed command (the outer guard's announcement, with the
+// kernel's word) the ledger is read-only by design, and the command is
+// recorded as part of the one that started it; and where no guard
+// announces it or the ledger's variables were lost with the rest of the
+// environment (`env -i bash -c …`), the kernel's own refusal of the
 // ledger, with no_new_privs, is the proof (refusedByKernel). The verdict
 // was reached as usual either way: only an allowed or warned command gets
 // here, and a held one stays held. In the second case a verdict that
@@ -247,7 +249,7 @@ func (g *guard) execRecord(j *job, a *parse.Analysis, d *policy.Decision) *ledge
 		Raw:        j.script,
 		Verdict:    d.Verdict.String(),
 		Enforce:    d.Mode.String(),
-		Parent:     parentID(g.vars[envParent]),
+		Parent:     g.parentID(),
 		EnvRemoved: g.envRemoved(),
 	}
 	for _, h := range d.Hits {
@@ -298,7 +300,7 @@ func (g *guard) warn(d *policy.Decision) {
 	}
 	h := loud[0]
 	note := adviseNote(d)
-	if note == "" && (g.vars[envParent] != "" || g.sandboxedUnrecorded()) {
+	if note == "" && (g.nested() || g.sandboxedUnrecorded()) {
 		// A guard inside a guarded command (a script's bash through the
 		// shim) records its warning but does not print it: the line would
 		// become part of the program's own stderr, which test suites and

@@ -51,6 +51,12 @@ type guard struct {
 	helpFS  *pflag.FlagSet // the flag set whose help was printed last
 	keyVal  []byte         // the user's key (key.go), once loaded
 	keyDone bool
+
+	outerVal  *outerGuard // the guard this one runs inside (nest.go), once found
+	outerDone bool
+	// hookSandbox is, for the interactive shell's hook, the sandbox that
+	// shell runs in: no guard process is left above it to announce one.
+	hookSandbox policy.SandboxMode
 }
 
 // config returns the merged configuration, loaded once (config.go).

@@ -48,8 +48,9 @@ func runHook(_ context.Context, g *guard, args []string) error {
 	ranFd := fs.Int("ran-fd", -1, "hook shell: write the exec record's id of an approved line to `FD`")
 	exitOf := fs.String("exit", "", "hook shell: record how the approved line `ID` ended (with --status)")
 	exitStatus := fs.Int("status", 0, "hook shell --exit: the line's exit `STATUS`")
+	sandboxed := fs.String("sandboxed", "", "hook shell: the shell runs in the kernel sandbox in `MODE`")
 	// The interactive shell's own plumbing (interactive.go), not for people.
-	for _, f := range []string{"ran-fd", "exit", "status"} {
+	for _, f := range []string{"ran-fd", "exit", "status", "sandboxed"} {
 		_ = fs.MarkHidden(f)
 	}
 	err := g.parseFlags(fs, args)
@@ -58,6 +59,13 @@ func runHook(_ context.Context, g *guard, args []string) error {
 	}
 	if err == nil && *modeFlag != "" {
 		err = g.setOwnFlag("--mode", *modeFlag)
+	}
+	if err == nil && *sandboxed != "" {
+		if kind != "shell" {
+			err = usagef("--sandboxed is the interactive shell's (hook shell)")
+		} else if g.hookSandbox, err = policy.ParseSandboxMode(*sandboxed); err != nil {
+			err = usagef("--sandboxed: %v", err)
+		}
 	}
 	if err == nil && fs.NArg() > 0 {
 		err = usagef("hook %s takes no operands (got %q)", kind, fs.Arg(0))

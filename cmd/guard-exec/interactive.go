@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/guard-exec/guard-exec/policy"
 	"github.com/guard-exec/guard-exec/shim"
 )
 
@@ -31,9 +32,10 @@ func (g *guard) interactive(inv *shim.Invocation, real string) error {
 		return err
 	}
 	fd := int(r.Fd())
+	sb := g.sandboxFor(g.workdir()) // sandbox.go
 	// The rcfile is small (well under a pipe's buffer), so writing it all
 	// before bash starts cannot block.
-	if _, err := w.WriteString(interactiveRC(self(), inv, fd, g.ci)); err != nil {
+	if _, err := w.WriteString(interactiveRC(self(), inv, fd, g.ci, sb.announced())); err != nil {
 		return err
 	}
 	w.Close()
@@ -44,19 +46,24 @@ func (g *guard) interactive(inv *shim.Invocation, real string) error {
 		argv = append(argv, "-s", "--")
 		argv = append(argv, inv.Args...)
 	}
-	return g.execShell(real, argv, fd)
+	return g.execShellIn(sb, real, argv, fd)
 }
 
 // execShell replaces this process with the real shell. keepFd, when not
 // -1, is inherited by it (the rcfile pipe).
 func (g *guard) execShell(real string, argv []string, keepFd int) error {
+	return g.execShellIn(g.sandboxFor(g.workdir()), real, argv, keepFd)
+}
+
+// execShellIn is execShell with the sandbox planned already.
+func (g *guard) execShellIn(sb *sandboxRun, real string, argv []string, keepFd int) error {
 	if keepFd >= 0 {
 		if _, err := unix.FcntlInt(uintptr(keepFd), unix.F_SETFD, 0); err != nil {
 			return err
 		}
 	}
-	env := g.childEnv(nil, "")
-	if sb := g.sandboxFor(g.workdir()); sb != nil && !sb.inherited { // sandbox.go
+	env := g.childEnv()
+	if sb != nil && !sb.inherited {
 		return g.execSandboxed(sb, real, argv, env)
 	}
 	err := syscall.Exec(real, argv, env)
@@ -157,18 +164,24 @@ func startupFiles(inv *shim.Invocation) string {
 // the line runs with a warning: a person must never be locked out of their
 // own shell. This is a guard for people, not a boundary: `trap - DEBUG`
 // turns it off.
-func interactiveRC(bin string, inv *shim.Invocation, fd int, ci bool) string {
+func interactiveRC(bin string, inv *shim.Invocation, fd int, ci bool, sandboxed policy.SandboxMode) string {
 	var b strings.Builder
 	// bash has read the whole file before running it: the pipe it came
 	// through is closed first, so no command inherits it.
 	fmt.Fprintf(&b, "exec %d<&-\n", fd)
 	b.WriteString(startupFiles(inv))
 	fmt.Fprintf(&b, "__ge_bin=%s\n", shellWord(bin))
+	// --ci: holds are never asked about. --sandboxed: the shell runs in
+	// the kernel sandbox, which no guard process is left to announce
+	// (nest.go); the hook believes it only with the kernel's word.
+	opts := ""
 	if ci {
-		b.WriteString("__ge_opts=--ci\n") // --ci: holds are never asked about
-	} else {
-		b.WriteString("__ge_opts=\n")
+		opts = " --ci"
 	}
+	if sandboxed != policy.SandboxOff {
+		opts += " --sandboxed=" + sandboxed.String()
+	}
+	fmt.Fprintf(&b, "__ge_opts=%s\n", shellWord(strings.TrimPrefix(opts, " ")))
 	b.WriteString(interactiveTrap)
 	return b.String()
 }

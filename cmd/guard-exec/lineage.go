@@ -14,17 +14,17 @@ import (
 	"github.com/guard-exec/guard-exec/shim"
 )
 
-// The lineage of guarded commands. A process a guarded command starts can
-// shed every mark the guard gives it: `env -i` drops the environment, a
-// double fork or `setsid` reparents it to PID 1, so that neither its
-// environment nor its ancestors show where it came from. The guard makes
+// The lineage of guarded commands. A process a guarded command starts is
+// below its guard (nest.go) only while the guard runs: a double fork or
+// `setsid` and the guard's end reparent it to PID 1, so that its
+// ancestors no longer show where it came from. The guard makes
 // itself a child subreaper while the command runs (PR_SET_CHILD_SUBREAPER):
 // whatever the command orphans is reparented to the guard instead of PID 1.
 // When the command ends, the guard writes the processes still under it
 // (pid and start time, with the command's record id) to the lineage file
 // in the user's state directory, which guarded commands may not write.
 // approve treats a process in that file, and everything below it, like a
-// process carrying the guard's mark. Nothing is written when the command
+// process below a guard. Nothing is written when the command
 // leaves nothing behind, the usual case, which costs a prctl and a waitid.
 //
 // A process listed here that forks again after its guard has ended can

@@ -14,7 +14,7 @@ import (
 // own business, and the command that started it is the one braked.
 func (g *guard) withLoopBrake(x *policy.Ctx) {
 	n := g.config().Loop.BlockAfter
-	if n <= 0 || g.vars[envParent] != "" {
+	if n <= 0 || g.nested() {
 		return
 	}
 	led, err := g.book()

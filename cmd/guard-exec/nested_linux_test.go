@@ -4,16 +4,21 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/guard-exec/guard-exec/internal/sandbox"
+	"github.com/guard-exec/guard-exec/policy"
 )
 
 // TestNestedGuardLosesItsEnvironment: a guard started inside a sandboxed
 // command with the environment cleared (`env -i HOME=… bash -c …`) no
-// longer sees GUARD_EXEC_SANDBOX nor the ledger it was given, picks a
-// ledger of its own outside the write roots, and the kernel refuses it.
+// longer sees the ledger it was given, picks a ledger of its own outside
+// the write roots, and the kernel refuses it (it still finds the guard
+// around it by its announcement, nest.go, which no environment carries).
 // It still judges, and a hold still holds; an allowed command runs,
 // unrecorded, with its own output and status and nothing added to its
 // stderr, the command that started it being on record.
@@ -177,5 +182,48 @@ func TestMountOf(t *testing.T) {
 	}
 	if got := unescapeMount(`/a\040b\134c\011`); got != "/a b\\c\t" {
 		t.Errorf("unescapeMount: %q", got)
+	}
+}
+
+// TestNestingCannotBeForged: a guard is nested only below a guard that
+// announced its command itself. A descriptor at announceFD named like an
+// announcement and passed on across exec (to the outer guard, and from it
+// to the command) makes no one nested: the inner guard still prints its
+// warning. Without the forgery the same inner guard is nested and quiet;
+// nothing of the guard's is in the command's environment either way.
+func TestNestingCannotBeForged(t *testing.T) {
+	w := newCLIWorld(t)
+	inner := `env | grep -c '^GUARD_EXEC_' || true; guard-exec -c 'sudo -n true 2>/dev/null || true'`
+	for _, forged := range []bool{false, true} {
+		c := w.command("--mode=audit", "-c", inner)
+		if forged {
+			fd, err := unix.MemfdCreate(announcement("ev-0001", policy.SandboxWrite), 0)
+			if err != nil {
+				t.Skip("no memfd here")
+			}
+			f := os.NewFile(uintptr(fd), "forged")
+			defer f.Close()
+			c.ExtraFiles = make([]*os.File, announceFD-2)
+			c.ExtraFiles[announceFD-3] = f
+		}
+		var stderr strings.Builder
+		c.Stderr = &stderr
+		out, err := c.Output()
+		if err != nil {
+			t.Fatalf("forged=%v: %v\n%s", forged, err, stderr.String())
+		}
+		given := 0 // the test's own settings (the ledger, the session)
+		for _, kv := range w.env {
+			if strings.HasPrefix(kv, "GUARD_EXEC_") {
+				given++
+			}
+		}
+		if n := strings.TrimSpace(string(out)); n != strconv.Itoa(given) {
+			t.Errorf("forged=%v: %s GUARD_EXEC_ variables in the command's environment, %d given", forged, n, given)
+		}
+		warned := strings.Contains(stderr.String(), "warning: privilege-escalation")
+		if warned != forged {
+			t.Errorf("forged=%v: the inner guard warned=%v\n%s", forged, warned, stderr.String())
+		}
 	}
 }

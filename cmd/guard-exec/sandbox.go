@@ -16,15 +16,6 @@ import (
 	"github.com/guard-exec/guard-exec/shim"
 )
 
-// envSandbox is set in a sandboxed command's environment to the mode it
-// runs under, so a guard started inside it (a shim, a nested guard-exec)
-// knows it is bounded already: it cannot mount, and its ledger is
-// read-only to it. The guard believes it only together with the kernel's
-// word (confined): on Linux the no_new_privs flag, which every sandboxed
-// process has and nothing inside it can clear; on macOS a write the
-// Seatbelt profile refuses.
-const envSandbox = "GUARD_EXEC_SANDBOX"
-
 // sandboxMissing is the messages' "this kernel has no Landlock", or what
 // is missing elsewhere.
 var sandboxMissing = strings.Replace(sandbox.Missing, "the kernel", "this kernel", 1)
@@ -52,10 +43,18 @@ func (g *guard) sandboxMode() policy.SandboxMode {
 	return g.config().Sandbox.Mode
 }
 
-// inSandbox reports whether this guard runs inside a sandboxed command.
+// inSandbox reports whether this guard runs inside a sandboxed command:
+// the guard around it says so (nest.go), and the guard believes it only
+// together with the kernel's word (confined): on Linux the no_new_privs
+// flag, which every sandboxed process has and nothing inside it can clear;
+// on macOS a write the Seatbelt profile refuses. A nested guard cannot
+// mount, and its ledger is read-only to it.
 func (g *guard) inSandbox() (policy.SandboxMode, bool) {
-	m, err := policy.ParseSandboxMode(g.vars[envSandbox])
-	if err != nil || m == policy.SandboxOff || !confined(g) {
+	m := g.hookSandbox
+	if o := g.outer(); o != nil {
+		m = o.sandbox
+	}
+	if m == policy.SandboxOff || !confined(g) {
 		return policy.SandboxOff, false
 	}
 	return m, true
@@ -192,12 +191,13 @@ func (sb *sandboxRun) abiOf() int {
 	return sb.abi
 }
 
-// env adds, for guards started inside the command, the mode it runs under.
-func (sb *sandboxRun) env(env []string) []string {
+// announced is the mode a guard started inside the command learns it runs
+// under (nest.go): off where nothing bounds the command.
+func (sb *sandboxRun) announced() policy.SandboxMode {
 	if sb == nil || (sb.mech == "" && !sb.inherited) {
-		return env
+		return policy.SandboxOff
 	}
-	return append(env, envSandbox+"="+sb.mode.String())
+	return sb.mode
 }
 
 // runUnrecorded runs a command inside another's sandbox when the ledger
@@ -209,7 +209,7 @@ func (g *guard) runUnrecorded(ctx context.Context, j *job, a *parse.Analysis, sb
 		Path: j.path, Argv: j.argv, Dir: j.dir,
 		Stdin: g.st.in, Stdout: g.st.out, Stderr: g.st.err,
 		PTY: g.ptyMode(), Timeout: g.timeout,
-		Env: sb.env(g.childEnv(a, g.vars[envParent])),
+		Env: g.childEnv(),
 	}
 	res, err := shim.Run(ctx, spec)
 	if err != nil {
@@ -391,7 +391,7 @@ func (g *guard) execSandboxed(sb *sandboxRun, real string, argv, env []string) e
 		fmt.Fprintf(g.st.err, "guard-exec: warning: sandbox-unavailable: [sandbox] mode = %q but %s; this interactive shell runs unsandboxed\n", sb.mode, sandboxMissing)
 		return fmt.Errorf("starting %s: %w", real, syscall.Exec(real, argv, env))
 	}
-	_, err := sandbox.Exec(real, argv, sb.env(env), sb.spec)
+	_, err := sandbox.Exec(real, argv, env, sb.spec)
 	return fmt.Errorf("starting %s in the sandbox: %w", real, err)
 }
 

@@ -131,7 +131,7 @@ func (g *guard) withSources(opts parse.Options, analyze func(parse.Options) *par
 		g.sources = newSourcedFiles(g.getenv, g.key())
 		// Inside a sandboxed command the cache is protected: a nested
 		// guard reads it and writes nothing (the write would be undone).
-		g.sources.readOnly = g.vars[envSandbox] != ""
+		g.sources.readOnly = g.outerSandboxed()
 	}
 	sf := g.sources
 	opts.Files = sf

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/guard-exec/guard-exec/parse"
+	"github.com/guard-exec/guard-exec/policy"
 )
 
 // snapshot writes a shell snapshot the way Claude Code writes one: each
@@ -249,7 +250,7 @@ func TestSourcedCacheForged(t *testing.T) {
 }
 
 // TestSourcedCacheReadOnlyInSandbox: a guard inside a sandboxed command
-// (GUARD_EXEC_SANDBOX set) writes nothing to guard-exec's cache, which the
+// (the guard around it announced a sandbox, nest.go) writes nothing to guard-exec's cache, which the
 // sandbox protects and would put back, with a message; an outer guard
 // writes it.
 func TestSourcedCacheReadOnlyInSandbox(t *testing.T) {
@@ -258,10 +259,10 @@ func TestSourcedCacheReadOnlyInSandbox(t *testing.T) {
 		home := t.TempDir()
 		env := []string{"HOME=" + home, "PATH=/usr/bin:/bin", "TMPDIR=/tmp", "XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
 			"XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
-		if nested {
-			env = append(env, envSandbox+"=write")
-		}
 		g := newGuard(env, nil)
+		if nested {
+			g.outerVal, g.outerDone = &outerGuard{pid: 1, id: "ev-0001", sandbox: policy.SandboxWrite}, true
+		}
 		if d := g.decide(claudeLine(snap, "git status"), "/work/proj"); d.Verdict.String() != "allow" {
 			t.Fatalf("nested=%v: %s", nested, d.Verdict)
 		}

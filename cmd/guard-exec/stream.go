@@ -80,7 +80,7 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 	mode := g.policyEngine().Mode
 	rec := &ledger.Record{Kind: ledger.KindExec, Session: g.session(), Cwd: j.dir, Project: g.projectRoot(),
 		Mode: g.invocation, IO: "pipe", Command: inv.Shell + " (script from stdin, judged as it arrives)",
-		Verdict: policy.Allow.String(), Enforce: mode.String(), Parent: parentID(g.vars[envParent]), EnvRemoved: g.envRemoved()}
+		Verdict: policy.Allow.String(), Enforce: mode.String(), Parent: g.parentID(), EnvRemoved: g.envRemoved()}
 	if !g.sandboxUnavailable(sb, rec) {
 		return status(exitBlocked)
 	}
@@ -90,10 +90,11 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 		return g.notRun(err)
 	}
 	spec := &shim.Spec{
-		Path: j.path, Argv: inv.Argv(j.path), Dir: j.dir, Env: sb.env(g.childEnv(nil, id)),
+		Path: j.path, Argv: inv.Argv(j.path), Dir: j.dir, Env: g.childEnv(),
 		Stdin: r, Stdout: g.st.out, Stderr: g.st.err, PTY: g.ptyMode(), Timeout: g.timeout,
 		Started: func(int) { r.Close() }, Start: sb.starter(),
 	}
+	defer announce(id, sb)()
 	type outcome struct {
 		res *shim.Result
 		err error

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/guard-exec/guard-exec/parse"
+	"github.com/guard-exec/guard-exec/policy"
 	"github.com/guard-exec/guard-exec/shim"
 )
 
@@ -106,10 +107,15 @@ func TestInteractiveStartup(t *testing.T) {
 	if got := interactiveOpts(inv("bash", "--rcfile", "/x", "-l", "-o", "vi")); strings.Join(got, " ") != "-o vi" {
 		t.Errorf("interactiveOpts = %q", got)
 	}
-	rc := interactiveRC("/opt/guard exec/guard-exec", inv("bash"), 7, true)
+	rc := interactiveRC("/opt/guard exec/guard-exec", inv("bash"), 7, true, policy.SandboxOff)
 	for _, want := range []string{"exec 7<&-", "__ge_bin='/opt/guard exec/guard-exec'", "__ge_opts=--ci", "shopt -s extdebug", "trap '__ge_debug' DEBUG"} {
 		if !strings.Contains(rc, want) {
 			t.Errorf("rcfile lacks %q", want)
 		}
+	}
+	// A shell in the kernel sandbox tells its hook so (nest.go).
+	rc = interactiveRC("/g", inv("bash"), 7, false, policy.SandboxWrite)
+	if !strings.Contains(rc, "__ge_opts='--sandboxed=write'\n") {
+		t.Errorf("rcfile of a sandboxed shell: %q", rc)
 	}
 }
