@@ -23,8 +23,9 @@ import (
 //
 //   - that it does not have in the foreground (a background job);
 //   - whose session leader, or any process holding its master, is a
-//     guard announcing a command or below one (nest.go), or is a process a guarded command left running (lineage.go) or one
-//     of its descendants;
+//     guard announcing a command or below one (nest.go), or is a process
+//     a guarded command left running (lineage.go) or one of its
+//     descendants;
 //   - whose master is held by a process of the user that started after
 //     the hold, and whose parent is not another user's (sshd's session
 //     child, started at login, has root's sshd as parent).
