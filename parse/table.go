@@ -104,7 +104,10 @@ type Program struct {
 	// "*" for every operand, "<$" for every operand but the last when
 	// there are two or more (cp SRC… DEST), or "--" for the operands
 	// after "--" as one, when there are any (distrobox enter [NAME] --
-	// PROG ARGS…).
+	// PROG ARGS…). "?MEANING" after a SPEC gives the role only when a
+	// flag of that meaning (Flags) was given: tar --remove-files deletes
+	// what it archived ("*:deleted:tree?removes"). RoleDeleted's LANG
+	// "tree" says a directory goes with everything below it.
 	//
 	// RoleProgram takes two LANGs: "sh" says a program given as one word
 	// is a shell command line (a terminal emulator's xterm -e 'make
@@ -230,6 +233,7 @@ type argRow struct {
 	butLast bool // <$
 	dashes  bool // --
 	spec    roleSpec
+	when    string // the flag meaning that gives the role ("removes"); "": always
 }
 
 // ProgramTable returns the rows of the program table, built once.
@@ -509,8 +513,9 @@ func (p *Program) compile() {
 		}
 	}
 	for _, tok := range strings.Fields(p.Args) {
+		tok, when, _ := strings.Cut(tok, "?")
 		pos, spec, _ := strings.Cut(tok, ":")
-		a := argRow{spec: parseRoleSpec(spec)}
+		a := argRow{spec: parseRoleSpec(spec), when: when}
 		switch {
 		case pos == "*":
 			a.all = true
@@ -925,6 +930,7 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 		}
 		for _, ar := range p.args {
 			switch {
+			case ar.when != "" && !c.Flag(ar.when):
 			case ar.dashes:
 				if k+len(pa.ops)-len(ops) == pa.dashes {
 					fr.applyRole(c, ar.spec, a, argsAt(args, ops[k:]), "", via)

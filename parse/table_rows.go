@@ -138,8 +138,8 @@ var programRows = []Program{
 		Allow: []string{`emacs --batch --eval '(message "hi")'`, `emacs -nw README.md`, `emacs --batch -l ert -f ert-run-tests-batch-and-exit`},
 	},
 	{
-		Name: "tar", Also: []string{"gtar", "bsdtar"}, OldStyle: true, Args: "*:data",
-		Flags: "extract:-x|--extract|--get create:-c|-r|-u|--create|--append|--update",
+		Name: "tar", Also: []string{"gtar", "bsdtar"}, OldStyle: true, Args: "*:data *:deleted:tree?removes",
+		Flags: "extract:-x|--extract|--get create:-c|-r|-u|--create|--append|--update removes:--remove-files",
 		Opts: "--to-command=shell -I|--use-compress-program=shell --checkpoint-action=shell@exec= -F|--info-script|--new-volume-script=shell " +
 			"--rsh-command=shell -f|--file=data -C|--directory=dir -T|--files-from=read -X|--exclude-from=read -b|--blocking-factor= -H|--format= " +
 			"-K|--starting-file= -L|--tape-length= -N|--newer|--after-date= -V|--label= -g|--listed-incremental= --exclude= --transform|--xform= " +
@@ -152,16 +152,19 @@ var programRows = []Program{
 			`tar -cf x.tar --use-comp='rm -rf ~' src`,
 			`tar cfI x.tar 'sh -c "rm -rf ~"' src`, `tar xfF a.tar 'rm -rf ~'`,
 			`tar xzf evil.tgz -C /home/dev`, `tar -C /home/dev/.ssh -xf keys.tar`, `tar --extract --file=a.tar --directory=/home/dev`,
+			`tar czf /tmp/h.tgz --remove-files ~`, `tar --remove-files -cf /tmp/x.tar /etc`,
 		},
 		Allow: []string{`tar -czf dist.tar.gz dist`, `tar -xzf deps.tar.gz -C vendor`, `tar --use-compress-program=zstd -cf out.tar.zst build`,
 			`tar -I pigz -cf src.tgz src`, `tar -cf x.tar --checkpoint=1000 --checkpoint-action=dot src`,
-			`tar xzf deps.tgz -C vendor`, `tar cfI out.tar zstd build`},
+			`tar xzf deps.tgz -C vendor`, `tar cfI out.tar zstd build`, `tar czf logs.tgz --remove-files logs/old`},
 	},
 	{
-		Name: "zip", Pattern: true, Args: "*:read", // zip OUT.zip FILE…
+		Name: "zip", Pattern: true, Args: "*:read *:deleted?removes", // zip OUT.zip FILE…
+		Flags: "removes:-m|--move recursive:-r|-R|--recurse-paths|--recurse-patterns",
 		Opts:  "-TT|--unzip-command=shell -b|--temp-path= -n|--suffixes= -t|--from-date= -tt|--before-date= -O|--output-file=written -x|--exclude= -i|--include= -P|--password= -s|--split-size=",
-		Hold:  []string{`zip -q x.zip README.md -T -TT 'rm -rf ~ #'`, `zip x.zip a.txt --test --unzip-command='sh -c "rm -rf ~"'`},
-		Allow: []string{`zip -r site.zip public`, `zip -T -TT 'unzip -tq' x.zip a.txt`},
+		Hold: []string{`zip -q x.zip README.md -T -TT 'rm -rf ~ #'`, `zip x.zip a.txt --test --unzip-command='sh -c "rm -rf ~"'`,
+			`zip -rm /tmp/h.zip ~`, `zip -r --move /tmp/p.zip /home/dev/projects`},
+		Allow: []string{`zip -r site.zip public`, `zip -T -TT 'unzip -tq' x.zip a.txt`, `zip -m logs.zip old.log`, `zip -rm dist.zip build`},
 	},
 	{
 		Name: "less", Also: []string{"more", "most"}, Args: "*:read", Plus: "shell@!",

@@ -13,10 +13,13 @@ import (
 // that cannot be known hold. Writes outside the project in general are
 // the boundary rules' business; these are the destructive operations.
 
-// rmPrograms are the programs that delete recursively: rm, and the Node
+// rmPrograms are the programs that delete recursively: rm, the Node
 // packages that do the same (run directly, or by a package runner, whose
-// row gives parse the program to follow: npx rimraf dist is rimraf dist).
-var rmPrograms = []string{"rm", "rimraf", "del-cli"}
+// row gives parse the program to follow: npx rimraf dist is rimraf dist),
+// and the archivers that delete what they archived when told to (tar
+// --remove-files, zip -m): their rows give those operands RoleDeleted,
+// as a tree where it goes with everything below it (rmArgs).
+var rmPrograms = []string{"rm", "rimraf", "del-cli", "tar", "gtar", "bsdtar", "zip"}
 
 var filesystemRules = []*Rule{
 	{
@@ -66,6 +69,8 @@ var filesystemRules = []*Rule{
 			"x=$(cat f); cd \"$TMPDIR/$x\" && rm -rf *",
 			"rm -rf $UNSET_DIR/",
 			"rm -rf \"$HOME\"",
+			"tar czf /tmp/h.tgz --remove-files ~",
+			"zip -rm /tmp/h.zip ~",
 			"rm -rf \"$HOME/$X\"",
 			"rm -rf \"$(cat dir.txt)\"",
 			"X=/; rm -rf $X",
@@ -406,7 +411,15 @@ func rmArgs(c *parse.Command) (recursive bool, ops []parse.Word) {
 		}
 		return true, ops
 	}
-	return false, nil
+	// A row's deleted operands (tar --remove-files, zip -m): recursive
+	// where the row says the role takes a tree or a flag says recursive.
+	for _, ra := range c.Roles {
+		if ra.Role == parse.RoleDeleted {
+			ops = append(ops, ra.Word)
+			recursive = recursive || ra.Lang == "tree" || c.Flag("recursive")
+		}
+	}
+	return recursive, ops
 }
 
 // rmRecursive reports whether c is a recursive rm with an operand whose

@@ -264,12 +264,13 @@ func remoteOperand(v string) bool {
 
 // roleWrites adds the files the program table says the command writes
 // or deletes. A delete by a command given a flag meaning "recursive"
-// (rm -r) takes the tree below the path.
+// (rm -r), or one the row says takes a tree (tar --remove-files), takes
+// the tree below the path.
 func roleWrites(x *Ctx, c *parse.Command, ws []write) []write {
 	for _, ra := range c.Roles {
 		if ra.Role == parse.RoleDeleted {
 			w := write{kind: wDelete, t: x.target(c, ra.Word)}
-			if c.Flag("recursive") {
+			if c.Flag("recursive") || ra.Lang == "tree" {
 				w.recursive, w.tree = true, true
 				if v := ra.Word.Value; v == "." || v == ".." || strings.HasSuffix(v, "/.") || strings.HasSuffix(v, "/..") {
 					w.names = noNames // rm refuses to remove . and ..
