@@ -117,12 +117,23 @@ func (g *guard) judge(h *hookRun) (*policy.Decision, string) {
 		rec.Session = h.session
 	}
 	id := ""
-	if led, err := g.book(); err != nil {
-		g.ledgerWarn(err)
-	} else if id, err = led.Append(rec); err != nil {
+	led, err := g.book()
+	if err == nil {
+		id, err = led.Append(rec)
+	}
+	if err != nil && !g.ledgerKeptFromHook(err) {
 		g.ledgerWarn(err)
 	}
 	return d, id
+}
+
+// ledgerKeptFromHook reports whether the ledger failed because the kernel
+// sandbox keeps it read-only to the interactive shell the hook judges
+// for: the shell said so once as it started (interactiveRC), and saying
+// it again on every line would bury the line's own output.
+func (g *guard) ledgerKeptFromHook(err error) bool {
+	_, ok := g.inSandbox()
+	return ok && g.hookSandbox != policy.SandboxOff && refusedByKernel(g, err)
 }
 
 // reason is the one-paragraph explanation an agent or a person reads in

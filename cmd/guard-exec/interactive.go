@@ -180,6 +180,9 @@ func interactiveRC(bin string, inv *shim.Invocation, fd int, ci bool, sandboxed 
 	}
 	if sandboxed != policy.SandboxOff {
 		opts += " --sandboxed=" + sandboxed.String()
+		// The ledger is one of the places the sandbox protects: the hook,
+		// which runs inside it, judges each line but cannot record it.
+		b.WriteString("printf '%s\\n' 'guard-exec: this shell runs in the kernel sandbox: each line is judged, but the ledger is read-only in here, so lines are not recorded' >&2\n")
 	}
 	fmt.Fprintf(&b, "__ge_opts=%s\n", shellWord(strings.TrimPrefix(opts, " ")))
 	b.WriteString(interactiveTrap)
