@@ -26,6 +26,7 @@ const (
 	fSelfConfig
 	fSelfLedger
 	fSelfLedgerReach
+	fSelfCache
 	fSelfKey
 	fSelfShim
 	fSelfAgent

@@ -24,6 +24,7 @@ func rawNeedleTable() map[string][]string {
 		"(\\.ssh/id_|\\.aws/credentials|\\.netrc|\\.npmrc|\\.env\\b)[^|;&]*[|;&].*\\b(curl|wget|nc|ncat|socat|scp|ssh)\\b|/dev/(tcp|udp)/":                    {"ssh/id_", "aws/credentials", "etrc", "pmrc", "env", "/dev/"},
 		"(\\S+)\\s*\\(\\)\\s*\\{[^}]*\\|\\s*\\S+\\s*&": {"()"},
 		"(\\bfind\\b[^;&|]*(-delete|-exec(dir)?\\s+rm)|\\brsync\\b[^;&|]*--del|\\bgit\\b[^;&|]*\\b(stash\\b[^;&|]*(\\s-a\\b|--all)|clean\\b[^;&|]*\\s-[a-zA-Z]*[xX]))": {"\x00find", "\x00rsync", "\x00stash", "\x00clean"},
+		"(\\brm\\b|\\bfind\\b|\\brsync\\b|\\bmv\\b)[^;&|]*(~|\\$\\{?HOME\\}?|/home/[^/\\s]+|/root)/\\.cache(/guard-exec)?/?\\*?(\\s|$|[\"'])":                          {"/.cache"},
 		"(\\brm|\\bsed\\s+-i|\\bperl\\s+-[a-z]*i|\\btruncate|\\bmv)\\s[^;&|]*\\.guard-exec\\.toml\\b":                                                                  {".guard-exec.toml"},
 		"(^|[\\s;&|(])GUARD_EXEC_\\w*=|\\b(unset|export)\\s+GUARD_EXEC_":                                                                                               {"guard_exec_", "guard_exec_"},
 		"/dev/(tcp|udp)/\\S+\\s*(0>&1|[0-9]?>&[0-9])|\\b(nc|ncat|netcat)\\b[^|;&\\n]*\\s(-e|-c|--sh-exec|--exec)\\s|\\bsocat\\b[^|;&\\n]*\\b(exec|system):":            {"/dev/", "\x00n", "\x00socat"},

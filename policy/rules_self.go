@@ -186,8 +186,12 @@ func (x *Ctx) selfWrite(p string, w write, exists bool) finding {
 		// The cache holds what the guard has already checked (user rules
 		// whose examples passed, the index of a large sourced file) and is
 		// trusted like the configuration: a forged entry could hide code.
-		// Deleting it only makes the guard check again.
 		return fSelfConfig
+	case anyWithin(p, s.cache) && namesCache(w):
+		// Deleting it only makes the guard check again, yet it is the
+		// guard's own state, like the ledger: a command that clears it
+		// asks first (self-cache).
+		return fSelfCache
 	}
 	if w.kind == wDelete && w.tree && x.Home != "" && within(p, x.Home) && p != x.Home {
 		// Deleting a directory above them inside the home directory
@@ -201,6 +205,8 @@ func (x *Ctx) selfWrite(p string, w write, exists bool) finding {
 			return fSelfLedger
 		case anyBelow(p, s.shim):
 			return fSelfShim
+		case anyBelow(p, s.cache) && namesCache(w):
+			return fSelfCache
 		}
 	}
 	if x.reachesSelf(p, w) {
@@ -275,6 +281,27 @@ func (x *Ctx) reachesSelf(p string, w write) bool {
 	}
 	for _, pat := range w.names {
 		for _, n := range ledgerNames {
+			if ok, _ := filepath.Match(pat, n); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cacheNames are the names in guard-exec's cache directory, and the
+// directory's own: the checked user rules and the sourced files' index,
+// whose entries are named by a hex digest.
+var cacheNames = []string{paths.Name, "checked-rules", "sourced", "0123456789abcdef0123456789abcdef"}
+
+// namesCache reports whether a delete that matches names (find -name …
+// -delete) can take an entry of the cache: one without names takes all.
+func namesCache(w write) bool {
+	if len(w.names) == 0 {
+		return true
+	}
+	for _, pat := range w.names {
+		for _, n := range cacheNames {
 			if ok, _ := filepath.Match(pat, n); ok {
 				return true
 			}
@@ -516,6 +543,30 @@ var selfRules = []*Rule{
 			"echo x > ~/.config/other/x",
 			"rm -rf ~/.cache/guard-exec",
 			"echo x > ~/.cache/pip/x",
+		},
+	},
+	{
+		ID: "self-cache", Family: "self-defence", Severity: Hold,
+		Message: "deletes guard-exec's cache of what it has checked (user rules whose examples passed, the index of large sourced files)",
+		Hint:    "clear the caches you mean by name (rm -rf ~/.cache/pip), or leave ~/.cache/guard-exec out",
+		Script:  spansOf(fSelfCache),
+		Raw:     `(\brm\b|\bfind\b|\brsync\b|\bmv\b)[^;&|]*(~|\$\{?HOME\}?|/home/[^/\s]+|/root)/\.cache(/guard-exec)?/?\*?(\s|$|["'])`,
+		Examples: []string{
+			"rm -rf ~/.cache/guard-exec",
+			"rm -rf ~/.cache",
+			"rm -rf ~/.cache/*",
+			"find ~/.cache -delete",
+			"find ~/.cache/guard-exec -type f -delete",
+			"mv ~/.cache ~/.cache.old",
+			"rm -r \"$HOME/.cache\"",
+		},
+		NotExamples: []string{
+			"rm -rf ~/.cache/pip",
+			"rm -rf ~/.cache/go-build ~/.npm/_cacache",
+			"ls ~/.cache/guard-exec",
+			"go clean -cache",
+			"rm -rf .cache",
+			"find ~/.cache -name '*.tmp' -delete",
 		},
 	},
 	{
