@@ -23,6 +23,7 @@ const (
 	fCredWrite
 	fCredExfil
 	fEnvExfil
+	fSecretElsewhere
 	fSelfConfig
 	fSelfLedger
 	fSelfLedgerReach

@@ -141,23 +141,7 @@ func (x *Ctx) outTaint(c *parse.Command, read, code taint) taint {
 // says it is a secret ($AWS_SECRET_ACCESS_KEY, ${GITHUB_TOKEN}). The
 // analysis gives words their values, not their sources, so the command's
 // own text is read for this.
-func refsSecretVar(s string) bool {
-	for {
-		i := strings.IndexByte(s, '$')
-		if i < 0 {
-			return false
-		}
-		s = s[i+1:]
-		s = strings.TrimPrefix(s, "{")
-		n := 0
-		for n < len(s) && (s[n] == '_' || s[n] >= 'A' && s[n] <= 'Z' || s[n] >= 'a' && s[n] <= 'z' || n > 0 && s[n] >= '0' && s[n] <= '9') {
-			n++
-		}
-		if n > 0 && redact.SecretEnvName(s[:n]) {
-			return true
-		}
-	}
-}
+func refsSecretVar(s string) bool { return len(secretNames(s)) > 0 }
 
 // envDump reports whether a command prints environment variables: env or
 // printenv on their own, set without arguments, export -p, declare -p or
@@ -265,13 +249,17 @@ func hasWords(args []parse.Word, seq []string) bool {
 // of a command substitution), a tainted command writing into a /dev/tcp
 // connection, and a tainted command substitution in a script that talks
 // to the network (curl -d "$(cat ~/.aws/credentials)", k=$(…); curl -d
-// "$k").
+// "$k"); and a token in a request's own arguments sent to a host other
+// than its issuer's (boundary_secret.go).
 func (x *Ctx) exfil(a *parse.Analysis, b *boundaryState) {
 	var first *parse.Command
 	tcp := false
 	for _, c := range a.Commands {
 		if c.Remote != "" {
 			continue
+		}
+		if secretElsewhere(c) { // boundary_secret.go
+			b.add(fSecretElsewhere, c)
 		}
 		s := x.sendOf(b, c)
 		if !s.net {
