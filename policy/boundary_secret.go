@@ -44,6 +44,26 @@ func secretNames(s string) []string {
 	}
 }
 
+// argText is the command's text from its name on: what comes before it
+// (GITHUB_TOKEN=$GH_TOKEN curl …, a wrapper's own options) sets the
+// program's environment or the wrapper's, and is not sent.
+func argText(c *parse.Command) string {
+	s := c.Span
+	for from := 0; from < len(s); {
+		i := strings.Index(s[from:], c.Name)
+		if i < 0 {
+			break
+		}
+		i += from
+		end := i + len(c.Name)
+		if (i == 0 || strings.ContainsRune(" \t/'\"", rune(s[i-1]))) && (end == len(s) || strings.ContainsRune(" \t'\"", rune(s[end]))) {
+			return s[end:]
+		}
+		from = end
+	}
+	return s
+}
+
 // secretOwners are the domains of the service that issues a secret,
 // by the variable's name: a prefix, or the whole name. The first match
 // wins.
@@ -148,11 +168,34 @@ func webClient(name string) bool {
 }
 
 // rawSender reports whether a command's arguments go to the network as
-// they are, where no service takes a token: a raw socket or a name lookup.
-func rawSender(name string) bool {
+// they are, where no service takes a token: a raw socket or a name
+// lookup.
+func rawSender(name string) bool { return rawSocket(name) || nameLookup(name) }
+
+// rawSocket reports whether a program is a raw network socket.
+func rawSocket(name string) bool {
 	switch name {
-	case "nc", "ncat", "netcat", "socat", "telnet", "dig", "nslookup", "host", "drill", "kdig", "delv",
-		"ping", "ping6", "traceroute", "tracepath":
+	case "nc", "ncat", "netcat", "socat", "telnet":
+		return true
+	}
+	return false
+}
+
+// stdinSender reports whether a program sends what it reads on standard
+// input: raw sockets, file transfer and mail.
+func stdinSender(name string) bool {
+	switch name {
+	case "ftp", "tftp", "sftp", "mail", "mailx", "sendmail", "mutt":
+		return true
+	}
+	return rawSocket(name)
+}
+
+// nameLookup reports whether a program looks a name up, which is a
+// message to whoever serves its domain.
+func nameLookup(name string) bool {
+	switch name {
+	case "dig", "nslookup", "host", "drill", "kdig", "delv", "ping", "ping6", "traceroute", "tracepath":
 		return true
 	}
 	return false
@@ -168,7 +211,7 @@ func secretElsewhere(c *parse.Command) bool {
 	if !web && !raw {
 		return false
 	}
-	names := secretNames(c.Span)
+	names := secretNames(argText(c))
 	if len(names) == 0 {
 		return false
 	}

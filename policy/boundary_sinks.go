@@ -30,13 +30,13 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 	if c.NameDynamic || c.Function {
 		return s
 	}
-	switch c.Name {
-	case "curl":
+	switch name := c.Name; {
+	case name == "curl":
 		x.curlSends(c, &s)
-	case "wget":
+	case name == "wget":
 		s.net = true
 		x.sentFiles(c, &s) // --post-file, --body-file
-	case "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp", "sftp", "mail", "mailx", "sendmail", "mutt":
+	case stdinSender(name):
 		s.net, s.stdin = true, true
 		if c.Name == "socat" {
 			for _, w := range c.Args {
@@ -48,17 +48,17 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 				}
 			}
 		}
-	case "dig", "nslookup", "host", "drill", "kdig", "delv", "ping", "ping6", "traceroute", "tracepath":
+	case nameLookup(name):
 		// A name looked up is a message to whoever serves its domain:
 		// data in the arguments leaves the machine (DNS exfiltration).
 		s.net = true
-	case "openssl":
+	case name == "openssl":
 		if len(c.Args) > 0 && c.Args[0].Value == "s_client" {
 			s.net, s.stdin = true, true
 		}
-	case "ssh":
+	case name == "ssh":
 		s.net, s.stdin = true, !c.Flag("no-stdin")
-	case "scp", "rsync":
+	case name == "scp" || name == "rsync":
 		ops := c.Operands(parse.RoleData)
 		n := len(ops)
 		if n > 1 && remoteOperand(ops[n-1].Value) {
@@ -69,9 +69,9 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 				}
 			}
 		}
-	case "aws":
+	case name == "aws":
 		x.awsSends(c, &s)
-	case "gh":
+	case name == "gh":
 		if hasWords(c.Args, []string{"gist", "create"}) {
 			s.net = true
 			for _, w := range c.Args[2:] {

@@ -479,6 +479,7 @@ var credentialRules = []*Rule{
 			`npm publish --//registry.npmjs.org/:_authToken=$NPM_TOKEN`,
 			`curl -H "Authorization: token $GITHUB_TOKEN" https://github.mycompany.example/api/v3/user`,
 			`curl -fsS "$SLACK_WEBHOOK_URL" -d '{"text":"done"}'`,
+			`GITHUB_TOKEN=$GH_TOKEN curl -fsSL https://x.example/install.txt -o install.txt`,
 		},
 	},
 }
