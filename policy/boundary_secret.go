@@ -158,28 +158,14 @@ func requestHosts(c *parse.Command) (hosts []string, known bool) {
 	return hosts, known && len(hosts) > 0
 }
 
-// webClients take URLs as operands and send what their arguments say.
-func webClient(name string) bool {
-	switch name {
-	case "curl", "wget", "http", "https", "xh", "xhs", "httpie", "curlie", "wget2":
-		return true
-	}
-	return false
-}
-
 // rawSender reports whether a command's arguments go to the network as
 // they are, where no service takes a token: a raw socket or a name
 // lookup.
 func rawSender(name string) bool { return rawSocket(name) || nameLookup(name) }
 
-// rawSocket reports whether a program is a raw network socket.
-func rawSocket(name string) bool {
-	switch name {
-	case "nc", "ncat", "netcat", "socat", "telnet":
-		return true
-	}
-	return false
-}
+// rawSocket reports whether a program is a raw network socket: netcat
+// by any of its names (netcats), or telnet.
+func rawSocket(name string) bool { return name == "telnet" || contains(netcats, name) }
 
 // stdinSender reports whether a program sends what it reads on standard
 // input: raw sockets, file transfer and mail.
@@ -207,7 +193,7 @@ func secretElsewhere(c *parse.Command) bool {
 	if c.NameDynamic || c.Function {
 		return false
 	}
-	web, raw := webClient(c.Name), rawSender(c.Name)
+	web, raw := downloaders()[c.Name], rawSender(c.Name) // a downloader with no URL operand has no known host
 	if !web && !raw {
 		return false
 	}

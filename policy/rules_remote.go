@@ -18,7 +18,7 @@ import (
 var downloaders = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
 		"curl": true, "wget": true, "wget2": true, "fetch": true, "aria2c": true, "http": true, "https": true,
-		"xh": true, "xhs": true, "httpie": true, "lwp-request": true, "lwp-download": true, "GET": true,
+		"xh": true, "xhs": true, "httpie": true, "curlie": true, "lwp-request": true, "lwp-download": true, "GET": true,
 		"nc": true, "ncat": true, "netcat": true, "socat": true, "ftp": true, "tftp": true, "lynx": true, "telnet": true,
 		"links": true, "w3m": true, "gh": true, "glab": true, "s3cmd": true, "gsutil": true, "rclone": true,
 	}

@@ -187,7 +187,7 @@ func (x *Ctx) selfWrite(p string, w write, exists bool) finding {
 		// whose examples passed, the index of a large sourced file) and is
 		// trusted like the configuration: a forged entry could hide code.
 		return fSelfConfig
-	case anyWithin(p, s.cache) && namesCache(w):
+	case anyWithin(p, s.cache) && namesTake(w, cacheNames):
 		// Deleting it only makes the guard check again, yet it is the
 		// guard's own state, like the ledger: a command that clears it
 		// asks first (self-cache).
@@ -205,7 +205,7 @@ func (x *Ctx) selfWrite(p string, w write, exists bool) finding {
 			return fSelfLedger
 		case anyBelow(p, s.shim):
 			return fSelfShim
-		case anyBelow(p, s.cache) && namesCache(w):
+		case anyBelow(p, s.cache) && namesTake(w, cacheNames):
 			return fSelfCache
 		}
 	}
@@ -273,20 +273,7 @@ func (x *Ctx) reachesSelf(p string, w write) bool {
 		}
 		return false
 	}
-	if !anyBelow(p, protected) {
-		return false
-	}
-	if len(w.names) == 0 {
-		return true
-	}
-	for _, pat := range w.names {
-		for _, n := range ledgerNames {
-			if ok, _ := filepath.Match(pat, n); ok {
-				return true
-			}
-		}
-	}
-	return false
+	return anyBelow(p, protected) && namesTake(w, ledgerNames)
 }
 
 // cacheNames are the names in guard-exec's cache directory, and the
@@ -294,14 +281,15 @@ func (x *Ctx) reachesSelf(p string, w write) bool {
 // whose entries are named by a hex digest.
 var cacheNames = []string{paths.Name, "checked-rules", "sourced", "0123456789abcdef0123456789abcdef"}
 
-// namesCache reports whether a delete that matches names (find -name …
-// -delete) can take an entry of the cache: one without names takes all.
-func namesCache(w write) bool {
+// namesTake reports whether a delete that matches names (find -name …
+// -delete) can take one of the entries called these: one without names
+// takes all.
+func namesTake(w write, entries []string) bool {
 	if len(w.names) == 0 {
 		return true
 	}
 	for _, pat := range w.names {
-		for _, n := range cacheNames {
+		for _, n := range entries {
 			if ok, _ := filepath.Match(pat, n); ok {
 				return true
 			}
