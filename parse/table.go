@@ -60,7 +60,8 @@ type RoleArg struct {
 	Role Role
 	// Lang is the language of RoleCode and RoleScript ("python", "make",
 	// "vim", "sh"); for RoleWritten it says how: "" replaces the file,
-	// "append" adds to it, "into" is a directory that receives files; for
+	// "append" adds to it, "into" is a directory that receives files,
+	// "build" is a program built from what the command read (gcc -o); for
 	// RoleData, the language of a query the program sends its server
 	// ("sql": psql -c, mysql -e); for RoleSent, how the value names a
 	// file whose contents go: "file" is one, "at" is @FILE (curl -d),

@@ -368,18 +368,20 @@ var programRows = []Program{
 	{Name: "swapoff", Flags: "all:-a|--all", Allow: []string{`swapoff /swapfile2`}},
 	// go env -w and -u write go's environment file.
 	{Name: "go", Opts: "-C=dir"},
-	// Compilers write their -o. The C-family sources they compile are
+	// Compilers write their -o, a program built from what they read
+	// ("written:build": running it is not running unknown code written on
+	// the line, rules_dynamic.go). The C-family sources they compile are
 	// read like foreign code (compilerHook): a program built and run on
 	// one line does what its system("…") says.
 	{Name: "gcc", Also: []string{"cc", "g++", "c++", "clang", "clang++", "tcc", "musl-gcc", "x86_64-linux-gnu-gcc"}, SingleDashLong: true, Args: "*:read",
-		Opts:  "-o=written -x= -I= -L= -l= -D= -U= -include=read -imacros=read -MF=written -MT= -MQ= -isystem= -iquote= -idirafter= -Xlinker= -Xassembler= -Xpreprocessor= -T=read -e= -u= -z=",
+		Opts:  "-o=written:build -x= -I= -L= -l= -D= -U= -include=read -imacros=read -MF=written -MT= -MQ= -isystem= -iquote= -idirafter= -Xlinker= -Xassembler= -Xpreprocessor= -T=read -e= -u= -z=",
 		Hold:  []string{`echo 'int main(){return system("rm -rf /home/dev");}' > a.c; gcc a.c -o /tmp/a && /tmp/a`},
 		Allow: []string{`gcc -O2 -Wall -o build/app main.c`, `cc -c x.c -o x.o`, `clang -std=c17 -fsanitize=address t.c -o t && ./t`}},
-	{Name: "go build", Opts: "-o|--o=written -C=dir -p= -tags= -ldflags= -gcflags= -asmflags= -buildmode= -mod= -modfile=read -overlay=read -pkgdir= -toolexec=shell -exec=shell", SingleDashLong: true},
+	{Name: "go build", Opts: "-o|--o=written:build -C=dir -p= -tags= -ldflags= -gcflags= -asmflags= -buildmode= -mod= -modfile=read -overlay=read -pkgdir= -toolexec=shell -exec=shell", SingleDashLong: true},
 	{Name: "go run", Opts: "-C=dir -p= -tags= -ldflags= -gcflags= -mod= -toolexec=shell -exec=shell", SingleDashLong: true},
-	{Name: "go test", Opts: "-C=dir -p= -tags= -ldflags= -run= -bench= -count= -timeout= -o|--o=written -coverprofile=written -cpuprofile=written -memprofile=written -toolexec=shell -exec=shell", SingleDashLong: true,
+	{Name: "go test", Opts: "-C=dir -p= -tags= -ldflags= -run= -bench= -count= -timeout= -o|--o=written:build -coverprofile=written -cpuprofile=written -memprofile=written -toolexec=shell -exec=shell", SingleDashLong: true,
 		Hold: []string{`go test -exec 'sh -c "rm -rf /home/dev" --' ./...`}, Allow: []string{`go test -run TestX -count=1 ./...`, `go test -exec sudo ./...`}},
-	{Name: "rustc", Opts: "-o=written --out-dir=dir --crate-name= --crate-type= --edition= -C|--codegen= -L= -l= --cfg= --target= --emit= -A= -W= -D= -F="},
+	{Name: "rustc", Opts: "-o=written:build --out-dir=dir --crate-name= --crate-type= --edition= -C|--codegen= -L= -l= --cfg= --target= --emit= -A= -W= -D= -F="},
 	{Name: "go env", Flags: "writes:-w|-u"},
 	{Name: "go generate", SingleDashLong: true, Opts: "-run= -skip= -C=dir -tags=",
 		Hold:  []string{`printf 'package main\n//go:generate rm -rf /home/dev\n' > gen.go; go generate ./...`},

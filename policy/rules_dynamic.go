@@ -354,14 +354,23 @@ func riskyFeed(x *Ctx, d *parse.Dynamic) bool {
 // unknownWriter reports whether the line itself wrote the file a dynamic
 // source runs, with contents the analysis could not know (cp "$SRC"
 // run.sh; bash run.sh). A build's output is not: its sources were read
-// (gcc x.c -o a && ./a).
+// (gcc x.c -o a && ./a; the row's "written:build").
 func unknownWriter(d *parse.Dynamic) bool {
 	for _, f := range d.Feeders {
-		switch f.Row {
-		case "gcc", "go build", "go test", "rustc", "cargo":
-			continue
+		if !builds(f) {
+			return true
 		}
-		return true
+	}
+	return false
+}
+
+// builds reports whether a command writes a program built from what it
+// read.
+func builds(c *parse.Command) bool {
+	for _, ra := range c.Roles {
+		if ra.Role == parse.RoleWritten && ra.Lang == "build" {
+			return true
+		}
 	}
 	return false
 }
