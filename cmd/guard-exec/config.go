@@ -22,7 +22,7 @@ import (
 // guarded command) stays quiet: the guard around it has said it already.
 func (g *guard) loadConfig() *policy.Config {
 	res := policy.LoadConfig(g.configOptions(true))
-	if !g.nested() {
+	if len(res.Problems) > 0 && !g.nested() {
 		g.printProblems(res.Problems)
 	}
 	cfg := res.Config

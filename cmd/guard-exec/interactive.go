@@ -35,7 +35,7 @@ func (g *guard) interactive(inv *shim.Invocation, real string) error {
 	sb := g.sandboxFor(g.workdir()) // sandbox.go
 	// The rcfile is small (well under a pipe's buffer), so writing it all
 	// before bash starts cannot block.
-	if _, err := w.WriteString(interactiveRC(self(), inv, fd, g.ci, sb.announced())); err != nil {
+	if _, err := w.WriteString(interactiveRC(self(), inv, fd, g.ci, sb.nestedMode())); err != nil {
 		return err
 	}
 	w.Close()

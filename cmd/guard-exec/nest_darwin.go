@@ -39,7 +39,7 @@ func announce(id string, sb *sandboxRun) func() {
 		return func() {}
 	}
 	_ = os.MkdirAll(filepath.Dir(f), 0o700)
-	body := announcement(id, sb.announced()) + "\n" + strconv.FormatInt(start, 10) + "\n"
+	body := announcement(id, sb.nestedMode()) + "\n" + strconv.FormatInt(start, 10) + "\n"
 	if os.WriteFile(f, []byte(body), 0o600) != nil {
 		return func() {}
 	}

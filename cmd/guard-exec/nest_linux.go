@@ -38,8 +38,8 @@ import (
 // there the cautious answer is the refusal.
 const announceFD = 45
 
-// announce marks this process as the guard of command id, running under
-// the sandbox mode mode, until the returned function is called.
+// announce marks this process as the guard of command id, run under sb,
+// until the returned function is called.
 func announce(id string, sb *sandboxRun) func() {
 	if id == "" {
 		return func() {}
@@ -47,7 +47,7 @@ func announce(id string, sb *sandboxRun) func() {
 	if _, err := unix.FcntlInt(announceFD, unix.F_GETFD, 0); err == nil {
 		return func() {} // the caller's descriptor, passed on to the command
 	}
-	fd, err := unix.MemfdCreate(announcement(id, sb.announced()), unix.MFD_CLOEXEC)
+	fd, err := unix.MemfdCreate(announcement(id, sb.nestedMode()), unix.MFD_CLOEXEC)
 	if err != nil {
 		return func() {}
 	}

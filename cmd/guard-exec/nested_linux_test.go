@@ -227,3 +227,23 @@ func TestNestingCannotBeForged(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFindOuter is what every guard pays to learn whether it runs
+// inside another: from the test process up to PID 1, no guard announcing
+// itself on the way (README, What it does).
+func BenchmarkFindOuter(b *testing.B) {
+	depth := 0
+	for pid := os.Getppid(); pid > 1 && depth < 64; depth++ {
+		next, ok := parentOf(pid)
+		if !ok {
+			break
+		}
+		pid = next
+	}
+	for b.Loop() {
+		if findOuter() != nil {
+			b.Fatal("the benchmark runs inside a guarded command")
+		}
+	}
+	b.ReportMetric(float64(depth+1), "ancestors")
+}

@@ -191,9 +191,9 @@ func (sb *sandboxRun) abiOf() int {
 	return sb.abi
 }
 
-// announced is the mode a guard started inside the command learns it runs
+// nestedMode is the mode a guard started inside the command learns it runs
 // under (nest.go): off where nothing bounds the command.
-func (sb *sandboxRun) announced() policy.SandboxMode {
+func (sb *sandboxRun) nestedMode() policy.SandboxMode {
 	if sb == nil || (sb.mech == "" && !sb.inherited) {
 		return policy.SandboxOff
 	}
