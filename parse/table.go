@@ -2,6 +2,7 @@ package parse
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -563,6 +564,11 @@ func (p *Program) compile() {
 				panic("program table: " + p.Name + ": " + n + " is not a flag")
 			}
 			p.flags[n] = meaning
+		}
+	}
+	for _, a := range p.args {
+		if a.when != "" && !slices.Contains(slices.Collect(maps.Values(p.flags)), a.when) {
+			panic("program table: " + p.Name + ": Args gives a role ?" + a.when + ", a meaning none of its Flags has")
 		}
 	}
 	for _, tok := range strings.Fields(p.Env) {
