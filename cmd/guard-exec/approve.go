@@ -160,7 +160,7 @@ func parentOf(pid int) (int, bool) {
 }
 
 // heldDecision finds the decision record of a held command.
-func heldDecision(led *ledger.Ledger, id string) (*ledger.Record, error) {
+func heldDecision(led recordBook, id string) (*ledger.Record, error) {
 	recs, err := led.Find(id)
 	if err != nil {
 		return nil, err

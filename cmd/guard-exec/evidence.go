@@ -24,11 +24,17 @@ func (g *guard) book() (*ledger.Ledger, error) {
 	if g.led != nil || g.ledErr != nil {
 		return g.led, g.ledErr
 	}
-	dir := g.ledgerDir()
-	lc := g.config().Ledger
-	g.led, g.ledErr = ledger.Open(dir, ledger.Options{Secrets: g.secretValues(),
-		MaxBytes: lc.MaxBytes, Keep: lc.Keep, Durable: lc.Durable, Key: g.key(), AnchorDir: paths.AnchorDir(g.getenv)})
+	g.led, g.ledErr = ledger.Open(g.ledgerDir(), g.ledgerOptions())
 	return g.led, g.ledErr
+}
+
+// ledgerOptions are what this guard writes a ledger with: the
+// configuration's limits, the user's key and anchors, the secrets to
+// redact.
+func (g *guard) ledgerOptions() ledger.Options {
+	lc := g.config().Ledger
+	return ledger.Options{Secrets: g.secretValues(),
+		MaxBytes: lc.MaxBytes, Keep: lc.Keep, Durable: lc.Durable, Key: g.key(), AnchorDir: paths.AnchorDir(g.getenv)}
 }
 
 // readOptions are the options a reader of a ledger opens it with: the key

@@ -57,6 +57,9 @@ type guard struct {
 	// hookSandbox is, for the interactive shell's hook, the sandbox that
 	// shell runs in: no guard process is left above it to announce one.
 	hookSandbox policy.SandboxMode
+	// recorder is, for the hook of a sandboxed interactive shell, the
+	// socket of the guard outside that records for it (recorder.go).
+	recorder string
 }
 
 // config returns the merged configuration, loaded once (config.go).

@@ -49,8 +49,9 @@ func runHook(_ context.Context, g *guard, args []string) error {
 	exitOf := fs.String("exit", "", "hook shell: record how the approved line `ID` ended (with --status)")
 	exitStatus := fs.Int("status", 0, "hook shell --exit: the line's exit `STATUS`")
 	sandboxed := fs.String("sandboxed", "", "hook shell: the shell runs in the kernel sandbox in `MODE`")
+	fs.StringVar(&g.recorder, "recorder", "", "hook shell: the guard outside the sandbox records at `SOCKET`")
 	// The interactive shell's own plumbing (interactive.go), not for people.
-	for _, f := range []string{"ran-fd", "exit", "status", "sandboxed"} {
+	for _, f := range []string{"ran-fd", "exit", "status", "sandboxed", "recorder"} {
 		_ = fs.MarkHidden(f)
 	}
 	err := g.parseFlags(fs, args)
@@ -66,6 +67,9 @@ func runHook(_ context.Context, g *guard, args []string) error {
 		} else if g.hookSandbox, err = policy.ParseSandboxMode(*sandboxed); err != nil {
 			err = usagef("--sandboxed: %v", err)
 		}
+	}
+	if err == nil && g.recorder != "" && (kind != "shell" || !filepath.IsAbs(g.recorder)) {
+		err = usagef("--recorder is the sandboxed interactive shell's (hook shell), and an absolute path")
 	}
 	if err == nil && fs.NArg() > 0 {
 		err = usagef("hook %s takes no operands (got %q)", kind, fs.Arg(0))
@@ -117,7 +121,7 @@ func (g *guard) judge(h *hookRun) (*policy.Decision, string) {
 		rec.Session = h.session
 	}
 	id := ""
-	led, err := g.book()
+	led, err := g.hookBook() // recorder.go
 	if err == nil {
 		id, err = led.Append(rec)
 	}
@@ -390,7 +394,7 @@ func (g *guard) hookShell(line string, ranFd int) error {
 // decision ref, and the run it lets happen (the shell runs the line
 // itself, right after). It returns the exec record's id, or "".
 func (g *guard) recordApproval(ref string) string {
-	led, err := g.book()
+	led, err := g.hookBook()
 	if err != nil || ref == "" {
 		return ""
 	}
@@ -422,7 +426,7 @@ func (g *guard) hookShellExit(id string, code int) error {
 	if !ok {
 		return usagef("hook shell --exit: %q is not an id such as ev-0042", id)
 	}
-	led, err := g.book()
+	led, err := g.hookBook()
 	if err != nil {
 		return g.ledgerFailure(err)
 	}

@@ -33,9 +33,24 @@ func (g *guard) interactive(inv *shim.Invocation, real string) error {
 	}
 	fd := int(r.Fd())
 	sb := g.sandboxFor(g.workdir()) // sandbox.go
+	// In the Landlock sandbox the guard stays outside, as the shell's
+	// parent, to record its lines (recorder.go); the rcfile is then the
+	// child's descriptor 3. Where no recorder can be made the shell
+	// replaces the guard as elsewhere, and its lines are not recorded.
+	var rec *shellRecorder
+	if canSupervise(sb) {
+		if rec, err = g.listenRecorder(sb); err != nil {
+			fmt.Fprintf(g.st.err, "guard-exec: warning: the sandboxed shell's recorder: %v\n", err)
+			rec = nil
+		}
+	}
+	sh := shellPlumbing{sandboxed: sb.nestedMode()}
+	if rec != nil {
+		fd, sh.recorder = 3, rec.path
+	}
 	// The rcfile is small (well under a pipe's buffer), so writing it all
 	// before bash starts cannot block.
-	if _, err := w.WriteString(interactiveRC(self(), inv, fd, g.ci, sb.nestedMode())); err != nil {
+	if _, err := w.WriteString(interactiveRC(self(), inv, fd, g.ci, sh)); err != nil {
 		return err
 	}
 	w.Close()
@@ -46,7 +61,17 @@ func (g *guard) interactive(inv *shim.Invocation, real string) error {
 		argv = append(argv, "-s", "--")
 		argv = append(argv, inv.Args...)
 	}
+	if rec != nil {
+		return g.superviseShell(sb, rec, real, argv, r) // recorder_linux.go
+	}
 	return g.execShellIn(sb, real, argv, fd)
+}
+
+// shellPlumbing is what the interactive shell's hook is told about where
+// it runs: the sandbox, and the recorder outside it.
+type shellPlumbing struct {
+	sandboxed policy.SandboxMode
+	recorder  string
 }
 
 // execShell replaces this process with the real shell. keepFd, when not
@@ -164,7 +189,7 @@ func startupFiles(inv *shim.Invocation) string {
 // the line runs with a warning: a person must never be locked out of their
 // own shell. This is a guard for people, not a boundary: `trap - DEBUG`
 // turns it off.
-func interactiveRC(bin string, inv *shim.Invocation, fd int, ci bool, sandboxed policy.SandboxMode) string {
+func interactiveRC(bin string, inv *shim.Invocation, fd int, ci bool, sh shellPlumbing) string {
 	var b strings.Builder
 	// bash has read the whole file before running it: the pipe it came
 	// through is closed first, so no command inherits it.
@@ -174,17 +199,30 @@ func interactiveRC(bin string, inv *shim.Invocation, fd int, ci bool, sandboxed 
 	// --ci: holds are never asked about. --sandboxed: the shell runs in
 	// the kernel sandbox, which no guard process is left to announce
 	// (nest.go); the hook believes it only with the kernel's word.
-	opts := ""
+	var opts []string
 	if ci {
-		opts = " --ci"
+		opts = append(opts, "--ci")
 	}
-	if sandboxed != policy.SandboxOff {
-		opts += " --sandboxed=" + sandboxed.String()
+	switch {
+	case sh.sandboxed == policy.SandboxOff:
+	case sh.recorder != "":
 		// The ledger is one of the places the sandbox protects: the hook,
-		// which runs inside it, judges each line but cannot record it.
+		// which runs inside it, hands its records to the guard outside.
+		opts = append(opts, "--sandboxed="+sh.sandboxed.String(), "--recorder="+sh.recorder)
+	default:
+		// No guard is left outside: the hook judges each line but cannot
+		// record it.
+		opts = append(opts, "--sandboxed="+sh.sandboxed.String())
 		b.WriteString("printf '%s\\n' 'guard-exec: this shell runs in the kernel sandbox: each line is judged, but the ledger is read-only in here, so lines are not recorded' >&2\n")
 	}
-	fmt.Fprintf(&b, "__ge_opts=%s\n", shellWord(strings.TrimPrefix(opts, " ")))
+	b.WriteString("__ge_opts=(")
+	for i, o := range opts {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(shellWord(o))
+	}
+	b.WriteString(")\n")
 	b.WriteString(interactiveTrap)
 	return b.String()
 }
@@ -198,7 +236,7 @@ declare -A __ge_seen=()
 __ge_pc_on() {
   local s=$? r
   __ge_pc=1
-  for r in $__ge_ran; do "$__ge_bin" hook shell --exit "$r" --status "$s"; done
+  for r in $__ge_ran; do "$__ge_bin" hook shell "${__ge_opts[@]}" --exit "$r" --status "$s"; done
   __ge_ran=
   return $s
 }
@@ -210,7 +248,7 @@ else
 fi
 __ge_judge() {
   local r rc
-  r=$("$__ge_bin" hook shell $__ge_opts --ran-fd 3 -c "$1" 3>&1 >&2)
+  r=$("$__ge_bin" hook shell "${__ge_opts[@]}" --ran-fd 3 -c "$1" 3>&1 >&2)
   rc=$?
   [[ -n $r ]] && __ge_ran+=" $r"
   case $rc in

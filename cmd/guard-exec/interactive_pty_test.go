@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guard-exec/guard-exec/internal/sandbox"
 	"github.com/guard-exec/guard-exec/ledger"
 )
 
@@ -16,14 +17,80 @@ import (
 // approval carries the command, an exec record links to the approval, an
 // exit record has the line's status, and show of the held decision says
 // it ran and how it ended.
+//
+// In the kernel sandbox the same holds: the shell and its hook run inside,
+// where the ledger is read-only and the key unreadable, and the guard
+// outside records what the hook hands it (recorder.go).
 func TestInteractiveApprovalRecordsTheRun(t *testing.T) {
 	if _, err := os.Stat("/bin/bash"); err != nil {
 		t.Skip("needs a real bash")
 	}
+	t.Run("unsandboxed", func(t *testing.T) { interactiveApproval(t, "") })
+	t.Run("sandboxed", func(t *testing.T) {
+		if sandbox.ABI() == 0 {
+			t.Skip("no Landlock in this kernel")
+		}
+		interactiveApproval(t, "write")
+	})
+}
+
+// TestInteractiveSandboxedShellOwnsTheTerminal: with the guard staying
+// outside the sandbox as the shell's parent, the shell is still the
+// terminal's job-control shell: ^C ends the command, not the shell or the
+// guard; ^Z stops it and gives the prompt back; the guard ends with the
+// shell's status.
+func TestInteractiveSandboxedShellOwnsTheTerminal(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("needs a real bash")
+	}
+	if sandbox.ABI() == 0 {
+		t.Skip("no Landlock in this kernel")
+	}
+	env := interactiveHome(t, "write")
+	term := startOnTerminalEnv(t, env, installedGuard(t), "guard-exec")
+	term.typeText("echo RE\"\"ADY\r")
+	term.waitFor("READY")
+	term.typeText("echo go-$((1+1)); sleep 30\r")
+	term.waitFor("go-2")
+	term.typeText("\x03")
+	term.waitAfter("go-2", "\x1b[?2004h") // the next prompt
+	term.typeText("echo st-$?-$((2*3))\r")
+	term.waitFor("st-130-6")
+	term.typeText("echo go-$((2+2)); sleep 30\r")
+	term.waitFor("go-4")
+	term.typeText("\x1a")
+	term.waitFor("Stopped")
+	term.typeText("kill %1; wait; echo k-$((1+1))\r")
+	term.waitFor("k-2")
+	term.typeText("exit 7\r")
+	if code := term.wait(); code != 7 {
+		t.Errorf("the guard ended with %d, want the shell's 7; screen %q", code, term.text())
+	}
+
+}
+
+// interactiveHome is the environment of a person's own home for the
+// interactive guard, with the sandbox in sandboxMode ("" for none).
+func interactiveHome(t *testing.T, sandboxMode string) []string {
 	home := t.TempDir()
 	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
 		"XDG_STATE_HOME=" + filepath.Join(home, ".state"), "XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
 		"HISTFILE=" + filepath.Join(home, "history"), "CI="}
+	if sandboxMode != "" {
+		dir := filepath.Join(home, ".config", "guard-exec")
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte("[sandbox]\nmode = \""+sandboxMode+"\"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return env
+}
+
+func interactiveApproval(t *testing.T, sandboxMode string) {
+	env := interactiveHome(t, sandboxMode)
+	home := strings.TrimPrefix(env[0], "HOME=")
 	term := startOnTerminalEnv(t, env, installedGuard(t), "guard-exec")
 	// Typed as RE""ADY, shown as READY only when the shell ran it.
 	term.typeText("echo RE\"\"ADY\r")
@@ -34,6 +101,14 @@ func TestInteractiveApprovalRecordsTheRun(t *testing.T) {
 	term.waitFor("fake git push --force origin main")
 	term.typeText("echo DO\"\"NE\r")
 	term.waitFor("DONE")
+	if _, err := exec.LookPath("perl"); sandboxMode != "" && err == nil {
+		// A program in the shell that finds the recorder's socket and
+		// sends it a record of its own is refused.
+		term.typeText(`perl -MIO::Socket::UNIX -e '($p) = glob("$ENV{XDG_STATE_HOME}/guard-exec/shells/*.sock"); ` +
+			`$s = IO::Socket::UNIX->new(Peer => $p) or die "no socket: $!\n"; ` +
+			`print $s qq({"op":"append","dir":"/","record":{"kind":"decision","verdict":"allow","command":"forged"}}\n); print "reply: ", <$s>'` + "\r")
+		term.waitFor("only the hook of this shell's guard records here")
+	}
 	term.typeText("exit\r")
 	term.wait()
 
@@ -65,6 +140,20 @@ func TestInteractiveApprovalRecordsTheRun(t *testing.T) {
 	if appr.Ref != dec.ID || appr.Command != dec.Command || appr.Command == "" || run.Ref != appr.ID ||
 		run.Command != dec.Command || exit.ID != run.ID || exit.Exit == nil || *exit.Exit != 3 {
 		t.Fatalf("records do not say what happened:\ndecision %+v\napproval %+v\nexec %+v\nexit %+v", dec, appr, run, exit)
+	}
+	if run.Sandbox != sandboxMode {
+		t.Errorf("the run's record says sandbox %q, want %q", run.Sandbox, sandboxMode)
+	}
+	if strings.Contains(term.text(), "not recorded") || strings.Contains(term.text(), "cannot record") {
+		t.Errorf("the shell says its lines are not recorded: %q", term.text())
+	}
+	for _, r := range recs {
+		if r.Command == "forged" {
+			t.Errorf("a record sent by another program was kept: %+v", r)
+		}
+	}
+	if rep, err := led.Verify(); err != nil || !rep.OK {
+		t.Errorf("verifying what the shell recorded: %+v %v", rep, err)
 	}
 
 	show := exec.Command(installedGuard(t), "show", dec.ID)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/guard-exec/guard-exec/internal/sandbox"
 )
 
 // canMakeCgroup reports whether this process may make a cgroup below its
@@ -226,5 +229,45 @@ func TestGuardEndingNormallyKeepsBackgroundJobs(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(ownCgroup(), "guard-exec-"+strconv.Itoa(cmd.Process.Pid))); err == nil {
 		t.Error("the command's cgroup was left behind")
+	}
+}
+
+// TestKilledGuardTakesItsSandboxedShell: the sandboxed interactive shell
+// is the guard's child (recorder.go); a guard killed outright takes its
+// shell with it, as a closed terminal does.
+func TestKilledGuardTakesItsSandboxedShell(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("needs a real bash")
+	}
+	if sandbox.ABI() == 0 {
+		t.Skip("no Landlock in this kernel")
+	}
+	// The guard is not the terminal's session leader here (that one's
+	// death would hang the terminal up anyway): a shell started it, and
+	// stays.
+	term := startOnTerminalEnv(t, interactiveHome(t, "write"), "/bin/sh", "sh", "-c", shellWord(installedGuard(t))+"; sleep 60")
+	t.Cleanup(func() { term.cmd.Process.Kill() })
+	term.typeText("echo pid-$$-$PPID-e\"\"nd\r")
+	term.waitFor("-end\r\n")
+	m := regexp.MustCompile(`pid-([0-9]+)-([0-9]+)-end\r\n`).FindStringSubmatch(term.text())
+	if m == nil {
+		t.Fatalf("no pid on the screen: %q", term.text())
+	}
+	pid, _ := strconv.Atoi(m[1])
+	guard, _ := strconv.Atoi(m[2])
+	start, ok := startTicks(pid)
+	if !ok {
+		t.Fatalf("no shell at pid %d", pid)
+	}
+	if err := syscall.Kill(guard, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	shell := []procKey{{pid: pid, start: start}}
+	deadline := time.Now().Add(10 * time.Second)
+	for len(alive(shell)) > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the shell (pid %d) outlived its guard", pid)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -107,15 +107,21 @@ func TestInteractiveStartup(t *testing.T) {
 	if got := interactiveOpts(inv("bash", "--rcfile", "/x", "-l", "-o", "vi")); strings.Join(got, " ") != "-o vi" {
 		t.Errorf("interactiveOpts = %q", got)
 	}
-	rc := interactiveRC("/opt/guard exec/guard-exec", inv("bash"), 7, true, policy.SandboxOff)
-	for _, want := range []string{"exec 7<&-", "__ge_bin='/opt/guard exec/guard-exec'", "__ge_opts=--ci", "shopt -s extdebug", "trap '__ge_debug' DEBUG"} {
+	rc := interactiveRC("/opt/guard exec/guard-exec", inv("bash"), 7, true, shellPlumbing{})
+	for _, want := range []string{"exec 7<&-", "__ge_bin='/opt/guard exec/guard-exec'", "__ge_opts=(--ci)\n", "shopt -s extdebug", "trap '__ge_debug' DEBUG"} {
 		if !strings.Contains(rc, want) {
 			t.Errorf("rcfile lacks %q", want)
 		}
 	}
 	// A shell in the kernel sandbox tells its hook so (nest.go).
-	rc = interactiveRC("/g", inv("bash"), 7, false, policy.SandboxWrite)
-	if !strings.Contains(rc, "__ge_opts='--sandboxed=write'\n") {
+	rc = interactiveRC("/g", inv("bash"), 7, false, shellPlumbing{sandboxed: policy.SandboxWrite})
+	if !strings.Contains(rc, "__ge_opts=('--sandboxed=write')\n") || !strings.Contains(rc, "lines are not recorded") {
 		t.Errorf("rcfile of a sandboxed shell: %q", rc)
+	}
+	// With the guard outside as its recorder (recorder.go), the hook is
+	// told where, as one word whatever the path holds.
+	rc = interactiveRC("/g", inv("bash"), 3, false, shellPlumbing{sandboxed: policy.SandboxWrite, recorder: "/h o/s.sock"})
+	if !strings.Contains(rc, "__ge_opts=('--sandboxed=write' '--recorder=/h o/s.sock')\n") || strings.Contains(rc, "not recorded") {
+		t.Errorf("rcfile of a recorded sandboxed shell: %q", rc)
 	}
 }
