@@ -321,8 +321,8 @@
 // root or in a delegated cgroup, on Linux, and once the command has run for
 // 20 ms. Elsewhere on Linux the keeper keeps the guard's process tree and
 // kills what it saw there (a process started since its last look whose
-// parent died meanwhile runs on); on macOS a watchdog kills the
-// command's own process (keeper_darwin.go), and its children run on.
+// parent died meanwhile runs on); on macOS a watchdog keeps the command's
+// tree and process group the same way (keeper_darwin.go).
 //
 // When the ledger cannot record a command, the command does not run (exit
 // 125): evidence is part of the contract, so the guard fails closed. The

@@ -19,11 +19,12 @@ import (
 // guard-exec is started as `guard-exec __keeper PID START`, in a session
 // of its own, with a pipe from the guard as stdin. When the guard ends
 // normally it writes a byte and the watchdog exits; at end of file with no
-// byte the guard died, and the watchdog kills the command's process with
-// SIGKILL, if it is still the process the guard started (same pid, same
-// start time, now a child of launchd). What the command started itself is
-// not reached, as on Linux without a cgroup. Not run on macOS here: built
-// and vetted only (README, Platforms).
+// byte the guard died, and the watchdog kills the command and what it
+// started, as far as it saw them (keeperMain). What it misses: a process
+// started and orphaned between two of its looks that left the command's
+// process group (setsid), or everything a command started within its
+// first keeperDelay and orphaned outside its group. Not run on macOS
+// here: built and vetted only (README, Platforms).
 
 // keeperArg is the first argument of guard-exec started as a watchdog.
 const keeperArg = "__keeper"
@@ -126,37 +127,42 @@ func (k *keeper) pid() int {
 }
 
 // keeperMain is guard-exec started as the watchdog of process arg (its pid
-// and its start time in microseconds, as watchedStart gives them): it waits
-// for its guard's byte, or for end of file when the guard died, and then
-// kills that process if it is still the one the guard started.
+// and its start time in microseconds, as watchedStart gives them): while
+// it waits for its guard's byte it keeps the command's tree (keepTree,
+// keeper_tree.go): the command, what runs below it, and, when the command
+// leads a process group of its own, the group's members, which a double
+// fork does not take out of it. At end of file without the byte the guard
+// died, and every one of them that still runs is killed.
 func keeperMain(arg string) int {
 	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT, syscall.SIGHUP, syscall.SIGPIPE)
 	if len(os.Args) != 4 {
 		return 2
 	}
 	pid, err1 := strconv.Atoi(os.Args[2])
-	start, err2 := strconv.ParseInt(os.Args[3], 10, 64)
+	start, err2 := strconv.ParseUint(os.Args[3], 10, 64)
 	if err1 != nil || err2 != nil || pid <= 1 {
 		return 2
 	}
-	var b [1]byte
-	if n, _ := os.Stdin.Read(b[:]); n == 1 {
-		return 0 // the guard ended normally
+	ended := make(chan bool, 1)
+	go func() {
+		var b [1]byte
+		n, _ := os.Stdin.Read(b[:])
+		ended <- n == 1 // a byte: the guard ended normally
+	}()
+	root := procKey{pid, start}
+	if !running(root) {
+		<-ended
+		return 0
 	}
-	if now, ok := watchedStart(pid); ok && now == start {
-		if k, err := unix.SysctlKinfoProc("kern.proc.pid", pid); err == nil && k.Eproc.Ppid == 1 {
-			_ = unix.Kill(pid, unix.SIGKILL)
+	keepTree(root, ended, func(seen map[procKey]bool) {
+		if running(root) {
+			seen[root] = true
 		}
-	}
+		if pgid, err := unix.Getpgid(pid); err == nil && pgid == pid {
+			for _, p := range groupMembers(pgid) {
+				seen[p] = true
+			}
+		}
+	})
 	return 0
-}
-
-// watchedStart is a process's start time in microseconds since the epoch.
-func watchedStart(pid int) (int64, bool) {
-	k, err := unix.SysctlKinfoProc("kern.proc.pid", pid)
-	if err != nil || k.Proc.P_pid != int32(pid) {
-		return 0, false
-	}
-	t := k.Proc.P_starttime
-	return int64(t.Sec)*1e6 + int64(t.Usec), true
 }

@@ -38,46 +38,6 @@ type procKey struct {
 	start uint64
 }
 
-// startTicks is when a process started, in clock ticks after boot.
-func startTicks(pid int) (uint64, bool) {
-	f, ok := statField(pid, statStartTime)
-	if !ok {
-		return 0, false
-	}
-	t, err := strconv.ParseUint(f, 10, 64)
-	return t, err == nil
-}
-
-// descendants lists the living processes below pid, children first.
-func descendants(pid int) []procKey {
-	var out []procKey
-	seen := map[int]bool{pid: true}
-	queue := []int{pid}
-	for len(queue) > 0 && len(out) < 4096 {
-		p := queue[0]
-		queue = queue[1:]
-		tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(p) + "/task")
-		for _, t := range tasks {
-			b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(p), "task", t.Name(), "children"))
-			if err != nil {
-				continue
-			}
-			for _, f := range strings.Fields(string(b)) {
-				c, err := strconv.Atoi(f)
-				if err != nil || seen[c] {
-					continue
-				}
-				seen[c] = true
-				if st, ok := startTicks(c); ok {
-					out = append(out, procKey{c, st})
-					queue = append(queue, c)
-				}
-			}
-		}
-	}
-	return out
-}
-
 // recordLineage writes what the command with record id left running under
 // the guard to the lineage file, dropping entries of processes that have
 // ended. It is called after the command has ended.
