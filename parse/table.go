@@ -106,7 +106,8 @@ type Program struct {
 	// "*" for every operand, "<$" for every operand but the last when
 	// there are two or more (cp SRC… DEST), or "--" for the operands
 	// after "--" as one, when there are any (distrobox enter [NAME] --
-	// PROG ARGS…). "?MEANING" after a SPEC gives the role only when a
+	// PROG ARGS…), or "N*" for every operand from N on, each alone (7z a
+	// ARCHIVE FILE…: "1*"). "?MEANING" after a SPEC gives the role only when a
 	// flag of that meaning (Flags) was given: tar --remove-files deletes
 	// what it archived ("*:deleted:tree?removes"). RoleDeleted's LANG
 	// "tree" says a directory goes with everything below it.
@@ -231,7 +232,7 @@ type roleSpec struct {
 type argRow struct {
 	at      int
 	rest    bool // N+
-	all     bool // *
+	all     bool // * (from at on: N*)
 	butLast bool // <$
 	dashes  bool // --
 	spec    roleSpec
@@ -521,6 +522,11 @@ func (p *Program) compile() {
 		switch {
 		case pos == "*":
 			a.all = true
+		case strings.HasSuffix(pos, "*"):
+			a.all = true
+			for _, c := range strings.TrimSuffix(pos, "*") {
+				a.at = a.at*10 + int(c-'0')
+			}
 		case pos == "<$":
 			a.butLast = true
 		case pos == "--":
@@ -942,7 +948,7 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 				if k+len(pa.ops)-len(ops) == pa.dashes {
 					fr.applyRole(c, ar.spec, a, argsAt(args, ops[k:]), "", via)
 				}
-			case ar.all, ar.at == k && !ar.rest && !ar.butLast, ar.butLast && k < len(ops)-1:
+			case ar.all && k >= ar.at, !ar.all && ar.at == k && !ar.rest && !ar.butLast, ar.butLast && k < len(ops)-1:
 				fr.applyRole(c, ar.spec, a, nil, "", via)
 			case ar.rest && ar.at == k:
 				fr.applyRole(c, ar.spec, a, argsAt(args, ops[k:]), "", via)
