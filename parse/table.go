@@ -107,7 +107,9 @@ type Program struct {
 	// there are two or more (cp SRC… DEST), or "--" for the operands
 	// after "--" as one, when there are any (distrobox enter [NAME] --
 	// PROG ARGS…), or "N*" for every operand from N on, each alone (7z a
-	// ARCHIVE FILE…: "1*"). "?MEANING" after a SPEC gives the role only when a
+	// ARCHIVE FILE…: "1*"). An option whose SPEC is "dir:operands" sets
+	// the directory the operands after it are relative to (tar -C DIR):
+	// their file roles name the joined path. "?MEANING" after a SPEC gives the role only when a
 	// flag of that meaning (Flags) was given: tar --remove-files deletes
 	// what it archived ("*:deleted:tree?removes"). RoleDeleted's LANG
 	// "tree" says a directory goes with everything below it.
@@ -703,6 +705,8 @@ type optValue struct {
 	val arg
 	// rest is the value and the words after it, for a "+=" option.
 	rest []arg
+	// at is the index in args of the word that holds the value.
+	at int
 }
 
 // value records an option's value at args[i] (or attached, val) and
@@ -712,16 +716,16 @@ type optValue struct {
 func (pa *parsedArgs) value(o *optRow, val arg, args []arg, i int) (last int, done bool) {
 	if o.rest {
 		rest := append([]arg{val}, args[i+1:]...)
-		pa.vals = append(pa.vals, optValue{o, val, rest})
+		pa.vals = append(pa.vals, optValue{o, val, rest, i})
 		return len(args) - 1, true
 	}
-	pa.vals = append(pa.vals, optValue{row: o, val: val})
+	pa.vals = append(pa.vals, optValue{row: o, val: val, at: i})
 	for _, m := range o.more {
 		if i+1 >= len(args) {
 			break
 		}
 		i++
-		pa.vals = append(pa.vals, optValue{row: m, val: args[i]})
+		pa.vals = append(pa.vals, optValue{row: m, val: args[i], at: i})
 	}
 	return i, false
 }
@@ -941,7 +945,12 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 			fr.applyRole(c, *p.plus, valueArg(a, a.Value[1:]), nil, "+", via+" +")
 			continue
 		}
+		rel := inOperandDir(pa, i, a)
 		for _, ar := range p.args {
+			a := a
+			if rel != nil && fileRole(ar.spec.role) {
+				a = *rel
+			}
 			switch {
 			case ar.when != "" && !c.Flag(ar.when):
 			case ar.dashes:
@@ -963,6 +972,43 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 	if p.Stdin != "" && fr != nil && !hasCodeRole(c.Roles) {
 		fr.runScriptFile(c, p.Stdin, via+" stdin", arg{Word: Word{Value: "-", Pos: c.Pos}})
 	}
+}
+
+// inOperandDir returns the operand a at args[i] as the path it names
+// when an option before it set the directory operands are relative to
+// ("dir:operands": tar -C DIR), or nil when none did or a is absolute.
+// The last such option before the operand counts, as in tar, where each
+// -C applies to the operands after it.
+func inOperandDir(pa parsedArgs, i int, a arg) *arg {
+	var base *arg
+	for k := range pa.vals {
+		ov := &pa.vals[k]
+		if ov.at < i && ov.row.spec != nil && ov.row.spec.role == RoleDir && ov.row.spec.lang == "operands" {
+			base = &ov.val
+		}
+	}
+	if base == nil || strings.HasPrefix(a.Value, "/") || base.Value == "" {
+		return nil
+	}
+	out := a
+	out.Value = strings.TrimSuffix(base.Value, "/") + "/" + a.Value
+	out.Dynamic = base.Dynamic || a.Dynamic
+	// What the word alone said of the place (one entry of the working
+	// directory's *, a path the script made, a value assumed) is not
+	// said of the joined path.
+	out.AllOf, out.Made, out.Assumed, out.Alts, out.Unseen = "", false, "", nil, base.Unseen || a.Unseen
+	out.whole = false
+	out.feeders = append(slices.Clip(base.feeders), a.feeders...)
+	return &out
+}
+
+// fileRole reports whether a role names a file or directory by path.
+func fileRole(r Role) bool {
+	switch r {
+	case RoleWritten, RoleRead, RoleDeleted, RoleDir, RoleListed:
+		return true
+	}
+	return false
 }
 
 // hasCodeRole reports whether the command was given its code by an
