@@ -130,6 +130,13 @@ type Program struct {
 	PatternOpts string
 	// Plus is the role of +WORD operands (vim +CMD), the "+" removed.
 	Plus string
+	// Typed gives roles to operands written KEYWORD:VALUE[,OPTION…]
+	// (socat's addresses: EXEC:PROG, SYSTEM:CMD, TCP:HOST:PORT), space
+	// separated: KEYWORDS:SPEC, KEYWORDS one or more keywords joined by
+	// "|", matched without regard to case, a trailing "*" matching every
+	// keyword it begins (tcp* is TCP4-LISTEN too). The VALUE, up to the
+	// first ",", gets SPEC; the whole word keeps the roles of Args.
+	Typed string
 	// Env lists environment variables the program runs, space
 	// separated: NAME:SPEC, SPEC as for an option's value. A value the
 	// line gives (a prefix assignment, env NAME=V, or an earlier export)
@@ -191,6 +198,7 @@ type Program struct {
 	longs []string           // long spellings that take a value, for prefixes
 	args  []argRow
 	plus  *roleSpec
+	typed []typedRow
 	env   []envRow
 	runs  []envRow
 	flags map[string]string // meaning by spelling, dashes included
@@ -206,6 +214,30 @@ type Program struct {
 	// is compiled the first time it is handed out, so a command pays for
 	// the rows it names, not the whole table.
 	compiled sync.Once
+}
+
+// typedRow is one keyword of Program.Typed.
+type typedRow struct {
+	keyword string // lower case, without its "*"
+	prefix  bool   // a trailing "*": every keyword it begins
+	spec    roleSpec
+}
+
+// typed returns the role a KEYWORD:VALUE operand gets from Typed, and
+// the VALUE.
+func (p *Program) typedRole(a arg) (roleSpec, arg, bool) {
+	kw, val, ok := strings.Cut(a.Value, ":")
+	if !ok || hasUnknown(kw) {
+		return roleSpec{}, a, false
+	}
+	kw = strings.ToLower(kw)
+	for _, t := range p.typed {
+		if kw == t.keyword || t.prefix && strings.HasPrefix(kw, t.keyword) {
+			val, _, _ = strings.Cut(val, ",")
+			return t.spec, valueArg(a, val), true
+		}
+	}
+	return roleSpec{}, a, false
 }
 
 // envRow is one variable of Program.Env.
@@ -552,6 +584,17 @@ func (p *Program) compile() {
 	if p.Plus != "" {
 		rs := parseRoleSpec(p.Plus)
 		p.plus = &rs
+	}
+	for _, tok := range strings.Fields(p.Typed) {
+		kws, spec, ok := strings.Cut(tok, ":")
+		if !ok || kws == "" {
+			panic("program table: " + p.Name + ": " + tok + " is not KEYWORDS:SPEC")
+		}
+		rs := parseRoleSpec(spec)
+		for _, kw := range strings.Split(kws, "|") {
+			kw, prefix := strings.CutSuffix(kw, "*")
+			p.typed = append(p.typed, typedRow{strings.ToLower(kw), prefix, rs})
+		}
 	}
 	for _, tok := range strings.Fields(p.Flags) {
 		meaning, names, ok := strings.Cut(tok, ":")
@@ -944,6 +987,9 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 		if p.plus != nil && strings.HasPrefix(a.Value, "+") && a.Literal() {
 			fr.applyRole(c, *p.plus, valueArg(a, a.Value[1:]), nil, "+", via+" +")
 			continue
+		}
+		if rs, val, ok := p.typedRole(a); ok {
+			fr.applyRole(c, rs, val, nil, "", via)
 		}
 		rel := inOperandDir(pa, i, a)
 		for _, ar := range p.args {
