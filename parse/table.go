@@ -144,6 +144,15 @@ type Program struct {
 	// PAGER with sh -c, so they are "shell". editorEnv and pagerEnv
 	// name the variables most programs share.
 	Env string
+	// OptsEnv lists environment variables whose value the program reads
+	// as options before its own arguments, space separated: NAME, split
+	// as a command line (TAR_OPTIONS, NODE_OPTIONS), or NAME:dash, split
+	// at spaces alone, a word without a leading "-" given one (PERL5OPT,
+	// RUBYOPT: PERL5OPT=Mstrict is -Mstrict). What the options say is
+	// then read with the row, and the program's own reading of its
+	// arguments (an interpreter's) sees them too: TAR_OPTIONS=
+	// --to-command=CMD runs CMD, PERL5OPT=-MCODE runs CODE.
+	OptsEnv string
 	// Runs lists files the program runs without being told to, space
 	// separated: FILE:LANG, FILE relative to the command's directory
 	// (pytest's conftest.py, rake's Rakefile, cargo's build.rs). Such a
@@ -201,7 +210,10 @@ type Program struct {
 	typed []typedRow
 	env   []envRow
 	runs  []envRow
-	flags map[string]string // meaning by spelling, dashes included
+	// optsEnv are the variables of OptsEnv; spec.lang is "dash" for
+	// NAME:dash.
+	optsEnv []envRow
+	flags   map[string]string // meaning by spelling, dashes included
 	// subs and wrapperSub are copied from the table's side maps when the
 	// row is compiled (see programTable).
 	subs map[string]*Program
@@ -629,6 +641,13 @@ func (p *Program) compile() {
 		}
 		p.env = append(p.env, envRow{name, parseRoleSpec(spec)})
 	}
+	for _, tok := range strings.Fields(p.OptsEnv) {
+		name, mode, _ := strings.Cut(tok, ":")
+		if name == "" || mode != "" && mode != "dash" {
+			panic("program table: " + p.Name + ": " + tok + " is not NAME or NAME:dash")
+		}
+		p.optsEnv = append(p.optsEnv, envRow{name, roleSpec{lang: mode}})
+	}
 	for _, tok := range strings.Fields(p.Runs) {
 		file, lang, ok := strings.Cut(tok, ":")
 		if !ok || file == "" || lang == "" {
@@ -871,6 +890,86 @@ func valueArg(a arg, val string) arg {
 	out.Value = val
 	out.Dynamic = hasUnknown(val)
 	out.whole = false
+	return out
+}
+
+// optionsFromEnv returns the command's words with the options its
+// program takes from the environment (Program.OptsEnv) put before its own
+// arguments, where the program reads them: after an old-style bundle
+// (tar czf) that tar explodes first. A value that is not known adds
+// nothing; what it may hold is not guessed.
+func (fr *frame) optionsFromEnv(c *Command, args []arg) []arg {
+	p := LookupProgram(c.Name)
+	if p == nil || len(p.optsEnv) == 0 || len(args) == 0 {
+		return args
+	}
+	var pre []arg
+	for _, e := range p.optsEnv {
+		v, ok := fr.envOf(c, e.name)
+		if !ok || hasUnknown(v) {
+			continue
+		}
+		var words []string
+		if e.spec.lang == "dash" {
+			words = strings.Fields(v)
+		} else {
+			words = splitOptionWords(v)
+		}
+		for _, w := range words {
+			if e.spec.lang == "dash" && !strings.HasPrefix(w, "-") {
+				w = "-" + w
+			}
+			pre = append(pre, arg{Word: Word{Value: w, Pos: c.Pos}})
+		}
+	}
+	if pre == nil {
+		return args
+	}
+	if p.OldStyle {
+		args = p.oldStyle(args, 1)
+	}
+	out := make([]arg, 0, len(args)+len(pre))
+	out = append(out, args[0])
+	out = append(out, pre...)
+	return append(out, args[1:]...)
+}
+
+// splitOptionWords splits an options variable the way tar and node do:
+// at unquoted spaces, '…' and "…" grouping, a backslash taking the next
+// character as it is.
+func splitOptionWords(s string) []string {
+	var out []string
+	var cur strings.Builder
+	in, quote := false, byte(0)
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case quote != 0 && ch == quote:
+			quote = 0
+		case quote == '\'':
+			cur.WriteByte(ch)
+		case ch == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			in = true
+		case quote != 0:
+			cur.WriteByte(ch)
+		case ch == '\'' || ch == '"':
+			quote, in = ch, true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if in {
+				out = append(out, cur.String())
+			}
+			cur.Reset()
+			in = false
+		default:
+			cur.WriteByte(ch)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, cur.String())
+	}
 	return out
 }
 
