@@ -370,6 +370,7 @@ func (fr *frame) follow(c *Command, args []arg) {
 		h(fr, c, args)
 		return
 	}
+	args = fr.optionsFromEnv(c, args)
 	fr.followTable(c, args)
 	if h := sinks[c.Name]; h != nil {
 		h(fr, c, args)

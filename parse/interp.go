@@ -59,7 +59,8 @@ type code struct {
 	stdin bool   // the program comes from standard input
 	flag  string // how it was given: "-c", "-e", "-r"
 	// preload lists the modules node loads before the program
-	// (-r/--require, --import, --loader).
+	// (-r/--require, --import, --loader), and perl's -M/-m and ruby's -r
+	// values.
 	preload []arg
 }
 
@@ -107,22 +108,23 @@ func sinkPython(fr *frame, c *Command, args []arg) {
 
 // sinkNode: node [options] -e|--eval|-p|--print CODE | FILE | -. The
 // modules of -r/--require, --import and --loader, on the line or in
-// NODE_OPTIONS, run first: one named by a path is read like the script.
+// NODE_OPTIONS (its row's OptsEnv), run first: one named by a path is
+// read like the script.
 func sinkNode(fr *frame, c *Command, args []arg) {
 	p := jsCode(args, 1)
-	if v, ok := fr.envOf(c, "NODE_OPTIONS"); ok && !hasUnknown(v) {
-		var words []arg
-		for _, w := range strings.Fields(v) {
-			words = append(words, arg{Word: Word{Value: w, Pos: c.Pos}})
-		}
-		p.preload = append(p.preload, jsCode(words, 0).preload...)
-	}
-	for _, m := range p.preload {
-		if v := m.Value; strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || !m.Literal() {
-			fr.scriptFile(c, langJS, "node --require", m)
-		}
-	}
+	fr.preloadFiles(c, langJS, "node --require", p.preload)
 	fr.interpret(c, langJS, "node", p)
+}
+
+// preloadFiles reads the modules an interpreter loads before its program
+// that are named by a path (node -r ./x.js, ruby -r/tmp/x.rb) like the
+// script; a module named by name is an installed one.
+func (fr *frame) preloadFiles(c *Command, lang langID, via string, mods []arg) {
+	for _, m := range mods {
+		if v := m.Value; strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || !m.Literal() {
+			fr.scriptFile(c, lang, via, m)
+		}
+	}
 }
 
 func isPreload(v string) bool { _, ok, _ := nodePreload(v); return ok }
@@ -222,8 +224,10 @@ func sinkBun(fr *frame, c *Command, args []arg) {
 
 // perlish reads the options of perl and ruby: clusters like -pi.bak -e,
 // -lne, several -e joined by newlines, options taking the rest of their
-// cluster (takesRest) or the next argument (takesNext).
-func perlish(args []arg, takesRest, takesNext string) code {
+// cluster (takesRest) or the next argument (takesNext). The values of the
+// options in loads (perl's -M and -m, ruby's -r) are what the program
+// loads before it runs (code.preload).
+func perlish(args []arg, takesRest, takesNext, loads string) code {
 	var p code
 	var parts []string
 	for i := 1; i < len(args); i++ {
@@ -261,8 +265,15 @@ func perlish(args []arg, takesRest, takesNext string) code {
 				break
 			}
 			if strings.IndexByte(takesRest, ch) >= 0 {
-				if k+1 == len(v) && strings.IndexByte(takesNext, ch) >= 0 {
+				load := strings.IndexByte(loads, ch) >= 0
+				switch {
+				case k+1 < len(v) && load:
+					p.preload = append(p.preload, valueArg(args[i], v[k+1:]))
+				case k+1 == len(v) && strings.IndexByte(takesNext, ch) >= 0:
 					i++
+					if load && i < len(args) {
+						p.preload = append(p.preload, args[i])
+					}
 				}
 				break
 			}
@@ -284,12 +295,30 @@ func perlish(args []arg, takesRest, takesNext string) code {
 	return p
 }
 
+// sinkPerl: perl's -MMODULE is "use MODULE;" compiled before the
+// program, so -M'strict;system(…)' runs the code after the ";" (what
+// follows "=" is the import list, quoted data); -m is the same.
 func sinkPerl(fr *frame, c *Command, args []arg) {
-	fr.interpret(c, langPerl, "perl", perlish(args, "iIMmx0lFdDC", "IMm"))
+	p := perlish(args, "iIMmx0lFdDC", "IMm", "Mm")
+	for _, m := range p.preload {
+		mod, _, _ := strings.Cut(m.Value, "=")
+		use := "use "
+		if rest, ok := strings.CutPrefix(mod, "-"); ok {
+			mod, use = rest, "no "
+		}
+		text := use + mod + ";"
+		fr.interpret(c, langPerl, "perl", code{text: text, arg: &arg{Word: Word{Value: text, Dynamic: hasUnknown(text), Pos: m.Pos}, feeders: m.feeders}, flag: "-M"})
+	}
+	p.preload = nil
+	fr.interpret(c, langPerl, "perl", p)
 }
 
+// sinkRuby: ruby -rLIB requires LIB before the program; one named by a
+// path is read like the script.
 func sinkRuby(fr *frame, c *Command, args []arg) {
-	fr.interpret(c, langRuby, "ruby", perlish(args, "rICEFix0lWTK", "rICEF"))
+	p := perlish(args, "rICEFix0lWTK", "rICEF", "r")
+	fr.preloadFiles(c, langRuby, "ruby -r", p.preload)
+	fr.interpret(c, langRuby, "ruby", p)
 }
 
 // sinkPHP: php -r CODE | -f FILE | FILE; -B/-R/-E CODE run per line.

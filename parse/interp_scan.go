@@ -368,6 +368,12 @@ func (sc *callScanner) term(i int) (value, int) {
 		return value{s: t.s}, i + 1
 	case tIdent:
 		if m, j, ok := sc.moduleRef(i); ok {
+			// require("child_process").execSync, not called here: the
+			// module's function, bound to the name assigned.
+			for sc.isPunct(j, ".") && sc.at(j+1).kind == tIdent && !sc.isPunct(j+2, "(") {
+				m += "." + sc.at(j+1).s
+				j += 2
+			}
 			return value{module: m}, j
 		}
 		name, j := sc.chain(i)

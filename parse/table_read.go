@@ -26,6 +26,12 @@ var readRows = []Program{
 	{Name: "awk", Also: []string{"gawk"}, Pattern: true, PatternOpts: "-f", Opts: "-f|--file= -v|--assign= -F|--field-separator=", Args: "*:read"},
 	{Name: "jq", Pattern: true, PatternOpts: "-f", Opts: "--arg= --argjson= -f|--from-file=", Args: "*:read"},
 	{Name: "yq", Pattern: true, Args: "*:read"},
-	// 7z's first operand is its command letter (7z a out.7z FILE…).
-	{Name: "7z", Pattern: true, Args: "*:read"},
+	// 7z's first operand is its command letter (7z a out.7z FILE…); its
+	// switches are one word each, values attached (-oDIR, -mx9). a and u
+	// add files to the archive named first, and with -sdel delete them
+	// afterwards, directories with everything below them.
+	{Name: "7z", Also: []string{"7za", "7zr", "7zz"}, Pattern: true, SingleDashLong: true, Args: "*:read", Flags: "removes:-sdel"},
+	{Name: "7z a", Also: []string{"u"}, SingleDashLong: true, Args: "*:read 1*:deleted:tree?removes", Flags: "removes:-sdel",
+		Hold:  []string{`7z a -sdel /tmp/a.7z ~`, `7za a /tmp/p.7z /home/dev/projects -sdel`, `7z -sdel a /tmp/a.7z ~`, `7zr u -sdel /tmp/a.7z /etc`},
+		Allow: []string{`7z a out.7z src/`, `7z a -sdel logs.7z logs/old`, `7z a -mx9 -sdel /tmp/build.7z build`, `7z x deps.7z -ovendor`, `7z l a.7z`}},
 }

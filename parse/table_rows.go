@@ -138,10 +138,10 @@ var programRows = []Program{
 		Allow: []string{`emacs --batch --eval '(message "hi")'`, `emacs -nw README.md`, `emacs --batch -l ert -f ert-run-tests-batch-and-exit`},
 	},
 	{
-		Name: "tar", Also: []string{"gtar", "bsdtar"}, OldStyle: true, Args: "*:data *:deleted:tree?removes",
+		Name: "tar", Also: []string{"gtar", "bsdtar"}, OldStyle: true, Args: "*:data *:deleted:tree?removes", OptsEnv: "TAR_OPTIONS",
 		Flags: "extract:-x|--extract|--get create:-c|-r|-u|--create|--append|--update removes:--remove-files",
 		Opts: "--to-command=shell -I|--use-compress-program=shell --checkpoint-action=shell@exec= -F|--info-script|--new-volume-script=shell " +
-			"--rsh-command=shell -f|--file=data -C|--directory=dir -T|--files-from=read -X|--exclude-from=read -b|--blocking-factor= -H|--format= " +
+			"--rsh-command=shell -f|--file=data -C|--directory=dir:operands -T|--files-from=read -X|--exclude-from=read -b|--blocking-factor= -H|--format= " +
 			"-K|--starting-file= -L|--tape-length= -N|--newer|--after-date= -V|--label= -g|--listed-incremental= --exclude= --transform|--xform= " +
 			"--owner= --group= --mode= --mtime= --checkpoint= --strip-components= --index-file=written",
 		Hold: []string{
@@ -153,10 +153,13 @@ var programRows = []Program{
 			`tar cfI x.tar 'sh -c "rm -rf ~"' src`, `tar xfF a.tar 'rm -rf ~'`,
 			`tar xzf evil.tgz -C /home/dev`, `tar -C /home/dev/.ssh -xf keys.tar`, `tar --extract --file=a.tar --directory=/home/dev`,
 			`tar czf /tmp/h.tgz --remove-files ~`, `tar --remove-files -cf /tmp/x.tar /etc`,
+			`tar -C ~ -cf /tmp/a.tar --remove-files .`, `tar --directory=/home/dev -cf /tmp/a.tar --remove-files projects`,
+			`tar --directory /etc --remove-files -czf /tmp/e.tgz ssh`, `tar -C/home/dev -cf /tmp/a.tar --remove-files .`, `tar cfC /tmp/a.tar ~ --remove-files .`, `tar -cf /tmp/a.tar --remove-files build -C ~ .`, `TAR_OPTIONS='"--to-command=rm -rf ~"' tar xf a.tar`, `TAR_OPTIONS=--remove-files tar czf /tmp/h.tgz ~`,
 		},
 		Allow: []string{`tar -czf dist.tar.gz dist`, `tar -xzf deps.tar.gz -C vendor`, `tar --use-compress-program=zstd -cf out.tar.zst build`,
 			`tar -I pigz -cf src.tgz src`, `tar -cf x.tar --checkpoint=1000 --checkpoint-action=dot src`,
-			`tar xzf deps.tgz -C vendor`, `tar cfI out.tar zstd build`, `tar czf logs.tgz --remove-files logs/old`},
+			`tar xzf deps.tgz -C vendor`, `tar cfI out.tar zstd build`, `tar czf logs.tgz --remove-files logs/old`,
+			`tar -C build -czf out.tgz .`, `tar -C build -czf /tmp/out.tgz --remove-files .`, `tar -czf /tmp/a.tgz --remove-files old -C build logs`, `TAR_OPTIONS=--remove-files tar czf logs.tgz logs`, `TAR_OPTIONS='--wildcards -v' tar xf a.tar`},
 	},
 	{
 		Name: "zip", Pattern: true, Args: "*:read *:deleted?removes", // zip OUT.zip FILE…

@@ -208,6 +208,10 @@ var wrapperRows = []Program{
 		Hold:  []string{`start-stop-daemon --start --exec /bin/rm -- -rf ~`, `start-stop-daemon -S -b -a /bin/sh -- -c 'rm -rf /home/dev'`},
 		Allow: []string{`start-stop-daemon --stop --pidfile /run/app.pid`, `start-stop-daemon --start --exec ./server -- --port 8080`},
 	},
+	// dtach -c|-A|-n|-N SOCKET PROG ARGS… starts PROG on a detachable
+	// terminal; -a SOCKET only attaches to one.
+	{Name: "dtach", Wrapper: true, Opts: "-c|-A|-n|-N=data -a=data -p=data -e= -r=", Args: "0+:program",
+		Hold: []string{`dtach -n /tmp/s sh -c 'rm -rf ~'`, `dtach -A /tmp/s -z rm -rf /home/dev`}, Allow: []string{`dtach -a /tmp/s`, `dtach -n /tmp/build.sock make -j4`}},
 	{Name: "setarch", Wrapper: true, Args: "1+:program", Hold: []string{`setarch x86_64 -R rm -rf ~`}, Allow: []string{`setarch x86_64 -R ./a.out`}},
 	{Name: "linux32", Also: []string{"linux64"}, Wrapper: true, Args: "0+:program", Hold: []string{`linux32 rm -rf ~`}, Allow: []string{`linux32 ./configure`}},
 	// Profilers, debuggers, benchmarks and watchers.

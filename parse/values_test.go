@@ -49,6 +49,12 @@ func TestKnownValues(t *testing.T) {
 		// env -S expands ${VAR}.
 		{src: `env -S 'rm -rf ${HOME}'`, want: []string{"rm -rf /home/u ¦ wrap=env"}},
 		{src: `env -S 'rm -rf \q'`, want: []string{"rm -rf … ¦ wrap=env"}},
+		// \_ separates words outside quotes, \t is a tab, \c ends the
+		// string, $NAME without braces is not known.
+		{src: `env -S 'rm\_-rf\_/home/u\c ignored'`, want: []string{"rm -rf /home/u ¦ wrap=env"}},
+		{src: `env -S 'printf "a\_b" x\ty'`, want: []string{"printf a b x\ty ¦ wrap=env"}},
+		{src: `env -S "rm -rf 'a\\'b'"`, want: []string{"rm -rf a'b ¦ wrap=env"}},
+		{src: `env -S 'rm -rf $HOME/x'`, want: []string{"rm -rf …/x ¦ wrap=env"}},
 		// dirname, basename.
 		{src: `cd "$(dirname /srv/app/run.sh)" && rm -rf build`, want: []string{"cd /srv/app", "dirname /srv/app/run.sh", "rm -rf build ¦ dir=/srv/app"}},
 		{src: `rm -rf "/$(basename /x/etc/)"`, want: []string{"rm -rf /etc", "basename /x/etc/"}},

@@ -258,9 +258,14 @@ func isEnvAssignWord(a arg) (name, val string, ok bool) {
 // splitEnvString splits env -S's string into words as GNU env does:
 // spaces separate, single and double quotes group, ${NAME} outside single
 // quotes is NAME's value in env's environment, # at the start of a word
-// begins a comment. Escapes other than \\ \" \' \$ \# and \<space>, and a
-// $ without braces, are not modelled: the word is unknown. With a nil
-// frame (git's alias values) $ and escapes are plain quoting.
+// begins a comment. Outside single quotes \\ \" \' \$ \# are those
+// characters, \f \n \r \t \v the control characters, \_ a space that
+// separates words (inside double quotes, one that does not), and \c
+// ends the string; inside single quotes only \\ and \' are escapes.
+// Anything else (a $ without braces, \x, \c inside double quotes) is an
+// error env refuses to run with; it is modelled as an unknown word, not
+// as nothing. With a nil frame (git's alias values) $ and escapes are
+// plain quoting.
 func splitEnvString(fr *frame, a arg) []arg {
 	var out []arg
 	var cur strings.Builder
@@ -286,6 +291,9 @@ func splitEnvString(fr *frame, a arg) []arg {
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
 		switch {
+		case quote == '\'' && ch == '\\' && i+1 < len(s) && fr != nil && (s[i+1] == '\\' || s[i+1] == '\''):
+			i++
+			cur.WriteByte(s[i])
 		case quote == '\'':
 			if ch == quote {
 				quote = 0
@@ -304,7 +312,12 @@ func splitEnvString(fr *frame, a arg) []arg {
 			inWord = true
 			end := strings.IndexByte(s[i:], '}')
 			if !strings.HasPrefix(s[i:], "${") || end < 0 || !validName(s[i+2:i+end]) {
-				unknown = true
+				// $NAME: what env does with it is not modelled; the
+				// variable's place is unknown.
+				cur.WriteString(Unknown)
+				for i+1 < len(s) && (s[i+1] == '_' || s[i+1] >= 'a' && s[i+1] <= 'z' || s[i+1] >= 'A' && s[i+1] <= 'Z' || s[i+1] >= '0' && s[i+1] <= '9') {
+					i++
+				}
 				continue
 			}
 			v, ok := env[s[i+2:i+end]]
@@ -315,13 +328,29 @@ func splitEnvString(fr *frame, a arg) []arg {
 				unknown = true
 			}
 			i += end
+		case ch == '\\' && i+1 < len(s) && fr != nil:
+			i++
+			switch e := s[i]; {
+			case e == '_' && quote == 0:
+				flush()
+			case e == '_':
+				cur.WriteByte(' ')
+			case e == 'c' && quote == 0:
+				flush()
+				return out
+			case strings.IndexByte("fnrtv", e) >= 0:
+				cur.WriteByte("\f\n\r\t\v"[strings.IndexByte("fnrtv", e)])
+				inWord = true
+			case strings.IndexByte("\\\"'$#", e) >= 0:
+				cur.WriteByte(e)
+				inWord = true
+			default:
+				inWord = true
+				cur.WriteString(Unknown)
+			}
 		case ch == '\\' && i+1 < len(s):
 			i++
 			inWord = true
-			if fr != nil && strings.IndexByte("\\\"'$# ", s[i]) < 0 {
-				unknown = true
-				continue
-			}
 			cur.WriteByte(s[i])
 		default:
 			cur.WriteByte(ch)

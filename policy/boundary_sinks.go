@@ -38,14 +38,10 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 		x.sentFiles(c, &s) // --post-file, --body-file
 	case stdinSender(name):
 		s.net, s.stdin = true, true
-		if c.Name == "socat" {
-			for _, w := range c.Args {
-				for _, pre := range []string{"FILE:", "OPEN:", "GOPEN:", "file:", "open:", "gopen:"} {
-					if v, ok := strings.CutPrefix(w.Value, pre); ok {
-						v, _, _ = strings.Cut(v, ",")
-						x.sendFile(c, v, &s)
-					}
-				}
+		if c.Row == "socat" {
+			// A file address (FILE:, OPEN:, GOPEN:) is read into the stream.
+			for _, ra := range c.Operands(parse.RoleRead) {
+				x.sendFile(c, ra.Value, &s)
 			}
 		}
 	case nameLookup(name):

@@ -17,9 +17,9 @@ import (
 // packages that do the same (run directly, or by a package runner, whose
 // row gives parse the program to follow: npx rimraf dist is rimraf dist),
 // and the archivers that delete what they archived when told to (tar
-// --remove-files, zip -m): their rows give those operands RoleDeleted,
+// --remove-files, zip -m, 7z a -sdel): their rows give those operands RoleDeleted,
 // as a tree where it goes with everything below it (rmArgs).
-var rmPrograms = []string{"rm", "rimraf", "del-cli", "tar", "gtar", "bsdtar", "zip"}
+var rmPrograms = []string{"rm", "rimraf", "del-cli", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "7zr", "7zz"}
 
 var filesystemRules = []*Rule{
 	{
@@ -71,6 +71,8 @@ var filesystemRules = []*Rule{
 			"rm -rf \"$HOME\"",
 			"tar czf /tmp/h.tgz --remove-files ~",
 			"zip -rm /tmp/h.zip ~",
+			"7z a -sdel /tmp/h.7z ~",
+			"tar -C ~ -cf /tmp/h.tar --remove-files .",
 			"rm -rf \"$HOME/$X\"",
 			"rm -rf \"$(cat dir.txt)\"",
 			"X=/; rm -rf $X",
@@ -112,6 +114,9 @@ var filesystemRules = []*Rule{
 			"rm -f \"$file\"",
 			"ls /",
 			"npx rimraf dist node_modules",
+			"7z a /tmp/h.7z ~",
+			"7z a -sdel logs.7z logs/old",
+			"tar -C build -cf /tmp/b.tar --remove-files .",
 			"npm exec rimraf dist",
 			"npm rm lodash",
 			"bun rm left-pad",

