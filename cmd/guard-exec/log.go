@@ -390,7 +390,7 @@ func shortTime(s string, now time.Time) string {
 	if err != nil {
 		return "?"
 	}
-	t = t.Local()
+	t = t.In(localZone())
 	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
 		return t.Format("15:04:05")
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/guard-exec/guard-exec/internal/tzdefer"
 	"github.com/guard-exec/guard-exec/shim"
 )
 
@@ -20,6 +21,7 @@ func main() {
 // mainStatus is the program on the process's own arguments and streams; it
 // returns the exit status, or ends the process by the signal the command died by.
 func mainStatus() int {
+	tzdefer.Restore() // before anything reads the environment
 	if len(os.Args) == 2 && os.Args[1] == shim.RelayArg {
 		return shim.RelayMain() // the rest of a background job's output (shim/relay.go)
 	}

@@ -7,11 +7,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/guard-exec/guard-exec/internal/sandbox"
+	"github.com/guard-exec/guard-exec/internal/tzdefer"
 )
 
 // guardMain is main for testscript's copies of the test binary, which it
@@ -20,6 +22,7 @@ import (
 func guardMain() { os.Exit(mainStatus()) }
 
 func TestMain(m *testing.M) {
+	tzdefer.Restore()    // as main does: no TZ of ours in the tests' commands
 	systemTempDirs = nil // work directories are under /tmp; see roots.go
 	testscript.Main(m, map[string]func(){
 		"guard-exec": guardMain,
@@ -106,5 +109,38 @@ func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
+	}
+}
+
+// TestTimeZoneNotReadAtInit: no guarded command pays for reading the
+// local time zone at package init (internal/tzdefer runs before package
+// time), and the TZ it sets for that moment never reaches the command.
+func TestTimeZoneNotReadAtInit(t *testing.T) {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "TZ=") && !strings.HasPrefix(kv, "GODEBUG=") {
+			env = append(env, kv)
+		}
+	}
+	c := exec.Command(installedGuard(t), "-c", `echo "TZ:${TZ-unset}"`)
+	c.Env = append(env, "GODEBUG=inittrace=1", "GUARD_EXEC_LEDGER_DIR="+t.TempDir())
+	c.Dir = t.TempDir()
+	var out, trace strings.Builder
+	c.Stdout, c.Stderr = &out, &trace
+	if err := c.Run(); err != nil {
+		t.Fatalf("%v: %s", err, trace.String())
+	}
+	if out.String() != "TZ:unset\n" {
+		t.Errorf("the command saw %q, want TZ unset as the caller left it", out.String())
+	}
+	order := map[string]int{}
+	for i, line := range strings.Split(trace.String(), "\n") {
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "init" {
+			order[f[1]] = i + 1
+		}
+	}
+	tz, tm := order["github.com/guard-exec/guard-exec/internal/tzdefer"], order["time"]
+	if tz == 0 || tm == 0 || tz > tm {
+		t.Errorf("internal/tzdefer initialises at line %d, package time at %d: the local zone is read at init again\n%s", tz, tm, trace.String())
 	}
 }

@@ -259,7 +259,7 @@ func longTime(s string) string {
 	if err != nil {
 		return s
 	}
-	return t.Local().Format("2006-01-02 15:04:05.000 MST")
+	return t.In(localZone()).Format("2006-01-02 15:04:05.000 MST")
 }
 
 // printable makes stored text safe to print, lines kept: control
