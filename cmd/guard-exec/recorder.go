@@ -227,14 +227,24 @@ func (s *shellRecorder) close() {
 	_ = os.Remove(s.path)
 }
 
+// maxRecorderCalls bounds the exchanges served at once: a process in the
+// shell that opens connections and says nothing fills these for
+// recorderTimeout at most, and the rest wait in the listen queue.
+const maxRecorderCalls = 8
+
 // serve answers hooks until the listener is closed.
 func (s *shellRecorder) serve() {
+	busy := make(chan struct{}, maxRecorderCalls)
 	for {
 		c, err := s.ln.AcceptUnix()
 		if err != nil {
 			return
 		}
-		go s.answer(c)
+		busy <- struct{}{}
+		go func() {
+			defer func() { <-busy }()
+			s.answer(c)
+		}()
 	}
 }
 
