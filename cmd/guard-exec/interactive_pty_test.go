@@ -171,3 +171,30 @@ func interactiveApproval(t *testing.T, sandboxMode string) {
 		t.Errorf("show says the approved line never ran:\n%s", out)
 	}
 }
+
+// TestInteractiveSandboxedShellSuspends: bash's suspend in the sandboxed
+// shell stops its guard too, so the shell that started the guard gets its
+// prompt back, and fg gives the terminal to the guarded shell again.
+func TestInteractiveSandboxedShellSuspends(t *testing.T) {
+	if sandbox.ABI() == 0 {
+		t.Skip("no Landlock in this kernel")
+	}
+	term := startOnTerminalEnv(t, interactiveHome(t, "write"), realBashOnPath(t), "bash", "--norc", "--noprofile", "-i")
+	term.typeText("PS1='outer$ '; echo outer-$((6*7))\r")
+	term.waitFor("outer-42")
+	term.typeText("guard-exec\r")
+	term.typeText("PS1='inner$ '; echo inner-$((2*3))\r")
+	term.waitFor("inner-6")
+	term.typeText("suspend\r")
+	term.waitFor("Stopped")
+	term.typeText("echo at-outer-$((1+1))\r")
+	term.waitFor("at-outer-2")
+	term.typeText("fg\r")
+	term.typeText("echo back-$((1+2))-$$\r")
+	term.waitFor("back-3")
+	term.typeText("exit\r")
+	term.typeText("echo done-$((4+4))\r")
+	term.waitFor("done-8")
+	term.typeText("exit\r")
+	term.wait()
+}

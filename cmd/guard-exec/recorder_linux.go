@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -88,28 +89,65 @@ func (g *guard) superviseShell(sb *sandboxRun, rec *shellRecorder, real string, 
 	rec.shell = c.Process.Pid
 	rec.mu.Unlock()
 	go rec.serve()
-	done := make(chan struct{})
-	go func() {
-		_ = c.Wait()
-		close(done)
-	}()
+	pid := c.Process.Pid
+	ended := make(chan unix.WaitStatus, 1)
+	go func() { ended <- g.followShell(pid) }()
 	for {
 		select {
 		case s := <-sigs:
 			if s == syscall.SIGHUP || s == syscall.SIGTERM {
 				_ = c.Process.Signal(s)
 			}
-		case <-done:
+		case ws := <-ended:
 			g.sandboxAfter(sb, nil)
-			return exitOf(c.ProcessState)
+			if ws.Signaled() {
+				return statusError{code: 128 + int(ws.Signal()), signal: ws.Signal()}
+			}
+			return status(ws.ExitStatus())
 		}
 	}
 }
 
-// exitOf is how a process ended, as the guard passes it on.
-func exitOf(ps *os.ProcessState) error {
-	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return statusError{code: 128 + int(ws.Signal()), signal: ws.Signal()}
+// followShell waits for the shell to end. When it stops (bash's
+// suspend, or a SIGSTOP sent to it), the guard stops too, so that the
+// shell that started the guard sees its job stop, as it would have seen
+// bash stop; when that shell continues the guard (fg), the guard gives
+// the terminal back to the shell's process group and continues it.
+func (g *guard) followShell(pid int) unix.WaitStatus {
+	for {
+		var ws unix.WaitStatus
+		if _, err := unix.Wait4(pid, &ws, unix.WUNTRACED, nil); err != nil {
+			if err == unix.EINTR {
+				continue
+			}
+			return ws
+		}
+		if !ws.Stopped() {
+			return ws
+		}
+		pgid, err := unix.Getpgid(pid)
+		// To this thread: its stop is taken before the call returns, and
+		// stops the whole process (a process-wide kill may be taken by
+		// another thread, after this one went on).
+		runtime.LockOSThread()
+		_ = unix.Tgkill(unix.Getpid(), unix.Gettid(), unix.SIGSTOP) // returns once continued
+		runtime.UnlockOSThread()
+		if err != nil {
+			_ = unix.Kill(pid, unix.SIGCONT)
+			continue
+		}
+		// Only a guard in the foreground (fg) hands the terminal on: from
+		// the background (bg) the change would raise SIGTTOU, and the
+		// shell stops again at its next read, as bash alone would.
+		for _, f := range []*os.File{g.st.in, g.st.err} {
+			fd := int(f.Fd())
+			if fg, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP); err == nil {
+				if fg == unix.Getpgrp() {
+					_ = unix.IoctlSetPointerInt(fd, unix.TIOCSPGRP, pgid)
+				}
+				break
+			}
+		}
+		_ = unix.Kill(-pgid, unix.SIGCONT)
 	}
-	return status(ps.ExitCode())
 }
