@@ -62,10 +62,10 @@
 // (DieBy): default disposition restored, no core dump.
 //
 // The child has Pdeathsig SIGKILL, so it dies when the guard dies, even by SIGKILL
-// (Linux and FreeBSD; macOS has no parent-death signal). Its descendants are ended
-// with the guard only when Spec.Cgroup is set: the command starts in that cgroup,
-// whose keeper is the caller's (guard-exec's keeper_linux.go). Background jobs meant
-// to outlive a command that ended normally (`server &`) keep working.
+// (Linux and FreeBSD; macOS has no parent-death signal). Its descendants are the
+// caller's to end (guard-exec's keeper_linux.go, which moves them into a cgroup of
+// their own once the command has run a while). Background jobs meant to outlive a
+// command that ended normally (`server &`) keep working.
 //
 // Everything the command wrote before it exited is delivered, however slowly the
 // caller reads. Background processes that still hold a relayed pipe afterwards get

@@ -22,9 +22,6 @@ type launch struct {
 	dir   string
 	files []*os.File // the child's 0, 1, 2; a nil entry is closed in the child
 	sys   *syscall.SysProcAttr
-
-	cgroup   *os.File // a cgroup to start in (Spec.Cgroup), or nil
-	inCgroup *bool    // set when the command started in cgroup
 }
 
 // proc is the running command: the direct child and the process group that signals
@@ -56,21 +53,10 @@ func startProc(l *launch, ownGroup bool, started func(int), wrap func(fork func(
 	killOnParentDeath(l.sys)
 	attr := &os.ProcAttr{Dir: l.dir, Env: l.env, Files: l.files, Sys: l.sys}
 	var process *child
-	inCgroup := intoCgroup(l.sys, l.cgroup) // cgroup_linux.go
 	fork := func() (int, error) {
 		p, err := spawn(l.path, l.argv, attr)
-		if err != nil && inCgroup {
-			// The kernel refused the cgroup (no clone3, a cgroup that takes
-			// no processes): start where the guard is, as without one.
-			inCgroup = false
-			outOfCgroup(l.sys)
-			p, err = spawn(l.path, l.argv, attr)
-		}
 		if err != nil {
 			return 0, err
-		}
-		if l.inCgroup != nil {
-			*l.inCgroup = inCgroup
 		}
 		process = p
 		return p.pid, nil

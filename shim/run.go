@@ -44,12 +44,6 @@ type Spec struct {
 	// starts the command and returns its pid) where it must happen. The
 	// kernel sandbox (internal/sandbox) forks it from a restricted thread.
 	Start func(fork func() (int, error)) error
-	// Cgroup, when set, is a cgroup v2 directory the command is started in
-	// (Linux's CLONE_INTO_CGROUP), so that everything it starts can be found
-	// and ended together; Result.InCgroup says whether it was. Where the
-	// kernel refuses, and on other systems, the command starts in the
-	// guard's own cgroup.
-	Cgroup *os.File
 
 	// OutputGrace is how long background processes that hold the command's stdout
 	// or pty after it exited (`sleep 2 & echo hi`) are waited for: in pipe mode
@@ -62,8 +56,6 @@ type Spec struct {
 	// KillGrace is how long a timed-out command has between SIGTERM and SIGKILL.
 	// Default DefaultKillGrace.
 	KillGrace time.Duration
-
-	inCgroup bool // set by the start: the command started in Cgroup
 }
 
 // Stream is the evidence kept of one output stream.
@@ -86,7 +78,6 @@ type Result struct {
 	Stdout, Stderr Stream
 	Cast           []byte // asciicast v2 transcript (pty mode), bounded
 	Incomplete     bool   // output observation may be missing something (pty holder, cast cut)
-	InCgroup       bool   // the command started in Spec.Cgroup
 }
 
 // Run starts the program and waits. The error is non-nil only when it could not
@@ -108,11 +99,7 @@ func Run(ctx context.Context, s *Spec) (*Result, error) {
 	if spec.usePTY() {
 		run = runPTY
 	}
-	res, err := run(ctx, &spec)
-	if res != nil {
-		res.InCgroup = spec.inCgroup
-	}
-	return res, err
+	return run(ctx, &spec)
 }
 
 func (s *Spec) withDefaults() Spec {
@@ -169,7 +156,7 @@ func (s *Spec) limits() waitLimits {
 // (nil: /dev/null, unless Closed says the caller's is closed). done releases the
 // /dev/null it may have opened; call it once the child has started.
 func (s *Spec) command(in, out, errf *os.File) (l *launch, done func(), err error) {
-	l = &launch{path: s.Path, argv: s.Argv, env: s.Env, dir: s.Dir, cgroup: s.Cgroup, inCgroup: &s.inCgroup}
+	l = &launch{path: s.Path, argv: s.Argv, env: s.Env, dir: s.Dir}
 	var null *os.File
 	done = func() {
 		if null != nil {

@@ -142,7 +142,7 @@ func (g *guard) runRecorded(ctx context.Context, j *job, a *parse.Analysis, d *p
 		k := startKeeper(spec) // keeper_linux.go: nothing it starts outlives a killed guard
 		becomeSubreaper()      // lineage.go: the command's orphans stay listed
 		res, runErr = shim.Run(ctx, spec)
-		g.recordLineage(id, k, res)
+		g.recordLineage(id, k)
 		k.release()
 	}
 	mark("run")

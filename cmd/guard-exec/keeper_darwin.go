@@ -116,6 +116,9 @@ func (k *keeper) release() {
 // left is what the command left running: not known without a cgroup.
 func (*keeper) left() []procKey { return nil }
 
+// inCgroup: macOS has no cgroups.
+func (*keeper) inCgroup() bool { return false }
+
 // pid is the watchdog's pid; 0 without one.
 func (k *keeper) pid() int {
 	if k == nil {

@@ -11,7 +11,6 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/guard-exec/guard-exec/internal/paths"
-	"github.com/guard-exec/guard-exec/shim"
 )
 
 // The lineage of guarded commands. A process a guarded command starts is
@@ -43,9 +42,9 @@ type procKey struct {
 // ended. It is called after the command has ended.
 // With a keeper (keeper_linux.go) what is left is what the command's
 // cgroup holds.
-func (g *guard) recordLineage(id string, k *keeper, res *shim.Result) {
+func (g *guard) recordLineage(id string, k *keeper) {
 	var left []procKey
-	if res != nil && res.InCgroup {
+	if k.inCgroup() {
 		left = k.left()
 	} else {
 		if !hasChildren() {

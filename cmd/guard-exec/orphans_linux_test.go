@@ -156,6 +156,19 @@ wait`
 	if len(command) < 7 {
 		t.Fatalf("only %d processes of the command found: %v", len(command), command)
 	}
+	if !byTree {
+		// The command started where the guard runs and was moved into a
+		// cgroup of its own as its keeper started: all of it, the double
+		// fork and the setsid included.
+		want := "/guard-exec-" + strconv.Itoa(cmd.Process.Pid) + "\n"
+		for _, p := range command {
+			b, err := os.ReadFile("/proc/" + strconv.Itoa(p.pid) + "/cgroup")
+			if err == nil && !strings.HasSuffix(string(b), want) {
+				c, _ := os.ReadFile("/proc/" + strconv.Itoa(p.pid) + "/cmdline")
+				t.Errorf("process %d (%q) is in cgroup %q, not the command's", p.pid, c, b)
+			}
+		}
+	}
 	// Bystanders in the same session, started after the guard, as the
 	// caller's other jobs are: the keeper must not take them for the
 	// command's.

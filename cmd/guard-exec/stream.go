@@ -109,7 +109,7 @@ func (g *guard) runStream(ctx context.Context, j *job, inv *shim.Invocation, nam
 			k := startKeeper(spec) // keeper_linux.go, as in runRecorded
 			becomeSubreaper()      // lineage.go
 			res, err = shim.Run(ctx, spec)
-			g.recordLineage(id, k, res)
+			g.recordLineage(id, k)
 			k.release()
 		}
 		close(exited)
