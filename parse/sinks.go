@@ -245,6 +245,9 @@ func (fr *frame) childState(c *Command) *state {
 		env, known = map[string]string{}, true
 	case len(c.env.unset) > 0 || len(c.Assigns) > 0:
 		env = maps.Clone(env) // exported may return the parent's own map
+		if env == nil {
+			env = map[string]string{} // nothing exported (a remote shell's start)
+		}
 	}
 	for _, u := range c.env.unset {
 		delete(env, u)
