@@ -75,6 +75,12 @@ func printCanonical(f *syntax.File, src string, d Dialect) string {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
+			if n.Background || n.Coprocess {
+				// After a "&" the printer may leave out the separator the
+				// next keyword needs: "if a;then if b;then c&fi elif …"
+				// prints "…c&fielif" (v3.14.1). Check the reprint.
+				c.verify = true
+			}
 			if _, ok := n.Cmd.(*syntax.LetClause); ok {
 				// "let x &" and "let x && y" print as "let x&" and
 				// "let x&&y", which are arithmetic: keep the raw text.

@@ -484,7 +484,11 @@ func kakCode(cr *codeRun, text string) {
 				depth--
 			}
 		}
-		cr.shell(text[i+1 : k-1])
+		end := k - 1
+		if depth > 0 {
+			end = len(text) // unclosed: kak refuses it, but the rest is judged as if it ran
+		}
+		cr.shell(text[i+1 : end])
 		i = k
 	}
 }
