@@ -160,8 +160,11 @@
 //
 // Code bash takes from the environment is analysed, not ignored:
 // exported functions are imported (maybe defined, judged where called),
-// the BASH_ENV file (ENV for sh) is analysed like source before the
-// script and before the script of every new shell the command starts, and
+// the startup file a shell sources is analysed like source before its
+// code (BASH_ENV for a bash that is not interactive, ENV for an
+// interactive sh, dash or ksh, sh -i or one reading the terminal, and for
+// an interactive bash in POSIX mode), for guard-exec's shell and for every
+// new shell the command starts, and
 // a value bash would import but that cannot be parsed, or a startup file
 // that cannot be read, is a DynEnvCode fact. Code bash runs later from
 // variables the line sets is analysed where they are set: the prompt
