@@ -86,7 +86,8 @@
 //	find -exec, find -execdir, find -ok, find -okdir
 //	su -c, script -c, flock -c, sg, nix-shell --run, rsync -e, rg --pre
 //	ssh, docker exec, docker run, podman exec, kubectl exec, tmux …, screen
-//	git alias, git -c KEY, git config KEY, git GIT_SSH_COMMAND …
+//	git alias, git -c KEY, git config KEY, git GIT_SSH_COMMAND …,
+//	git GIT_CONFIG_PARAMETERS KEY (the variable or file the setting came from)
 //	python -c, node -e, perl -e, ruby -e, php -r, lua -e, osascript -e,
 //	awk program, LANG file, LANG stdin, then the API: os.system,
 //	subprocess.run, child_process.execSync, system, `, shutil.rmtree …
