@@ -217,8 +217,9 @@
 // directory worked in. Each command gets the Roles its row gives
 // (Command.Roles), and the code they name is analysed like bash -c's.
 // Options a program takes from its environment (TAR_OPTIONS, PERL5OPT,
-// RUBYOPT, NODE_OPTIONS: Program.OptsEnv) are read as if they came
-// first on its line; perl's -M'X;CODE' runs CODE. Rows marked Wrapper are peeled (nohup, timeout, sshpass, uv run, bwrap,
+// RUBYOPT, NODE_OPTIONS, LESS, MAKEFLAGS, PARALLEL, ZIPOPT:
+// Program.OptsEnv) are read as if they came first on its line, split as
+// that program splits them; perl's -M'X;CODE' runs CODE. Rows marked Wrapper are peeled (nohup, timeout, sshpass, uv run, bwrap,
 // perf stat); a terminal emulator's program (xterm -e PROG ARGS…, kitty
 // PROG) is followed, and given as one word it is a command line. Every
 // row carries command lines that must be held and must run, which

@@ -252,6 +252,16 @@ var wrapperRows = []Program{
 		Allow: []string{`hyperfine 'make -j4' 'make -j8'`, `hyperfine -w 3 -p 'make clean' 'make -j{n}' -P n 1 8`, `hyperfine --export-json out.json 'go test ./...'`},
 	},
 	{
+		// GNU parallel's jobs are its sink's (execsinks.go); the row
+		// says what it takes from PARALLEL and PARALLEL_CSH (split with
+		// shell words, read before its arguments) and which option
+		// values are files it writes.
+		Name: "parallel", OptsEnv: "PARALLEL PARALLEL_CSH", Opts: "--joblog=written",
+		Hold: []string{`PARALLEL='--joblog /home/dev/.bashrc' parallel echo ::: a`, `PARALLEL='rm -rf ~ ;' parallel echo ::: a`,
+			`parallel --joblog ~/.bashrc echo ::: a`},
+		Allow: []string{`PARALLEL='-j4 --bar' parallel gzip ::: *.log`, `PARALLEL='--joblog /tmp/jobs.log' parallel echo ::: a`},
+	},
+	{
 		// watchexec [OPTIONS] [--] CMD…: the words are one command line,
 		// run by a shell.
 		Name: "watchexec", Args: "0+:shell",
