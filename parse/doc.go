@@ -249,7 +249,10 @@
 // Files a command runs are read when they exist when it is checked, through
 // Options.Files, or when the same line wrote them: a path run directly (by
 // its #! line, as a shell script without one; a compiled program is not
-// read), python FILE and python -m MOD under the working directory, node,
+// read), python FILE and python -m MOD under the working directory or a
+// PYTHONPATH the line sets (its packages' __init__.py first, and that
+// PYTHONPATH's sitecustomize.py for any python), the modules perl -M and
+// ruby -r load from the -I, PERL5LIB or RUBYLIB the line gives, node,
 // perl, ruby, php, Rscript FILE, the makefile (the recipes of the goals and
 // their prerequisites, make's literal variables resolved, $(shell …) run
 // at read time), package.json scripts (npm run/test/start, yarn, pnpm,

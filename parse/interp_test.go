@@ -54,6 +54,27 @@ func TestInterpreters(t *testing.T) {
 		{src: `make -C mk clean BUILD=/srv`, want: []string{"make -C mk clean BUILD=/srv", "rm -rf /srv ¦ via=make"}},
 		{src: "cat > run2.py <<'EOF'\nimport os\nos.system('rm -rf /tmp/x')\nEOF\npython3 run2.py", want: []string{"cat", "python3 run2.py", "rm -rf /tmp/x ¦ vias=python file>os.system"}},
 		{src: `python3 -m http.server 8000`, want: []string{"python3 -m http.server 8000"}},
+		// A module on a PYTHONPATH, -I or RUBYLIB the line gives is read
+		// like the script, its packages' __init__.py first; the
+		// sitecustomize of a PYTHONPATH runs before any program.
+		{src: `PYTHONPATH=/proj/tools python3 -m clean`, want: []string{"python3 -m clean", "rm -r /srv/data ¦ synth ¦ vias=python -m file>shutil.rmtree"}},
+		{src: `PYTHONPATH=/proj python3 -m tools.clean`, want: []string{"python3 -m tools.clean", "rm -r /srv/data ¦ synth"}},
+		{src: `PYTHONPATH=/proj/tools python3 -I -m clean`, want: []string{"python3 -I -m clean"}},
+		{src: `python3 -P -m tools.clean`, want: []string{"python3 -P -m tools.clean"}},
+		{src: `echo 'import os; os.system("rm -rf /")' > /tmp/p/a/__init__.py; echo 'print(1)' > /tmp/p/a/b.py; PYTHONPATH=/tmp/p python3 -m a.b`,
+			want: []string{"echo import os; os.system(\"rm -rf /\")", "echo print(1)", "python3 -m a.b", "rm -rf / ¦ vias=python -m file>os.system"}},
+		{src: `echo 'import os; os.system("rm -rf /")' > /tmp/p/sitecustomize.py; PYTHONPATH=/tmp/p python3 -c 'print(1)'`,
+			want: []string{"echo import os; os.system(\"rm -rf /\")", "python3 -c print(1)", "rm -rf / ¦ vias=python sitecustomize file>os.system"}},
+		{src: `echo 'import os; os.system("rm -rf /")' > /tmp/p/sitecustomize.py; PYTHONPATH=/tmp/p python3 -S -c 'print(1)'`,
+			want: []string{"echo import os; os.system(\"rm -rf /\")", "python3 -S -c print(1)"}},
+		{src: `echo 'system("rm -rf /");' > /tmp/l/Evil/Mod.pm; perl -I/tmp/l -MEvil::Mod -e 1`,
+			want: []string{"echo system(\"rm -rf /\");", "perl -I/tmp/l -MEvil::Mod -e 1", "rm -rf / ¦ vias=perl -M file>system"}},
+		{src: `echo 'system("rm -rf /");' > /tmp/l/Evil.pm; PERL5LIB=/x:/tmp/l perl -MEvil -e 1`,
+			want: []string{"echo system(\"rm -rf /\");", "perl -MEvil -e 1", "rm -rf /"}},
+		{src: `echo 'system("rm -rf /")' > /tmp/l/evil.rb; RUBYLIB=/tmp/l ruby -revil -e 1`,
+			want: []string{"echo system(\"rm -rf /\")", "ruby -revil -e 1", "rm -rf / ¦ vias=ruby -r file>system"}},
+		{src: `echo 'system("rm -rf /")' > /tmp/l/evil.rb; ruby -I /tmp/l -r evil -e 1`,
+			want: []string{"echo system(\"rm -rf /\")", "ruby -I /tmp/l -r evil -e 1", "rm -rf /"}},
 		{src: `python3.12 -c 'import os; os.system("id")'`, want: []string{`python3.12 -c import os; os.system("id")`, "id"}},
 		{src: `python3 -Bc 'import os; os.system("id")'`, want: []string{`python3 -Bc import os; os.system("id")`, "id"}},
 		{src: `python3 -c '''import os
