@@ -279,8 +279,11 @@
 // (lastpipe, nullglob, extglob; set -f); aliases ending in a space; the
 // contents of files read with cat or $(<file) unless they are run; globs
 // (Glob words keep the pattern). Interpreter scanning is lexical: calls
-// through dynamic attributes (getattr(os, name), or getattr(os, "system")
-// kept and called later), aliases made by assignment of functions, and
-// code built at run time are DynInterpreter at best; getattr(os,
-// "system")(…) called at once is followed as os.system(…).
+// through attributes named at run time (getattr(os, name)) and code built
+// at run time are DynInterpreter at best. Reflective calls with the name
+// given literally are the calls they make (interp_reflect.go):
+// getattr(os, "system") called at once or bound to a name, Ruby's
+// send(:system, …) and method(:system).call(…), Perl's &{\&CORE::system}
+// and $f->(…), JavaScript's import("m").then(m => …), await import(…)
+// and OBJ["name"].
 package parse
