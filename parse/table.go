@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -130,6 +131,11 @@ type Program struct {
 	PatternOpts string
 	// Plus is the role of +WORD operands (vim +CMD), the "+" removed.
 	Plus string
+	// Implied is the operand the program takes when it is given none at
+	// that position, POS:WORD: 7z a ARCHIVE with no files archives the
+	// working directory ("1:."), and with -sdel deletes it. Args gives
+	// the word its roles as if it had been written.
+	Implied string
 	// Typed gives roles to operands written KEYWORD:VALUE[,OPTION…]
 	// (socat's addresses: EXEC:PROG, SYSTEM:CMD, TCP:HOST:PORT), space
 	// separated: KEYWORDS:SPEC, KEYWORDS one or more keywords joined by
@@ -209,9 +215,13 @@ type Program struct {
 	longs []string           // long spellings that take a value, for prefixes
 	args  []argRow
 	plus  *roleSpec
-	typed []typedRow
-	env   []envRow
-	runs  []envRow
+	// impliedAt and impliedWord are Implied's POS and WORD (impliedAt
+	// -1 without one).
+	impliedAt   int
+	impliedWord string
+	typed       []typedRow
+	env         []envRow
+	runs        []envRow
 	// optsEnv are the variables of OptsEnv; spec.lang is the MODE of
 	// NAME:MODE.
 	optsEnv []envRow
@@ -598,6 +608,15 @@ func (p *Program) compile() {
 	if p.Plus != "" {
 		rs := parseRoleSpec(p.Plus)
 		p.plus = &rs
+	}
+	p.impliedAt = -1
+	if p.Implied != "" {
+		pos, word, ok := strings.Cut(p.Implied, ":")
+		n, err := strconv.Atoi(pos)
+		if !ok || err != nil || n < 0 || word == "" {
+			panic("program table: " + p.Name + ": Implied " + p.Implied + " is not POS:WORD")
+		}
+		p.impliedAt, p.impliedWord = n, word
 	}
 	for _, tok := range strings.Fields(p.Typed) {
 		kws, spec, ok := strings.Cut(tok, ":")
@@ -1183,6 +1202,10 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 	if p.Pattern && len(ops) > 0 && !p.patternGiven(pa) {
 		fr.applyRole(c, roleSpec{role: RoleData}, args[ops[0]], nil, "", via)
 		ops = ops[1:]
+	}
+	if p.impliedAt >= 0 && len(ops) == p.impliedAt {
+		args = append(slices.Clip(args), arg{Word: Word{Value: p.impliedWord, Pos: c.Pos}})
+		ops = append(slices.Clip(ops), len(args)-1)
 	}
 	for k, i := range ops {
 		a := args[i]
