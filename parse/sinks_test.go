@@ -85,6 +85,14 @@ func TestSinks(t *testing.T) {
 		{src: `PROMPT_COMMAND='rm -rf /'`, want: []string{"rm -rf / ¦ via=PROMPT_COMMAND"}},
 		{src: `PROMPT_COMMAND="$(./gen)"`, want: []string{"./gen"}, dyn: []string{"eval:…"}},
 		{src: `fc -l -5`, want: []string{"fc -l -5"}},
+		// fc runs its editor on the history first, sudo -e the editor
+		// sudoedit would.
+		{src: `FCEDIT='rm -rf /;' fc -1`, want: []string{"fc -1", "rm -rf / ¦ via=fc FCEDIT"}, dyn: []string{"eval:…"}},
+		{src: `EDITOR='rm -rf /;'; fc`, want: []string{"fc", "rm -rf / ¦ via=fc EDITOR"}, dyn: []string{"eval:…"}},
+		{src: `fc -e 'rm -rf /;' 3`, want: []string{"fc -e rm -rf /; 3", "rm -rf / ¦ via=fc -e"}, dyn: []string{"eval:…"}},
+		{src: `FCEDIT='rm -rf /;' fc -s`, want: []string{"fc -s"}, dyn: []string{"eval:…"}},
+		{src: `SUDO_EDITOR='rm -rf /;' sudo -e /etc/hosts`, want: []string{"sudo -e /etc/hosts", "rm -rf / ¦ via=sudo -e SUDO_EDITOR"}},
+		{src: `EDITOR=vim sudo -u www --edit /srv/a`, want: []string{"sudo -u www --edit /srv/a", "vim ¦ via=sudo -e EDITOR"}},
 		{src: `history -s 'rm -rf /'; fc -s`, want: []string{"history -s rm -rf /", "fc -s", "rm -rf / ¦ via=fc", "… ¦ via=fc"}, dyn: []string{"eval:rm -rf /\n…"}},
 		{src: `HISTFILE=/proj/setup.sh; history -r; fc -e -`, want: []string{"history -r", "fc -e -", "cd /srv", "rm -rf cache ¦ dir=/srv", "… ¦ via=fc"}, dyn: []string{"eval:cd /srv && rm -rf cache\n\n…"}},
 		// A process substitution read as standard input, and head of yes.

@@ -1178,11 +1178,7 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 		fr.applyRole(c, *ov.row.spec, ov.val, rest, ov.row.name, via+" "+ov.row.name)
 	}
 	if fr != nil {
-		for _, e := range p.env {
-			if v, ok := fr.envOf(c, e.name); ok {
-				fr.applyRole(c, e.spec, arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}}, nil, e.name, via+" "+e.name)
-			}
-		}
+		fr.followEnv(c, p, via)
 		for _, r := range p.runs {
 			fr.runWritten(c, resolvePath(c.Dir, r.name), r.spec.lang, via+" "+r.name)
 		}
@@ -1245,6 +1241,16 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 	}
 	if p.Stdin != "" && fr != nil && !hasCodeRole(c.Roles) {
 		fr.runScriptFile(c, p.Stdin, via+" stdin", arg{Word: Word{Value: "-", Pos: c.Pos}})
+	}
+}
+
+// followEnv follows the environment variables row p says its program
+// runs (Program.Env), as the command's environment gives them.
+func (fr *frame) followEnv(c *Command, p *Program, via string) {
+	for _, e := range p.env {
+		if v, ok := fr.envOf(c, e.name); ok {
+			fr.applyRole(c, e.spec, arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}}, nil, e.name, via+" "+e.name)
+		}
 	}
 }
 

@@ -217,9 +217,10 @@ var programRows = []Program{
 		Allow: []string{`visudo -c`, `EDITOR=vim visudo -f /etc/sudoers.d/dev`},
 	},
 	{
+		// sudo -e is sudoedit: its sink follows this row's Env.
 		Name: "sudoedit", Args: "*:written", Env: "SUDO_EDITOR:shell " + editorEnv,
 		Opts:  "-u|--user= -g|--group= -C|--close-from= -h|--host= -p|--prompt= -r|--role= -t|--type= -D|--chdir=dir -R|--chroot=dir -T|--command-timeout=",
-		Hold:  []string{`SUDO_EDITOR='rm -rf ~;' sudoedit /etc/hosts`},
+		Hold:  []string{`SUDO_EDITOR='rm -rf ~;' sudoedit /etc/hosts`, `VISUAL='rm -rf ~;' sudo -e notes.txt`},
 		Allow: []string{`SUDO_EDITOR=nano sudoedit notes.txt`},
 	},
 	{
