@@ -164,8 +164,10 @@
 // the startup file a shell sources is analysed like source before its
 // code (BASH_ENV for a bash that is not interactive, ENV for an
 // interactive sh, dash or ksh, sh -i or one reading the terminal, and for
-// an interactive bash in POSIX mode), for guard-exec's shell and for every
-// new shell the command starts, and
+// an interactive bash in POSIX mode; the .zshenv, and .zshrc when
+// interactive, of a ZDOTDIR or HOME the line gives zsh; the
+// PYTHONSTARTUP of an interactive python), for guard-exec's shell and for
+// every new shell the command starts, and
 // a value bash would import but that cannot be parsed, or a startup file
 // that cannot be read, is a DynEnvCode fact. Code bash runs later from
 // variables the line sets is analysed where they are set: the prompt

@@ -131,6 +131,11 @@ func sinkPython(fr *frame, c *Command, args []arg) {
 	}
 	if p.arg == nil && p.file == nil {
 		p.stdin = true
+		// An interactive python (-i, or its input a terminal) runs the
+		// PYTHONSTARTUP file the line names before its first prompt.
+		if v, ok := fr.envOf(c, "PYTHONSTARTUP"); ok && v != "" && (strings.Contains(letters, "i") || c.Stdin == nil) && !strings.ContainsAny(letters, "IE") {
+			defer fr.scriptFile(c, langPython, "python PYTHONSTARTUP", arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}})
+		}
 	}
 	site()
 	fr.interpret(c, langPython, "python", p)

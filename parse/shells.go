@@ -23,6 +23,7 @@ type shellInvocation struct {
 	params      []arg // the operands after the script: $0 (with -c) or $1 …
 	interactive bool
 	posix       bool // --posix or -o posix: bash in POSIX mode
+	norcs       bool // zsh -f (--no-rcs): no startup files
 	rcfile      *arg
 }
 
@@ -46,6 +47,7 @@ options:
 			break options
 		case strings.HasPrefix(v, "--"):
 			inv.posix = inv.posix || v == "--posix"
+			inv.norcs = inv.norcs || v == "--no-rcs" || v == "--norcs"
 			if v == "--rcfile" || v == "--init-file" {
 				if i+1 < len(args) {
 					inv.rcfile = &args[i+1]
@@ -62,6 +64,8 @@ options:
 					inv.stdin = true
 				case 'i':
 					inv.interactive = true
+				case 'f':
+					inv.norcs = inv.norcs || v[0] == '-'
 				case 'o', 'O':
 					i++ // takes the next argument
 					if ch == 'o' && i < len(args) && args[i].Value == "posix" {
@@ -201,6 +205,42 @@ func (fr *frame) shellEnvCode(c *Command, st *state, inv *shellInvocation) {
 	d := shellDialect(c.Name)
 	for _, name := range startupVars(c.Name, *inv, terminal, st) {
 		fr.startupFile(c, st, name, d, c.Dir)
+	}
+	if c.Name == "zsh" && !inv.norcs {
+		fr.zshStartup(c, st, inv.interactive || terminal)
+	}
+}
+
+// zshStartup follows the files zsh reads from $ZDOTDIR (else $HOME) when
+// the line moves it there: .zshenv always, .zshrc when interactive. A
+// file that is not there is nothing; the home directory zsh starts
+// with otherwise is the user's own, as their ~/.bashrc is.
+func (fr *frame) zshStartup(c *Command, st *state, interactive bool) {
+	name := "ZDOTDIR"
+	dir, ok := fr.envOf(c, name)
+	if !ok {
+		name = "HOME"
+		dir, ok = fr.envOf(c, name)
+	}
+	if !ok || dir == "" {
+		return
+	}
+	files := []string{".zshenv"}
+	if interactive {
+		files = append(files, ".zshrc")
+	}
+	for _, f := range files {
+		p := strings.TrimSuffix(dir, "/") + "/" + f
+		text, fs, writer := fr.readConfigFile(c.Dir, p)
+		switch fs {
+		case fileMissing:
+			continue
+		case fileUnreadable:
+			fr.emitDynamic(&Dynamic{Kind: DynEnvCode, Sink: c, Known: name + "=" + dir, Feeders: withWriter(nil, writer), Pos: c.Pos, Span: name + "=" + dir})
+			continue
+		}
+		pos, file := fr.diskFile(c.Dir, p, c.Pos)
+		fr.nest(nesting{sink: c, via: name, text: text, pos: pos, kind: DynSource, st: st, dialect: Bash, user: fr.user, file: file})
 	}
 }
 

@@ -163,6 +163,10 @@ func TestSinks(t *testing.T) {
 		{src: `ENV=/proj/bashenv bash -i`, want: []string{"bash -i"}},
 		{src: `ENV=/proj/bashenv sh < /proj/rc`, want: []string{"sh ¦ exec", "echo hi", "rm -rf /"}},
 		{src: `BASH_ENV=/proj/bashenv bash -i -c ls`, want: []string{"bash -i -c ls", "ls"}},
+		// zsh reads $ZDOTDIR/.zshenv always, .zshrc when interactive.
+		{src: `ZDOTDIR=/proj/z zsh -c ls`, want: []string{"zsh -c ls", "ls"}},
+		{src: `echo 'rm -rf /' > /tmp/z/.zshenv; ZDOTDIR=/tmp/z zsh -c ls`, want: []string{"echo rm -rf /", "zsh -c ls", "rm -rf / ¦ via=ZDOTDIR", "ls"}},
+		{src: `echo 'rm -rf /' > /tmp/z/.zshenv; ZDOTDIR=/tmp/z zsh -f -c ls`, want: []string{"echo rm -rf /", "zsh -f -c ls", "ls"}},
 		{src: `BASH_ENV=/proj/rc bash -c wipe`, want: []string{"bash -c wipe", "wipe ¦ fn", "rm -rf / ¦ vias=bash -c>function wipe ¦ pos=/proj/rc:2:10"}},
 		{src: `env 'BASH_FUNC_ls%%=() { rm -rf ~; }' bash -c ls`, want: []string{"bash -c ls ¦ wrap=env ¦ assign=BASH_FUNC_ls%%=() { rm -rf ~; }", "ls ¦ nofn", "rm -rf /home/u ¦ vias=bash -c>env BASH_FUNC_ls%%>function ls"}},
 		{src: `env 'BASH_FUNC_ls%%=() { rm -rf ~; }' bash -c 'echo hi'`, want: []string{"bash -c echo hi ¦ wrap=env ¦ assign=BASH_FUNC_ls%%=() { rm -rf ~; }", "echo hi"}},
