@@ -161,14 +161,12 @@ var wrapperRows = []Program{
 		Hold: []string{`devbox run rm -rf ~`, `devbox run -- sh -c 'rm -rf /home/dev'`}, Allow: []string{`devbox run test`, `devbox run -- go test ./...`}},
 	{Name: "asdf"},
 	{Name: "asdf exec", Wrapper: true, Args: "0+:program", Hold: []string{`asdf exec rm -rf ~`}, Allow: []string{`asdf exec node app.js`}},
-	// The version managers' exec runs a program with the versions they
-	// select; the project tools' run a command (or a script the
-	// project defines, read as a program of that name) in the project's
+	// The project tools' run runs a command (or a script the project
+	// defines, read as a program of that name) in the project's
 	// environment (pdm run and hatch run: table_publish.go, under their
-	// rows).
-	{Name: "rbenv", Also: []string{"pyenv", "nodenv", "goenv", "jenv", "plenv", "phpenv"}},
-	{Name: "rbenv exec", Wrapper: true, Args: "0+:program", Hold: []string{`rbenv exec rm -rf ~`, `pyenv exec sh -c 'rm -rf /home/dev'`, `nodenv exec rm -rf ~`},
-		Allow: []string{`rbenv exec bundle install`, `pyenv exec python -m pytest`}},
+	// rows). pyenv and rbenv exec have no rows: their shims run
+	// `pyenv exec "$program" "$@"` with the program taken from $0, and a
+	// shim read as a script would be a computed command name.
 	{Name: "pixi", Opts: "--manifest-path="},
 	{Name: "pixi run", Wrapper: true, Opts: "-e|--environment= --manifest-path=", Args: "0+:program",
 		Hold: []string{`pixi run rm -rf ~`}, Allow: []string{`pixi run pytest`, `pixi run -e dev python app.py`}},
