@@ -86,7 +86,8 @@
 //	find -exec, find -execdir, find -ok, find -okdir
 //	su -c, script -c, flock -c, sg, nix-shell --run, rsync -e, rg --pre
 //	ssh, docker exec, docker run, podman exec, kubectl exec, tmux …, screen
-//	git alias, git -c KEY, git config KEY, git GIT_SSH_COMMAND …
+//	git alias, git -c KEY, git config KEY, git GIT_SSH_COMMAND …,
+//	git GIT_CONFIG_PARAMETERS KEY (the variable or file the setting came from)
 //	python -c, node -e, perl -e, ruby -e, php -r, lua -e, osascript -e,
 //	awk program, LANG file, LANG stdin, then the API: os.system,
 //	subprocess.run, child_process.execSync, system, `, shutil.rmtree …
@@ -160,8 +161,13 @@
 //
 // Code bash takes from the environment is analysed, not ignored:
 // exported functions are imported (maybe defined, judged where called),
-// the BASH_ENV file (ENV for sh) is analysed like source before the
-// script and before the script of every new shell the command starts, and
+// the startup file a shell sources is analysed like source before its
+// code (BASH_ENV for a bash that is not interactive, ENV for an
+// interactive sh, dash or ksh, sh -i or one reading the terminal, and for
+// an interactive bash in POSIX mode; the .zshenv, and .zshrc when
+// interactive, of a ZDOTDIR or HOME the line gives zsh; the
+// PYTHONSTARTUP of an interactive python), for guard-exec's shell and for
+// every new shell the command starts, and
 // a value bash would import but that cannot be parsed, or a startup file
 // that cannot be read, is a DynEnvCode fact. Code bash runs later from
 // variables the line sets is analysed where they are set: the prompt
@@ -213,8 +219,9 @@
 // directory worked in. Each command gets the Roles its row gives
 // (Command.Roles), and the code they name is analysed like bash -c's.
 // Options a program takes from its environment (TAR_OPTIONS, PERL5OPT,
-// RUBYOPT, NODE_OPTIONS: Program.OptsEnv) are read as if they came
-// first on its line; perl's -M'X;CODE' runs CODE. Rows marked Wrapper are peeled (nohup, timeout, sshpass, uv run, bwrap,
+// RUBYOPT, NODE_OPTIONS, LESS, MAKEFLAGS, PARALLEL, ZIPOPT:
+// Program.OptsEnv) are read as if they came first on its line, split as
+// that program splits them; perl's -M'X;CODE' runs CODE. Rows marked Wrapper are peeled (nohup, timeout, sshpass, uv run, bwrap,
 // perf stat); a terminal emulator's program (xterm -e PROG ARGS…, kitty
 // PROG) is followed, and given as one word it is a command line. Every
 // row carries command lines that must be held and must run, which
@@ -244,7 +251,10 @@
 // Files a command runs are read when they exist when it is checked, through
 // Options.Files, or when the same line wrote them: a path run directly (by
 // its #! line, as a shell script without one; a compiled program is not
-// read), python FILE and python -m MOD under the working directory, node,
+// read), python FILE and python -m MOD under the working directory or a
+// PYTHONPATH the line sets (its packages' __init__.py first, and that
+// PYTHONPATH's sitecustomize.py for any python), the modules perl -M and
+// ruby -r load from the -I, PERL5LIB or RUBYLIB the line gives, node,
 // perl, ruby, php, Rscript FILE, the makefile (the recipes of the goals and
 // their prerequisites, make's literal variables resolved, $(shell …) run
 // at read time), package.json scripts (npm run/test/start, yarn, pnpm,
@@ -271,8 +281,11 @@
 // (lastpipe, nullglob, extglob; set -f); aliases ending in a space; the
 // contents of files read with cat or $(<file) unless they are run; globs
 // (Glob words keep the pattern). Interpreter scanning is lexical: calls
-// through dynamic attributes (getattr(os, name), or getattr(os, "system")
-// kept and called later), aliases made by assignment of functions, and
-// code built at run time are DynInterpreter at best; getattr(os,
-// "system")(…) called at once is followed as os.system(…).
+// through attributes named at run time (getattr(os, name)) and code built
+// at run time are DynInterpreter at best. Reflective calls with the name
+// given literally are the calls they make (interp_reflect.go):
+// getattr(os, "system") called at once or bound to a name, Ruby's
+// send(:system, …) and method(:system).call(…), Perl's &{\&CORE::system}
+// and $f->(…), JavaScript's import("m").then(m => …), await import(…)
+// and OBJ["name"].
 package parse

@@ -60,7 +60,11 @@ func (fr *frame) importEnvCode() {
 			fr.importFunc(fn, name, env[name], nil)
 		}
 	}
-	fr.startupFile(nil, fr.st, fr.dialect, fr.st.dir)
+	name := "BASH_ENV"
+	if fr.dialect == POSIX {
+		name = "ENV"
+	}
+	fr.startupFile(nil, fr.st, name, fr.dialect, fr.st.dir)
 }
 
 // envFuncName returns the function an exported-function variable defines.
@@ -116,15 +120,13 @@ func (fr *frame) importFunc(name, envVar, value string, sink *Command) {
 	fr.addFunc(def)
 }
 
-// startupFile follows the file a new non-interactive shell sources before
-// its script: BASH_ENV for bash, ENV for sh (which reads it only when
-// interactive; followed anyway). st is the new shell's state; sink the
-// command that starts it, nil for the shell guard-exec runs.
-func (fr *frame) startupFile(sink *Command, st *state, d Dialect, dir string) {
-	name := "BASH_ENV"
-	if d == POSIX {
-		name = "ENV"
-	}
+// startupFile follows the file a new shell sources before its code, named
+// by the variable name (BASH_ENV, ENV: see startupVars): analysed like a
+// sourced file, or unknown code when it cannot be read. st is the new
+// shell's state; sink the command that starts it, nil for the shell
+// guard-exec runs (BASH_ENV for bash, ENV for sh: followed whether or not
+// it is interactive).
+func (fr *frame) startupFile(sink *Command, st *state, name string, d Dialect, dir string) {
 	vr := st.lookup(name)
 	v, set := vr.value()
 	if !vr.known || !set || v == "" {

@@ -10,6 +10,14 @@ import (
 // interactive root shell, which runs whatever its input holds.
 func sinkSudo(fr *frame, c *Command, args []arg) {
 	opts, i := parseOpts(args, 1, OptSpec{Short: "CDghprRtTUu", Long: []string{"chdir", "user", "group", "prompt", "host"}})
+	if has(opts, "e", "edit") {
+		// sudo -e is sudoedit: it runs the editor its environment
+		// names, as sudoedit's row says.
+		if p := LookupProgram("sudoedit"); p != nil {
+			fr.followEnv(c, p, "sudo -e")
+		}
+		return
+	}
 	if i < len(args) || !has(opts, "s", "i", "shell", "login") {
 		return
 	}

@@ -9,7 +9,8 @@ import (
 // is the subcommand, and keys whose values are commands (core.pager,
 // core.sshCommand, …). A non-! alias expands to git arguments. The
 // environment variables git runs (GIT_SSH_COMMAND, GIT_PAGER, …) are
-// followed when the command line sets them.
+// followed when the command line sets them, and so are the settings it
+// takes from the environment and the files it names (git_config.go).
 
 // gitCodeKeys are configuration keys whose value git runs with the shell.
 var gitCodeKeys = sync.OnceValue(func() map[string]bool {
@@ -24,16 +25,27 @@ var gitCodeKeys = sync.OnceValue(func() map[string]bool {
 // filter.x.clean, diff.x.textconv, …).
 var gitCodeSuffixes = []string{".textconv", ".clean", ".smudge", ".process", ".driver", ".cmd", ".program", ".command"}
 
+// gitCodeKey reports whether git runs the value of a (lower-case) key.
+func gitCodeKey(key string) bool {
+	return gitCodeKeys()[key] || strings.HasPrefix(key, "pager.") || hasAnySuffix(key, gitCodeSuffixes)
+}
+
 func sinkGit(fr *frame, c *Command, args []arg) {
 	i := 1
-	var configs []arg
+	var configs, configEnv []arg
 	for i < len(args) {
 		v := args[i].Value
 		switch {
 		case v == "-c" && i+1 < len(args):
 			configs = append(configs, args[i+1])
 			i += 2
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env" || v == "--super-prefix":
+		case v == "--config-env" && i+1 < len(args):
+			configEnv = append(configEnv, args[i+1])
+			i += 2
+		case strings.HasPrefix(v, "--config-env="):
+			configEnv = append(configEnv, valueArg(args[i], v[len("--config-env="):]))
+			i++
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--super-prefix":
 			i += 2
 		case strings.HasPrefix(v, "-"):
 			i++
@@ -53,26 +65,37 @@ sub:
 	if sub == "submodule" {
 		fr.gitSubmodule(c, args[i+1:])
 	}
-	fr.gitHooks(c, sub, configs)
-	if v, ok := fr.r.gitAliases[strings.ToLower(sub)]; ok && sub != "" && !hasConfigAlias(configs, sub) {
+	settings := fr.gitEnvSettings(c, configs, configEnv)
+	fr.gitHooks(c, sub, settings)
+	if v, ok := fr.r.gitAliases[strings.ToLower(sub)]; ok && sub != "" && !hasConfigAlias(settings, sub) {
 		fr.gitAlias(c, v, v.Value, args[i+1:])
 	}
-	for _, cf := range configs {
+	for _, set := range settings {
+		cf := set.word
 		key, val, ok := strings.Cut(cf.Value, "=")
 		if !ok {
 			continue
 		}
 		key = strings.ToLower(key)
+		via := "git -c " + key
+		if set.from != "-c" {
+			via = "git " + set.from + " " + key
+		}
 		switch {
 		case strings.HasPrefix(key, "alias."):
-			if key[len("alias."):] == strings.ToLower(sub) && sub != "" {
+			if strings.EqualFold(key[len("alias."):], sub) && sub != "" {
 				fr.gitAlias(c, cf, val, args[i+1:])
 			}
-		case gitCodeKeys()[key] || strings.HasPrefix(key, "pager.") || hasAnySuffix(key, gitCodeSuffixes):
+		case hasUnknown(key) && (hasUnknown(val) || strings.TrimSpace(val) != ""):
+			// A key not known with a value: it may be one git runs.
+			if set.from != "-c" {
+				fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: cf.Value, Pos: c.Pos})
+			}
+		case gitCodeKey(key):
 			if key == "credential.helper" && !strings.HasPrefix(val, "!") {
 				continue // a helper program name, git credential-NAME
 			}
-			fr.nestShellWords(c, []arg{{Word: Word{Value: strings.TrimPrefix(val, "!"), Dynamic: hasUnknown(val), Pos: cf.Pos}}}, "git -c "+key)
+			fr.nestShellWords(c, []arg{{Word: Word{Value: strings.TrimPrefix(val, "!"), Dynamic: hasUnknown(val), Pos: cf.Pos}}}, via)
 		}
 	}
 }
@@ -126,9 +149,9 @@ func sinkRg(fr *frame, c *Command, args []arg) {
 	}
 }
 
-func hasConfigAlias(configs []arg, sub string) bool {
-	for _, cf := range configs {
-		if k, _, ok := strings.Cut(cf.Value, "="); ok && strings.EqualFold(k, "alias."+sub) {
+func hasConfigAlias(settings []gitSetting, sub string) bool {
+	for _, set := range settings {
+		if k, _, ok := strings.Cut(set.word.Value, "="); ok && strings.EqualFold(k, "alias."+sub) {
 			return true
 		}
 	}
@@ -164,7 +187,7 @@ func (fr *frame) gitConfig(c *Command, args []arg) {
 			fr.r.gitAliases = make(map[string]arg)
 		}
 		fr.r.gitAliases[key[len("alias."):]] = ops[1]
-	case gitCodeKeys()[key] || strings.HasPrefix(key, "pager.") || hasAnySuffix(key, gitCodeSuffixes):
+	case gitCodeKey(key):
 		val := ops[1]
 		if key == "credential.helper" && !strings.HasPrefix(val.Value, "!") {
 			return
@@ -193,14 +216,14 @@ var gitHookNames = map[string][]string{
 // gitHooks follows the hooks a subcommand runs that this line wrote: in
 // .git/hooks, or in the core.hooksPath a -c gives. A hook already on
 // disk is the repository's own (husky's, the team's), not judged here.
-func (fr *frame) gitHooks(c *Command, sub string, configs []arg) {
+func (fr *frame) gitHooks(c *Command, sub string, settings []gitSetting) {
 	names := gitHookNames[sub]
 	if len(names) == 0 || len(fr.r.files) == 0 {
 		return
 	}
 	dir := resolvePath(c.Dir, ".git/hooks")
-	for _, cf := range configs {
-		if k, v, ok := strings.Cut(cf.Value, "="); ok && strings.EqualFold(k, "core.hooksPath") && !hasUnknown(v) {
+	for _, set := range settings {
+		if k, v, ok := strings.Cut(set.word.Value, "="); ok && strings.EqualFold(k, "core.hooksPath") && !hasUnknown(v) {
 			dir = resolvePath(c.Dir, v)
 		}
 	}

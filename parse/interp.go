@@ -62,12 +62,29 @@ type code struct {
 	// (-r/--require, --import, --loader), and perl's -M/-m and ruby's -r
 	// values.
 	preload []arg
+	// libs are the directories perl's and ruby's -I put first on the
+	// module search path.
+	libs []arg
 }
 
 // sinkPython: python [options] -c CODE | -m MOD | FILE | - ; no program
-// means standard input.
+// means standard input. The sitecustomize and usercustomize modules of
+// a PYTHONPATH the line gives run first, whatever the program (not
+// with -I, -E or -S).
 func sinkPython(fr *frame, c *Command, args []arg) {
 	var p code
+	var letters string // the option letters before the program
+	site := func() {
+		if strings.ContainsAny(letters, "IES") {
+			return
+		}
+		for _, d := range fr.searchPath(c, "PYTHONPATH") {
+			fr.moduleFiles(c, langPython, "python sitecustomize", d, []string{"sitecustomize.py"})
+			if !strings.Contains(letters, "s") {
+				fr.moduleFiles(c, langPython, "python usercustomize", d, []string{"usercustomize.py"})
+			}
+		}
+	}
 	for i := 1; i < len(args); i++ {
 		v := args[i].Value
 		switch {
@@ -77,13 +94,22 @@ func sinkPython(fr *frame, c *Command, args []arg) {
 			i++
 			continue
 		case v == "-m" || strings.HasPrefix(v, "-m") && len(v) > 2:
-			// A module of the project (python -m tools.clean) is its
-			// file; an installed one (pytest, pip) is a program.
+			// A module of the project (python -m tools.clean) or of a
+			// PYTHONPATH the line gives is its file; an installed one
+			// (pytest, pip) is a program.
 			mod := strings.TrimPrefix(v, "-m")
 			if mod == "" && i+1 < len(args) {
 				mod = args[i+1].Value
 			}
-			fr.pythonModule(c, mod)
+			site()
+			var dirs []string
+			if !strings.ContainsAny(letters, "IP") && c.Dir != "" {
+				dirs = append(dirs, c.Dir)
+			}
+			if !strings.ContainsAny(letters, "IE") {
+				dirs = append(dirs, fr.searchPath(c, "PYTHONPATH")...)
+			}
+			fr.pythonModule(c, mod, dirs)
 			return
 		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "c"):
 			k := strings.IndexByte(v, 'c')
@@ -94,6 +120,9 @@ func sinkPython(fr *frame, c *Command, args []arg) {
 			}
 			p.flag = "-c"
 		case strings.HasPrefix(v, "-"):
+			if !strings.HasPrefix(v, "--") {
+				letters += v[1:]
+			}
 			continue
 		default:
 			p.file = &args[i]
@@ -102,7 +131,13 @@ func sinkPython(fr *frame, c *Command, args []arg) {
 	}
 	if p.arg == nil && p.file == nil {
 		p.stdin = true
+		// An interactive python (-i, or its input a terminal) runs the
+		// PYTHONSTARTUP file the line names before its first prompt.
+		if v, ok := fr.envOf(c, "PYTHONSTARTUP"); ok && v != "" && (strings.Contains(letters, "i") || c.Stdin == nil) && !strings.ContainsAny(letters, "IE") {
+			defer fr.scriptFile(c, langPython, "python PYTHONSTARTUP", arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}})
+		}
 	}
+	site()
 	fr.interpret(c, langPython, "python", p)
 }
 
@@ -226,7 +261,8 @@ func sinkBun(fr *frame, c *Command, args []arg) {
 // -lne, several -e joined by newlines, options taking the rest of their
 // cluster (takesRest) or the next argument (takesNext). The values of the
 // options in loads (perl's -M and -m, ruby's -r) are what the program
-// loads before it runs (code.preload).
+// loads before it runs (code.preload), and those of -I the directories
+// it looks for them in first (code.libs).
 func perlish(args []arg, takesRest, takesNext, loads string) code {
 	var p code
 	var parts []string
@@ -265,14 +301,20 @@ func perlish(args []arg, takesRest, takesNext, loads string) code {
 				break
 			}
 			if strings.IndexByte(takesRest, ch) >= 0 {
-				load := strings.IndexByte(loads, ch) >= 0
+				var into *[]arg
 				switch {
-				case k+1 < len(v) && load:
-					p.preload = append(p.preload, valueArg(args[i], v[k+1:]))
+				case strings.IndexByte(loads, ch) >= 0:
+					into = &p.preload
+				case ch == 'I':
+					into = &p.libs
+				}
+				switch {
+				case k+1 < len(v) && into != nil:
+					*into = append(*into, valueArg(args[i], v[k+1:]))
 				case k+1 == len(v) && strings.IndexByte(takesNext, ch) >= 0:
 					i++
-					if load && i < len(args) {
-						p.preload = append(p.preload, args[i])
+					if into != nil && i < len(args) {
+						*into = append(*into, args[i])
 					}
 				}
 				break
@@ -300,11 +342,26 @@ func perlish(args []arg, takesRest, takesNext, loads string) code {
 // follows "=" is the import list, quoted data); -m is the same.
 func sinkPerl(fr *frame, c *Command, args []arg) {
 	p := perlish(args, "iIMmx0lFdDC", "IMm", "Mm")
+	// A module in a directory of -I, PERL5LIB or PERLLIB the line gives
+	// (Evil::Mod is Evil/Mod.pm there) is read like the script; one
+	// installed is perl's own.
+	lib := "PERL5LIB"
+	if _, ok := fr.envOf(c, lib); !ok {
+		lib = "PERLLIB" // read only when PERL5LIB is not set
+	}
+	dirs := append(fr.libDirs(c, p.libs), fr.searchPath(c, lib)...)
 	for _, m := range p.preload {
 		mod, _, _ := strings.Cut(m.Value, "=")
 		use := "use "
 		if rest, ok := strings.CutPrefix(mod, "-"); ok {
 			mod, use = rest, "no "
+		}
+		if name, _, _ := strings.Cut(mod, ";"); validModule(name, "::") {
+			for _, d := range dirs {
+				if fr.moduleFiles(c, langPerl, "perl -M", d, []string{strings.ReplaceAll(name, "::", "/") + ".pm"}) {
+					break
+				}
+			}
 		}
 		text := use + mod + ";"
 		fr.interpret(c, langPerl, "perl", code{text: text, arg: &arg{Word: Word{Value: text, Dynamic: hasUnknown(text), Pos: m.Pos}, feeders: m.feeders}, flag: "-M"})
@@ -314,11 +371,92 @@ func sinkPerl(fr *frame, c *Command, args []arg) {
 }
 
 // sinkRuby: ruby -rLIB requires LIB before the program; one named by a
-// path is read like the script.
+// path is read like the script, and so is one found in a directory of -I
+// or RUBYLIB the line gives (-rx is x.rb there).
 func sinkRuby(fr *frame, c *Command, args []arg) {
 	p := perlish(args, "rICEFix0lWTK", "rICEF", "r")
 	fr.preloadFiles(c, langRuby, "ruby -r", p.preload)
+	dirs := append(fr.libDirs(c, p.libs), fr.searchPath(c, "RUBYLIB")...)
+	for _, m := range p.preload {
+		name := strings.TrimSuffix(m.Value, ".rb")
+		if !validModule(name, "/") || strings.HasPrefix(name, ".") {
+			continue
+		}
+		for _, d := range dirs {
+			if fr.moduleFiles(c, langRuby, "ruby -r", d, []string{name + ".rb"}) {
+				break
+			}
+		}
+	}
 	fr.interpret(c, langRuby, "ruby", p)
+}
+
+// searchPath returns the directories of a search-path variable the line
+// sets (PYTHONPATH, PERL5LIB, RUBYLIB), ":" separated, relative ones
+// under the command's directory; an empty entry is that directory. A
+// value not known gives none.
+func (fr *frame) searchPath(c *Command, name string) []string {
+	v, ok := fr.envOf(c, name)
+	if !ok || v == "" || hasUnknown(v) {
+		return nil
+	}
+	var out []string
+	for _, d := range strings.Split(v, ":") {
+		if d == "" {
+			d = "."
+		}
+		if full := resolvePath(c.Dir, d); full != "" {
+			out = append(out, full)
+		}
+	}
+	return out
+}
+
+// libDirs returns the directories of -I options that are known.
+func (fr *frame) libDirs(c *Command, libs []arg) []string {
+	var out []string
+	for _, l := range libs {
+		if l.Literal() && l.Value != "" {
+			if full := resolvePath(c.Dir, l.Value); full != "" {
+				out = append(out, full)
+			}
+		}
+	}
+	return out
+}
+
+// validModule reports whether name is a module name made of words
+// joined by sep (os.path, Evil::Mod, json/add/core).
+func validModule(name, sep string) bool {
+	if name == "" || hasUnknown(name) {
+		return false
+	}
+	for _, part := range strings.Split(name, sep) {
+		if part == "" || strings.Trim(part, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// moduleFiles reads, in order, the files of names (relative to dir) that
+// exist, or that the line wrote, as code the interpreter loads (via),
+// and reports whether the last of them was there: a module is the file
+// found, the others what it needs first (a package's __init__.py).
+func (fr *frame) moduleFiles(c *Command, lang langID, via, dir string, names []string) bool {
+	found := false
+	for _, n := range names {
+		full := dir + "/" + n
+		found = fr.r.files[full] != nil
+		if !found {
+			_, st := fr.readRun(full)
+			found = st != fileMissing
+		}
+		if found {
+			fr.scriptFile(c, lang, via, arg{Word: Word{Value: full, Pos: c.Pos}})
+		}
+	}
+	return found
 }
 
 // sinkPHP: php -r CODE | -f FILE | FILE; -B/-R/-E CODE run per line.
@@ -604,22 +742,44 @@ func mayCall(text string, lang langID) bool {
 	return false
 }
 
-// pythonModule follows python -m MOD when MOD is a file under the
-// working directory (a/b.py or a/b/__main__.py).
-func (fr *frame) pythonModule(c *Command, mod string) {
-	if mod == "" || hasUnknown(mod) || strings.Trim(mod, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") != "" || c.Dir == "" {
+// pythonModule follows python -m MOD when MOD is a file in one of dirs
+// (the working directory, PYTHONPATH's): a/b.py or a/b/__main__.py,
+// after the __init__.py of the packages it is in, which are imported
+// first (and run even when the module is then not found). The first
+// directory that holds the module or a package of it is python's.
+func (fr *frame) pythonModule(c *Command, mod string, dirs []string) {
+	if !validModule(mod, ".") || strings.Contains(mod, "-") {
 		return
 	}
-	rel := strings.ReplaceAll(mod, ".", "/")
-	for _, p := range []string{rel + ".py", rel + "/__main__.py"} {
-		full := resolvePath(c.Dir, p)
+	parts := strings.Split(mod, ".")
+	there := func(full string) bool {
 		if fr.r.files[full] != nil {
-			fr.scriptFile(c, langPython, "python -m", arg{Word: Word{Value: p, Pos: c.Pos}})
-			return
+			return true
 		}
-		if _, st := fr.readRun(full); st != fileMissing {
-			fr.scriptFile(c, langPython, "python -m", arg{Word: Word{Value: p, Pos: c.Pos}})
-			return
+		_, st := fr.readRun(full)
+		return st != fileMissing
+	}
+	for _, d := range dirs {
+		var names []string
+		for k := 1; k < len(parts); k++ {
+			// A directory without one is a namespace package.
+			if init := strings.Join(parts[:k], "/") + "/__init__.py"; there(d + "/" + init) {
+				names = append(names, init)
+			}
 		}
+		rel := strings.Join(parts, "/")
+		switch {
+		case there(d + "/" + rel + ".py"):
+			names = append(names, rel+".py")
+		case there(d + "/" + rel + "/__main__.py"):
+			if there(d + "/" + rel + "/__init__.py") {
+				names = append(names, rel+"/__init__.py")
+			}
+			names = append(names, rel+"/__main__.py")
+		case len(names) == 0:
+			continue
+		}
+		fr.moduleFiles(c, langPython, "python -m", d, names)
+		return
 	}
 }

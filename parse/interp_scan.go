@@ -42,7 +42,8 @@ type callScanner struct {
 }
 
 func scanCalls(toks []tok, lang langID) []call {
-	sc := &callScanner{toks: toks, lang: lang}
+	sc := &callScanner{toks: desugar(toks, lang), lang: lang}
+	toks = sc.toks
 	for i := 0; i < len(toks); {
 		i = sc.step(i)
 	}
@@ -106,6 +107,11 @@ func (sc *callScanner) step(i int) int {
 	}
 	// require('m').f(…), __import__('os').system(…): a module's function.
 	if m, j, ok := sc.moduleRef(i); ok {
+		if sc.lang == langJS && sc.isPunct(j, ".") && sc.at(j+1).s == "then" && sc.isPunct(j+2, "(") {
+			// import("m").then(m => m.execSync(…)): the body is scanned
+			// with the parameter bound to the module.
+			return sc.thenParams(m, j+3)
+		}
 		if sc.isPunct(j, ".") && sc.at(j+1).kind == tIdent && sc.isPunct(j+2, "(") {
 			args, kw, _ := sc.args(j + 3)
 			sc.calls = append(sc.calls, call{name: m + "." + sc.at(j+1).s, args: args, kw: kw})
@@ -377,6 +383,13 @@ func (sc *callScanner) term(i int) (value, int) {
 			return value{module: m}, j
 		}
 		name, j := sc.chain(i)
+		if sc.lang == langPython && (name == "getattr" || name == "builtins.getattr") && sc.isPunct(j, "(") {
+			// getattr(os, "system"): the module's function, as a value.
+			obj, k := sc.term(j + 1)
+			if attr := sc.at(k + 1); obj.module != "" && sc.isPunct(k, ",") && attr.kind == tStr && isIdentName(attr.s) && sc.isPunct(k+2, ")") {
+				return value{module: obj.module + "." + attr.s}, k + 3
+			}
+		}
 		if decoder(name) && sc.isPunct(j, "(") && sc.at(j+1).kind == tStr {
 			// exec(base64.b64decode("…")): the decoded text is the code.
 			if out, ok := decodeBase64(sc.at(j + 1).s); ok {

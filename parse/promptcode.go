@@ -61,14 +61,48 @@ func builtinHistory(fr *frame, c *Command, args []arg) {
 // builtinFc follows fc, which runs commands from the history unless it
 // only lists them (-l): the entries this line added, the HISTFILE when the
 // line names one that can be read, and the history from before, unknown.
+// Unless it re-runs them at once (-s, -e -), it first runs its editor on
+// them: -e EDITOR, else $FCEDIT, else $EDITOR, a command line of the
+// shell's (fc FCEDIT).
 func builtinFc(fr *frame, c *Command, args []arg) {
-	for _, a := range args[1:] {
+	var editor *arg
+	direct := false
+	for i := 1; i < len(args); i++ {
+		a := args[i]
 		v := a.Value
 		if v == "--" || !strings.HasPrefix(v, "-") || len(v) < 2 {
 			break
 		}
 		if v != "-e" && v != "-s" && strings.ContainsRune(v, 'l') {
 			return // a listing
+		}
+		switch {
+		case v == "-s":
+			direct = true
+		case v == "-e" && i+1 < len(args):
+			i++
+			editor = &args[i]
+			direct = editor.Value == "-"
+		}
+	}
+	if !direct {
+		via := "fc -e"
+		if editor == nil {
+			for _, name := range []string{"FCEDIT", "EDITOR"} {
+				v, ok := fr.envOf(c, name)
+				if !ok {
+					vr := fr.lookup(name)
+					v, ok = vr.value()
+					ok = ok && vr.known
+				}
+				if ok && v != "" {
+					editor, via = &arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}}, "fc "+name
+					break
+				}
+			}
+		}
+		if editor != nil {
+			fr.nestShellWords(c, []arg{*editor}, via)
 		}
 	}
 	parts := append([]string(nil), fr.r.history...)

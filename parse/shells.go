@@ -22,6 +22,8 @@ type shellInvocation struct {
 	stdin       bool  // commands come from standard input (-s, or nothing else)
 	params      []arg // the operands after the script: $0 (with -c) or $1 …
 	interactive bool
+	posix       bool // --posix or -o posix: bash in POSIX mode
+	norcs       bool // zsh -f (--no-rcs): no startup files
 	rcfile      *arg
 }
 
@@ -44,6 +46,8 @@ options:
 			i++
 			break options
 		case strings.HasPrefix(v, "--"):
+			inv.posix = inv.posix || v == "--posix"
+			inv.norcs = inv.norcs || v == "--no-rcs" || v == "--norcs"
 			if v == "--rcfile" || v == "--init-file" {
 				if i+1 < len(args) {
 					inv.rcfile = &args[i+1]
@@ -60,8 +64,13 @@ options:
 					inv.stdin = true
 				case 'i':
 					inv.interactive = true
+				case 'f':
+					inv.norcs = inv.norcs || v[0] == '-'
 				case 'o', 'O':
 					i++ // takes the next argument
+					if ch == 'o' && i < len(args) && args[i].Value == "posix" {
+						inv.posix = inv.posix || v[0] == '-'
+					}
 				}
 			}
 			i++
@@ -97,13 +106,17 @@ func sinkShell(fr *frame, c *Command, args []arg) {
 		st := fr.childState(c)
 		st.args, st.argsKnown = shellParams(name, inv.params, true), true
 		st.expandAliases = inv.interactive || shellDialect(name) == POSIX // bash -i expands aliases
-		fr.shellEnvCode(c, st)
+		fr.shellEnvCode(c, st, &inv)
 		fr.nest(nesting{sink: c, via: name + " -c", text: inv.cmd.Value, pos: fr.textPos(*inv.cmd), kind: DynShellArg,
 			feeders: inv.cmd.feeders, st: st, stdin: c.Stdin, dialect: shellDialect(name), user: c.User, supplied: inv.cmd.supplied})
 	case inv.file != nil:
 		fr.shellFile(c, name, inv)
+	case c.Stdin == nil:
+		// It reads the terminal (sh -i): what it will be typed is not
+		// the line's, but the startup file it sources first is.
+		fr.shellEnvCode(c, fr.childState(c), &inv)
 	default:
-		fr.execStdin(c, name+" stdin", fr.shellRunnerArgs(c, name, inv.params))
+		fr.execStdin(c, name+" stdin", fr.shellRunnerInv(c, name, &inv))
 	}
 }
 
@@ -132,7 +145,7 @@ func shellDialect(name string) Dialect {
 func (fr *frame) shellFile(c *Command, name string, inv shellInvocation) {
 	f := inv.file
 	if isStdinPath(f.Value) {
-		fr.execStdin(c, name+" stdin", fr.shellRunnerArgs(c, name, inv.params))
+		fr.execStdin(c, name+" stdin", fr.shellRunnerInv(c, name, &inv))
 		return
 	}
 	psText, psKnown, _ := procSubstOutput(*f)
@@ -151,7 +164,7 @@ func (fr *frame) shellFile(c *Command, name string, inv shellInvocation) {
 	st := fr.childState(c)
 	st.args = append([]string{f.Value}, values(inv.params)...)
 	st.argsKnown = true
-	fr.shellEnvCode(c, st)
+	fr.shellEnvCode(c, st, &inv)
 	pos, file := posMap{at: f.Pos}, ""
 	if f.Literal() {
 		pos, file = fr.diskFile(c.Dir, f.Value, f.Pos)
@@ -161,22 +174,100 @@ func (fr *frame) shellFile(c *Command, name string, inv shellInvocation) {
 
 // shellRunner runs input text in a new shell started by c.
 func (fr *frame) shellRunner(c *Command, name string) runner {
-	return fr.shellRunnerArgs(c, name, nil)
+	return fr.shellRunnerInv(c, name, nil)
 }
 
-func (fr *frame) shellRunnerArgs(c *Command, name string, params []arg) runner {
+// shellRunnerInv runs input text in the shell c starts with the
+// invocation inv (nil: a plain shell reading its input).
+func (fr *frame) shellRunnerInv(c *Command, name string, inv *shellInvocation) runner {
+	var params []arg
+	if inv != nil {
+		params = inv.params
+	}
 	return func(text string, pos posMap, feeders []*Command, kind DynKind) {
 		st := fr.childState(c)
 		st.args, st.argsKnown = shellParams(name, params, false), true
-		fr.shellEnvCode(c, st)
+		fr.shellEnvCode(c, st, inv)
 		fr.nest(nesting{sink: c, via: name + " stdin", text: text, pos: pos, kind: kind, feeders: feeders, st: st, dialect: shellDialect(name), user: c.User})
 	}
 }
 
 // shellEnvCode follows the code a new shell takes from its environment:
-// the exported functions the command passes it and the BASH_ENV (bash) or
-// ENV (sh) file it sources before the script.
-func (fr *frame) shellEnvCode(c *Command, st *state) {
+// the exported functions the command passes it and the startup file it
+// sources before its code (startupVars). inv is how it was started, nil
+// for a plain shell reading its input.
+func (fr *frame) shellEnvCode(c *Command, st *state, inv *shellInvocation) {
 	fr.childEnvFuncs(c, st)
-	fr.startupFile(c, st, shellDialect(c.Name), c.Dir)
+	if inv == nil {
+		inv = &shellInvocation{stdin: true}
+	}
+	terminal := inv.cmd == nil && inv.file == nil && c.Stdin == nil
+	d := shellDialect(c.Name)
+	for _, name := range startupVars(c.Name, *inv, terminal, st) {
+		fr.startupFile(c, st, name, d, c.Dir)
+	}
+	if c.Name == "zsh" && !inv.norcs {
+		fr.zshStartup(c, st, inv.interactive || terminal)
+	}
+}
+
+// zshStartup follows the files zsh reads from $ZDOTDIR (else $HOME) when
+// the line moves it there: .zshenv always, .zshrc when interactive. A
+// file that is not there is nothing; the home directory zsh starts
+// with otherwise is the user's own, as their ~/.bashrc is.
+func (fr *frame) zshStartup(c *Command, st *state, interactive bool) {
+	name := "ZDOTDIR"
+	dir, ok := fr.envOf(c, name)
+	if !ok {
+		name = "HOME"
+		dir, ok = fr.envOf(c, name)
+	}
+	if !ok || dir == "" {
+		return
+	}
+	files := []string{".zshenv"}
+	if interactive {
+		files = append(files, ".zshrc")
+	}
+	for _, f := range files {
+		p := strings.TrimSuffix(dir, "/") + "/" + f
+		text, fs, writer := fr.readConfigFile(c.Dir, p)
+		switch fs {
+		case fileMissing:
+			continue
+		case fileUnreadable:
+			fr.emitDynamic(&Dynamic{Kind: DynEnvCode, Sink: c, Known: name + "=" + dir, Feeders: withWriter(nil, writer), Pos: c.Pos, Span: name + "=" + dir})
+			continue
+		}
+		pos, file := fr.diskFile(c.Dir, p, c.Pos)
+		fr.nest(nesting{sink: c, via: name, text: text, pos: pos, kind: DynSource, st: st, dialect: Bash, user: fr.user, file: file})
+	}
+}
+
+// startupVars returns the variables naming the file a new shell sources
+// before its code, as the shells read them: bash reads BASH_ENV when it
+// is not interactive, and ENV when it is and runs in POSIX mode (--posix,
+// -o posix, POSIXLY_CORRECT in its environment); sh, dash and the ksh
+// family read ENV when interactive. A shell reading a terminal (terminal:
+// no code given, its input not redirected) is interactive, and one with
+// -i is; bash reading a terminal may also not be (its input is not a
+// tty), so both of its files count there.
+func startupVars(name string, inv shellInvocation, terminal bool, st *state) []string {
+	interactive := inv.interactive || terminal
+	switch name {
+	case "bash", "rbash":
+		var out []string
+		if !inv.interactive {
+			out = append(out, "BASH_ENV")
+		}
+		if _, set := st.lookup("POSIXLY_CORRECT").value(); interactive && (inv.posix || set) {
+			out = append(out, "ENV")
+		}
+		return out
+	case "sh", "dash", "ash", "posh", "ksh", "mksh", "ksh93", "pdksh", "oksh", "loksh", "yash":
+		if interactive {
+			return []string{"ENV"}
+		}
+	}
+	return nil
 }

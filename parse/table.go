@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -130,6 +131,11 @@ type Program struct {
 	PatternOpts string
 	// Plus is the role of +WORD operands (vim +CMD), the "+" removed.
 	Plus string
+	// Implied is the operand the program takes when it is given none at
+	// that position, POS:WORD: 7z a ARCHIVE with no files archives the
+	// working directory ("1:."), and with -sdel deletes it. Args gives
+	// the word its roles as if it had been written.
+	Implied string
 	// Typed gives roles to operands written KEYWORD:VALUE[,OPTION…]
 	// (socat's addresses: EXEC:PROG, SYSTEM:CMD, TCP:HOST:PORT), space
 	// separated: KEYWORDS:SPEC, KEYWORDS one or more keywords joined by
@@ -146,9 +152,11 @@ type Program struct {
 	Env string
 	// OptsEnv lists environment variables whose value the program reads
 	// as options before its own arguments, space separated: NAME, split
-	// as a command line (TAR_OPTIONS, NODE_OPTIONS), or NAME:dash, split
-	// at spaces alone, a word without a leading "-" given one (PERL5OPT,
-	// RUBYOPT: PERL5OPT=Mstrict is -Mstrict). What the options say is
+	// as a command line (TAR_OPTIONS, NODE_OPTIONS), or NAME:MODE, split
+	// as optsEnvSplit[MODE] says: "dash" at spaces alone, a word without
+	// a leading "-" given one (PERL5OPT, RUBYOPT: PERL5OPT=Mstrict is
+	// -Mstrict); "less" and "make" as less reads LESS and make MAKEFLAGS
+	// (lessOptionWords, makeflagsWords). What the options say is
 	// then read with the row, and the program's own reading of its
 	// arguments (an interpreter's) sees them too: TAR_OPTIONS=
 	// --to-command=CMD runs CMD, PERL5OPT=-MCODE runs CODE.
@@ -207,11 +215,15 @@ type Program struct {
 	longs []string           // long spellings that take a value, for prefixes
 	args  []argRow
 	plus  *roleSpec
-	typed []typedRow
-	env   []envRow
-	runs  []envRow
-	// optsEnv are the variables of OptsEnv; spec.lang is "dash" for
-	// NAME:dash.
+	// impliedAt and impliedWord are Implied's POS and WORD (impliedAt
+	// -1 without one).
+	impliedAt   int
+	impliedWord string
+	typed       []typedRow
+	env         []envRow
+	runs        []envRow
+	// optsEnv are the variables of OptsEnv; spec.lang is the MODE of
+	// NAME:MODE.
 	optsEnv []envRow
 	flags   map[string]string // meaning by spelling, dashes included
 	// subs and wrapperSub are copied from the table's side maps when the
@@ -597,6 +609,15 @@ func (p *Program) compile() {
 		rs := parseRoleSpec(p.Plus)
 		p.plus = &rs
 	}
+	p.impliedAt = -1
+	if p.Implied != "" {
+		pos, word, ok := strings.Cut(p.Implied, ":")
+		n, err := strconv.Atoi(pos)
+		if !ok || err != nil || n < 0 || word == "" {
+			panic("program table: " + p.Name + ": Implied " + p.Implied + " is not POS:WORD")
+		}
+		p.impliedAt, p.impliedWord = n, word
+	}
 	for _, tok := range strings.Fields(p.Typed) {
 		kws, spec, ok := strings.Cut(tok, ":")
 		if !ok || kws == "" {
@@ -643,8 +664,8 @@ func (p *Program) compile() {
 	}
 	for _, tok := range strings.Fields(p.OptsEnv) {
 		name, mode, _ := strings.Cut(tok, ":")
-		if name == "" || mode != "" && mode != "dash" {
-			panic("program table: " + p.Name + ": " + tok + " is not NAME or NAME:dash")
+		if _, ok := optsEnvSplit[mode]; name == "" || !ok {
+			panic("program table: " + p.Name + ": " + tok + " is not NAME or NAME:MODE")
 		}
 		p.optsEnv = append(p.optsEnv, envRow{name, roleSpec{lang: mode}})
 	}
@@ -909,16 +930,7 @@ func (fr *frame) optionsFromEnv(c *Command, args []arg) []arg {
 		if !ok || hasUnknown(v) {
 			continue
 		}
-		var words []string
-		if e.spec.lang == "dash" {
-			words = strings.Fields(v)
-		} else {
-			words = splitOptionWords(v)
-		}
-		for _, w := range words {
-			if e.spec.lang == "dash" && !strings.HasPrefix(w, "-") {
-				w = "-" + w
-			}
+		for _, w := range optsEnvSplit[e.spec.lang](v) {
 			pre = append(pre, arg{Word: Word{Value: w, Pos: c.Pos}})
 		}
 	}
@@ -932,6 +944,119 @@ func (fr *frame) optionsFromEnv(c *Command, args []arg) []arg {
 	out = append(out, args[0])
 	out = append(out, pre...)
 	return append(out, args[1:]...)
+}
+
+// optsEnvSplit are the ways programs split an options variable
+// (Program.OptsEnv's MODE).
+var optsEnvSplit = map[string]func(string) []string{
+	"":     splitOptionWords,
+	"dash": dashWords,
+	"less": lessOptionWords,
+	"make": makeflagsWords,
+}
+
+// dashWords splits at spaces, a word without a leading "-" given one,
+// as perl reads PERL5OPT and ruby RUBYOPT.
+func dashWords(s string) []string {
+	words := strings.Fields(s)
+	for i, w := range words {
+		if !strings.HasPrefix(w, "-") {
+			words[i] = "-" + w
+		}
+	}
+	return words
+}
+
+// lessOptionWords splits LESS as less reads it: words at spaces, a word
+// of option letters needing no "-" (LESS=R is -R), and a "+" that starts
+// a word or follows option letters (-R+G) begins a command that runs to
+// the next "$" or the end, spaces and all (LESS='+!cmd args').
+func lessOptionWords(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		if s[i] == ' ' || s[i] == '\t' || s[i] == '$' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '$' && (s[j] != '+' || j > i && strings.HasPrefix(s[i:], "--")) {
+			j++
+		}
+		if j > i {
+			w := s[i:j]
+			if !strings.HasPrefix(w, "-") {
+				w = "-" + w
+			}
+			if w != "-" {
+				out = append(out, w)
+			}
+		}
+		if j < len(s) && s[j] == '+' {
+			end := strings.IndexByte(s[j:], '$')
+			if end < 0 {
+				end = len(s) - j
+			}
+			out = append(out, s[j:j+end])
+			j += end
+		}
+		i = j
+	}
+	return out
+}
+
+// makeflagsWords splits MAKEFLAGS (and GNUMAKEFLAGS) as GNU make reads
+// them: a first word of letters without "-" or "=" is single-letter
+// flags (MAKEFLAGS=ks is -k -s), the rest words at spaces a backslash
+// escapes. make keeps the spaces of an --eval text, and those of a
+// variable set with := or != it expands at once, so such a word takes
+// the rest of the value: what follows is read as part of its text.
+func makeflagsWords(s string) []string {
+	words, starts := splitMakeWords(s)
+	var out []string
+	for i, w := range words {
+		name, _, def := strings.Cut(w, "=")
+		switch {
+		case i == 0 && !strings.HasPrefix(w, "-") && !def:
+			for _, ch := range w {
+				out = append(out, "-"+string(ch))
+			}
+		case strings.HasPrefix(w, "--eval=") || def && (strings.HasSuffix(name, ":") || strings.HasSuffix(name, "!")):
+			return append(out, strings.TrimRight(s[starts[i]:], " \t\n"))
+		default:
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// splitMakeWords splits at unescaped blanks, a backslash keeping the
+// character after it, and returns where in s each word starts.
+func splitMakeWords(s string) (words []string, starts []int) {
+	var cur strings.Builder
+	start := -1
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if ch == ' ' || ch == '\t' || ch == '\n' {
+			if start >= 0 {
+				words, starts = append(words, cur.String()), append(starts, start)
+				cur.Reset()
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+		if ch == '\\' && i+1 < len(s) {
+			i++
+			ch = s[i]
+		}
+		cur.WriteByte(ch)
+	}
+	if start >= 0 {
+		words, starts = append(words, cur.String()), append(starts, start)
+	}
+	return words, starts
 }
 
 // splitOptionWords splits an options variable the way tar and node do:
@@ -1053,11 +1178,7 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 		fr.applyRole(c, *ov.row.spec, ov.val, rest, ov.row.name, via+" "+ov.row.name)
 	}
 	if fr != nil {
-		for _, e := range p.env {
-			if v, ok := fr.envOf(c, e.name); ok {
-				fr.applyRole(c, e.spec, arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}}, nil, e.name, via+" "+e.name)
-			}
-		}
+		fr.followEnv(c, p, via)
 		for _, r := range p.runs {
 			fr.runWritten(c, resolvePath(c.Dir, r.name), r.spec.lang, via+" "+r.name)
 		}
@@ -1077,6 +1198,10 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 	if p.Pattern && len(ops) > 0 && !p.patternGiven(pa) {
 		fr.applyRole(c, roleSpec{role: RoleData}, args[ops[0]], nil, "", via)
 		ops = ops[1:]
+	}
+	if p.impliedAt >= 0 && len(ops) == p.impliedAt {
+		args = append(slices.Clip(args), arg{Word: Word{Value: p.impliedWord, Pos: c.Pos}})
+		ops = append(slices.Clip(ops), len(args)-1)
 	}
 	for k, i := range ops {
 		a := args[i]
@@ -1116,6 +1241,16 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 	}
 	if p.Stdin != "" && fr != nil && !hasCodeRole(c.Roles) {
 		fr.runScriptFile(c, p.Stdin, via+" stdin", arg{Word: Word{Value: "-", Pos: c.Pos}})
+	}
+}
+
+// followEnv follows the environment variables row p says its program
+// runs (Program.Env), as the command's environment gives them.
+func (fr *frame) followEnv(c *Command, p *Program, via string) {
+	for _, e := range p.env {
+		if v, ok := fr.envOf(c, e.name); ok {
+			fr.applyRole(c, e.spec, arg{Word: Word{Value: v, Dynamic: hasUnknown(v), Pos: c.Pos}}, nil, e.name, via+" "+e.name)
+		}
 	}
 }
 
@@ -1410,6 +1545,7 @@ func init() {
 		"tcl":          tclCode,
 		"gitext":       gitExtCode,
 		"less":         lessOpenCode,
+		"lesscmd":      lessCommands,
 		"foreign":      foreignCode,
 		"foreign-file": foreignFileCode,
 		"sshopt":       sshOptCode,

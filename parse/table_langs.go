@@ -480,6 +480,33 @@ func gitExtCode(cr *codeRun, url string) {
 	cr.argv(words)
 }
 
+// lessCommands reads less's +CMD, commands as typed at its prompt:
+// movements and counts (G, g, 50, m, ') are passed over; "!" runs the
+// rest of the line with the shell, and "|" followed by a mark pipes to
+// the rest; a search (/, ?, &), a colon command or E (examine) takes
+// the rest of the line as its text. A newline ends a command.
+func lessCommands(cr *codeRun, text string) {
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\r", "\n"), "\n") {
+	scan:
+		for i := 0; i < len(line); i++ {
+			switch line[i] {
+			case '!':
+				cr.shell(line[i+1:])
+				break scan
+			case '|':
+				if i+2 <= len(line) {
+					cr.shell(line[min(i+2, len(line)):])
+				}
+				break scan
+			case '/', '?', '&', ':', 'E':
+				break scan
+			case 'm', 'M', '\'', '-', '_':
+				i++ // a mark's letter, an option's letter
+			}
+		}
+	}
+}
+
 // lessOpenCode reads LESSOPEN and LESSCLOSE: "|cmd %s", "||cmd %s",
 // "|-cmd %s" or "cmd %s"; every form runs cmd by the shell, with %s the
 // file's name.

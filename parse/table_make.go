@@ -10,7 +10,10 @@ import (
 // or "-" for standard input), the --eval texts, else GNUmakefile,
 // makefile or Makefile in the directory; each is read when this line
 // wrote it or Options.Files can read it. $(shell …) and != assignments
-// run when the makefile is read, whatever the target.
+// run when the makefile is read, whatever the target: in an assignment,
+// a directive (ifeq ($(shell …),)), a line alone, and in the X:=VALUE
+// and X!=CMD of the command line (or MAKEFLAGS), which run even with no
+// makefile.
 
 // maxMakeRules bounds the targets followed.
 const maxMakeRules = 256
@@ -86,20 +89,32 @@ func makeHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 			}
 		}
 	}
-	if len(texts) == 0 {
-		return
-	}
 	var goals []string
 	for _, i := range pa.ops {
 		v := args[i].Value
-		if name, val, ok := strings.Cut(v, "="); ok && validName(strings.TrimSuffix(strings.TrimSuffix(name, ":"), "+")) {
+		if name, val, ok := strings.Cut(v, "="); ok && validName(strings.TrimRight(name, ":+?!")) {
 			if mf.fixed == nil {
 				mf.fixed = map[string]string{}
 			}
-			mf.fixed[strings.TrimRight(name, ":+")] = val
+			// X:=VALUE is expanded, and X!=CMD run, as make starts,
+			// makefile or not.
+			switch {
+			case strings.HasSuffix(name, "!"):
+				mf.shells = append(mf.shells, mf.expand(val, nil, 0))
+				val = Unknown
+			case strings.HasSuffix(name, ":"):
+				val = strings.ReplaceAll(mf.expand(val, nil, 0), "$", "$$")
+			}
+			mf.fixed[strings.TrimRight(name, ":+?!")] = val
 			continue
 		}
 		goals = append(goals, v)
+	}
+	if len(texts) == 0 {
+		for _, s := range mf.shells {
+			cr.shell(s)
+		}
+		return
 	}
 	for _, t := range texts {
 		mf.read(t)
@@ -147,7 +162,9 @@ func (mf *makefile) read(text string) {
 			continue
 		case "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif", "include", "-include", "sinclude", "vpath", "unexport":
 			// Both branches of a conditional are read: either may be
-			// taken.
+			// taken. What the directive names is expanded as it is
+			// read: ifeq ($(shell …),) runs.
+			mf.expand(rest, nil, 0)
 			continue
 		case "export", "override", "private":
 			t = strings.TrimSpace(rest)
@@ -179,6 +196,9 @@ func (mf *makefile) read(text string) {
 			continue
 		}
 		if colon < 0 {
+			// A line that is neither a rule nor an assignment is
+			// expanded as it is read ($(shell …) or $(eval …) alone).
+			mf.expand(t, nil, 0)
 			continue
 		}
 		targets := strings.Fields(mf.expand(t[:colon], nil, 0))

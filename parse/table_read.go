@@ -31,7 +31,10 @@ var readRows = []Program{
 	// add files to the archive named first, and with -sdel delete them
 	// afterwards, directories with everything below them.
 	{Name: "7z", Also: []string{"7za", "7zr", "7zz"}, Pattern: true, SingleDashLong: true, Args: "*:read", Flags: "removes:-sdel"},
-	{Name: "7z a", Also: []string{"u"}, SingleDashLong: true, Args: "*:read 1*:deleted:tree?removes", Flags: "removes:-sdel",
-		Hold:  []string{`7z a -sdel /tmp/a.7z ~`, `7za a /tmp/p.7z /home/dev/projects -sdel`, `7z -sdel a /tmp/a.7z ~`, `7zr u -sdel /tmp/a.7z /etc`},
-		Allow: []string{`7z a out.7z src/`, `7z a -sdel logs.7z logs/old`, `7z a -mx9 -sdel /tmp/build.7z build`, `7z x deps.7z -ovendor`, `7z l a.7z`}},
+	// Given no files, a and u take the working directory's.
+	{Name: "7z a", Also: []string{"u"}, SingleDashLong: true, Args: "*:read 1*:deleted:tree?removes", Flags: "removes:-sdel", Implied: "1:.",
+		Hold: []string{`7z a -sdel /tmp/a.7z ~`, `7za a /tmp/p.7z /home/dev/projects -sdel`, `7z -sdel a /tmp/a.7z ~`, `7zr u -sdel /tmp/a.7z /etc`,
+			`cd ~ && 7z a -sdel /tmp/h.7z`, `cd /etc && 7z a /tmp/e.7z -sdel`},
+		Allow: []string{`7z a out.7z src/`, `7z a -sdel logs.7z logs/old`, `7z a -mx9 -sdel /tmp/build.7z build`, `7z x deps.7z -ovendor`, `7z l a.7z`,
+			`cd build && 7z a -sdel /tmp/out.7z`, `cd ~ && 7z a /tmp/h.7z`}},
 }

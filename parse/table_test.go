@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -500,6 +501,34 @@ func TestRunnerRows(t *testing.T) {
 		}
 		if got != tc.want || env != tc.env {
 			t.Errorf("%q: runs %q with %q, want %q with %q", tc.line, got, env, tc.want, tc.env)
+		}
+	}
+}
+
+// TestOptsEnvSplit checks the ways programs split an options variable
+// against what they were seen to do: less runs LESS='+…' to the next
+// "$", make keeps an --eval text's spaces.
+func TestOptsEnvSplit(t *testing.T) {
+	for _, tc := range []struct {
+		mode, in string
+		want     []string
+	}{
+		{"less", "-R", []string{"-R"}},
+		{"less", "FRX --shift=4", []string{"-FRX", "--shift=4"}},
+		{"less", "+!rm -rf ~", []string{"+!rm -rf ~"}},
+		{"less", "-R +g!cmd x$-S", []string{"-R", "+g!cmd x", "-S"}},
+		{"less", "R+50!cmd", []string{"-R", "+50!cmd"}},
+		{"make", "e", []string{"-e"}},
+		{"make", "ks -j4", []string{"-k", "-s", "-j4"}},
+		{"make", "-j4 --no-print-directory", []string{"-j4", "--no-print-directory"}},
+		{"make", "CC=clang CFLAGS=-O2\\ -g", []string{"CC=clang", "CFLAGS=-O2 -g"}},
+		{"make", " -j2 --eval=$(shell rm -rf ~) ", []string{"-j2", "--eval=$(shell rm -rf ~)"}},
+		{"make", "k X:=$(shell a b) -j2", []string{"-k", "X:=$(shell a b) -j2"}},
+		{"dash", "Mstrict -w", []string{"-Mstrict", "-w"}},
+		{"", `--to-command="a b" -v`, []string{"--to-command=a b", "-v"}},
+	} {
+		if got := optsEnvSplit[tc.mode](tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("%s %q: got %q, want %q", tc.mode, tc.in, got, tc.want)
 		}
 	}
 }

@@ -161,6 +161,17 @@ var wrapperRows = []Program{
 		Hold: []string{`devbox run rm -rf ~`, `devbox run -- sh -c 'rm -rf /home/dev'`}, Allow: []string{`devbox run test`, `devbox run -- go test ./...`}},
 	{Name: "asdf"},
 	{Name: "asdf exec", Wrapper: true, Args: "0+:program", Hold: []string{`asdf exec rm -rf ~`}, Allow: []string{`asdf exec node app.js`}},
+	// The project tools' run runs a command (or a script the project
+	// defines, read as a program of that name) in the project's
+	// environment (pdm run and hatch run: table_publish.go, under their
+	// rows). pyenv and rbenv exec have no rows: their shims run
+	// `pyenv exec "$program" "$@"` with the program taken from $0, and a
+	// shim read as a script would be a computed command name.
+	{Name: "pixi", Opts: "--manifest-path="},
+	{Name: "pixi run", Wrapper: true, Opts: "-e|--environment= --manifest-path=", Args: "0+:program",
+		Hold: []string{`pixi run rm -rf ~`}, Allow: []string{`pixi run pytest`, `pixi run -e dev python app.py`}},
+	{Name: "rye"},
+	{Name: "rye run", Wrapper: true, Opts: "--pyproject=", Args: "0+:program", Hold: []string{`rye run rm -rf ~`}, Allow: []string{`rye run pytest`}},
 	{Name: "pew"},
 	{Name: "pew in", Wrapper: true, Args: "1+:program", Hold: []string{`pew in venv rm -rf ~`}, Allow: []string{`pew in venv pytest -q`}},
 	{Name: "mise", Also: []string{"rtx"}},
@@ -250,6 +261,16 @@ var wrapperRows = []Program{
 		Hold: []string{`hyperfine 'rm -rf ~'`, `hyperfine -w 3 'make' 'rm -rf /home/dev'`, `hyperfine -p 'rm -rf ~' 'make'`,
 			`hyperfine -L n 1,2 'rm -rf ~'`, `hyperfine -P n 1 4 'sleep {n}' 'rm -rf ~'`},
 		Allow: []string{`hyperfine 'make -j4' 'make -j8'`, `hyperfine -w 3 -p 'make clean' 'make -j{n}' -P n 1 8`, `hyperfine --export-json out.json 'go test ./...'`},
+	},
+	{
+		// GNU parallel's jobs are its sink's (execsinks.go); the row
+		// says what it takes from PARALLEL and PARALLEL_CSH (split with
+		// shell words, read before its arguments) and which option
+		// values are files it writes.
+		Name: "parallel", OptsEnv: "PARALLEL PARALLEL_CSH", Opts: "--joblog=written",
+		Hold: []string{`PARALLEL='--joblog /home/dev/.bashrc' parallel echo ::: a`, `PARALLEL='rm -rf ~ ;' parallel echo ::: a`,
+			`parallel --joblog ~/.bashrc echo ::: a`},
+		Allow: []string{`PARALLEL='-j4 --bar' parallel gzip ::: *.log`, `PARALLEL='--joblog /tmp/jobs.log' parallel echo ::: a`},
 	},
 	{
 		// watchexec [OPTIONS] [--] CMD…: the words are one command line,

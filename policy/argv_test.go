@@ -25,7 +25,7 @@ import (
 // sem, …): policy judges what they run, which parse hands it as commands.
 func TestPolicyReadsRolesNotArgv(t *testing.T) {
 	policyJudges := map[string]bool{"git": true, "tar": true, "npm": true, "curl": true, "wget": true,
-		"zip": true, "yarn": true, "parallel": true, "make": true, "vim": true, "emacs": true, "less": true, "R": true, "coproc": true,
+		"zip": true, "yarn": true, "parallel": true, "make": true, "vim": true, "emacs": true, "less": true, "more": true, "R": true, "coproc": true,
 		// downloadThenRun knows it runs a file it is given (curl -o x.R; Rscript x.R).
 		"Rscript": true, "pwsh": true, "powershell": true,
 		// envGenerators: eval "$(just --completions bash)" prints shell setup.
