@@ -187,7 +187,9 @@ func startupFiles(inv *shim.Invocation) string {
 //
 // When guard-exec cannot be started (status 127, or it failed with 125)
 // the line runs with a warning: a person must never be locked out of their
-// own shell. This is a guard for people, not a boundary: `trap - DEBUG`
+// own shell. A judgement cut short by ^C or ^\ (status 130, 131: the
+// person typed it while the line was being judged, or at the question) is
+// a line not run, as ^C is everywhere else. This is a guard for people, not a boundary: `trap - DEBUG`
 // turns it off.
 func interactiveRC(bin string, inv *shim.Invocation, fd int, ci bool, sh shellPlumbing) string {
 	var b strings.Builder
@@ -253,6 +255,7 @@ __ge_judge() {
   [[ -n $r ]] && __ge_ran+=" $r"
   case $rc in
     0|126) return $rc ;;
+    130|131) return $rc ;;
   esac
   printf 'guard-exec: warning: the guard could not judge this line (status %s); it runs unchecked\n' "$rc" >&2
   return 0

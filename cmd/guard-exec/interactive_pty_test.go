@@ -5,11 +5,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/guard-exec/guard-exec/internal/sandbox"
 	"github.com/guard-exec/guard-exec/ledger"
+	"github.com/guard-exec/guard-exec/shim"
 )
 
 // TestInteractiveApprovalRecordsTheRun: in the interactive guard, a held
@@ -52,12 +55,14 @@ func TestInteractiveSandboxedShellOwnsTheTerminal(t *testing.T) {
 	term.waitFor("READY")
 	term.typeText("echo go-$((1+1)); sleep 30\r")
 	term.waitFor("go-2")
+	waitBelow(t, term.cmd.Process.Pid, "sleep")
 	term.typeText("\x03")
 	term.waitAfter("go-2", "\x1b[?2004h") // the next prompt
 	term.typeText("echo st-$?-$((2*3))\r")
 	term.waitFor("st-130-6")
 	term.typeText("echo go-$((2+2)); sleep 30\r")
 	term.waitFor("go-4")
+	waitBelow(t, term.cmd.Process.Pid, "sleep")
 	term.typeText("\x1a")
 	term.waitFor("Stopped")
 	term.typeText("kill %1; wait; echo k-$((1+1))\r")
@@ -67,6 +72,22 @@ func TestInteractiveSandboxedShellOwnsTheTerminal(t *testing.T) {
 		t.Errorf("the guard ended with %d, want the shell's 7; screen %q", code, term.text())
 	}
 
+}
+
+// waitBelow waits until a process named name runs below pid, so that a
+// key typed next reaches it and not the shell that is starting it.
+func waitBelow(t *testing.T, pid int, name string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, p := range descendants(pid) {
+			if b, err := os.ReadFile("/proc/" + strconv.Itoa(p.pid) + "/comm"); err == nil && strings.TrimSpace(string(b)) == name {
+				return
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("no %s started below %d", name, pid)
 }
 
 // interactiveHome is the environment of a person's own home for the
@@ -197,4 +218,48 @@ func TestInteractiveSandboxedShellSuspends(t *testing.T) {
 	term.waitFor("done-8")
 	term.typeText("exit\r")
 	term.wait()
+}
+
+// TestInteractiveInterruptedJudgementSkipsTheLine: a line whose judgement
+// is cut short by ^C (the hook dies by SIGINT: status 130) does not run,
+// while a guard that cannot judge for another reason (status 1) lets the
+// line run with a warning, so nobody is locked out of their shell.
+func TestInteractiveInterruptedJudgementSkipsTheLine(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("needs a real bash")
+	}
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		// Only the line that touches the marker is cut short (or fails):
+		// the others, exit among them, are allowed.
+		"interrupted": "#!/bin/sh\ncase \"$*\" in *touch*) kill -INT $$ ;; esac\nexit 0\n",
+		"broken":      "#!/bin/sh\ncase \"$*\" in *touch*) exit 1 ;; esac\nexit 0\n",
+	} {
+		hook := filepath.Join(dir, name)
+		if err := os.WriteFile(hook, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		rc := filepath.Join(dir, name+".rc")
+		inv := &shim.Invocation{Shell: "bash", ShellOpts: []string{"--norc"}}
+		if err := os.WriteFile(rc, []byte(interactiveRC(hook, inv, 9, false, shellPlumbing{})), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		marker := filepath.Join(dir, name+".ran")
+		term := startOnTerminalEnv(t, []string{"HISTFILE=" + filepath.Join(dir, name+".hist")}, realBashOnPath(t), "bash", "--rcfile", rc, "-i")
+		term.typeText("touch " + marker + "; echo li-$((3*3))ne\r")
+		term.typeText("echo do-$((5*5))ne\r")
+		term.typeText("exit\r")
+		term.wait()
+		_, err := os.Stat(marker)
+		switch name {
+		case "interrupted":
+			if err == nil {
+				t.Errorf("the line ran although its judgement was interrupted: %q", term.text())
+			}
+		case "broken":
+			if err != nil || !strings.Contains(term.text(), "could not judge this line (status 1)") {
+				t.Errorf("a guard that cannot judge locked the line out (ran: %v): %q", err == nil, term.text())
+			}
+		}
+	}
 }
