@@ -122,17 +122,6 @@ func isChmodFlags(v string) bool {
 	return true
 }
 
-// ddTargets: dd of=FILE.
-func ddTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
-	for _, w := range c.Args {
-		if v, ok := strings.CutPrefix(w.Value, "of="); ok && v != "" {
-			w.Value = v
-			ws = append(ws, write{kind: wWrite, t: x.target(c, w), follow: true})
-		}
-	}
-	return ws
-}
-
 // editsInPlace: sed -i and perl -i edit the files after their program
 // (their rows' RoleRead operands).
 func editsInPlace(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
@@ -515,15 +504,6 @@ func zipTargets(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write 
 		return ws
 	}
 	return append(ws, write{kind: wWrite, t: x.target(c, ops[0]), follow: true})
-}
-
-func hasArg(c *parse.Command, opt string) bool {
-	for _, w := range c.Args {
-		if w.Value == opt {
-			return true
-		}
-	}
-	return false
 }
 
 // gitTakesIgnored reports whether git stash or git clean removes ignored
