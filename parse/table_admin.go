@@ -74,6 +74,6 @@ var adminRows = []Program{
 		Allow: []string{`iptables -L -n`, `iptables -A INPUT -p tcp --dport 22 -j ACCEPT`}},
 	{Name: "setenforce", Args: "*:data"},
 	// dd's operands are KEY=VALUE; of= is the file it writes.
-	{Name: "dd", Args: "*:written@of=",
+	{Name: "dd", Args: "*:written@of= *:read@if=",
 		Hold: []string{`dd if=/dev/zero of=/dev/sda bs=1M`, `dd if=x.img of=$(cat dev.txt)`}, Allow: []string{`dd if=/dev/zero of=disk.img bs=1M count=64`}},
 }
