@@ -430,7 +430,7 @@ var table = sync.OnceValue(buildTable)
 // here, on first use, rather than appended to one slice by each file's
 // init: that copied the whole table at every start-up, command or not.
 func rowGroups() [][]Program {
-	return [][]Program{programRows, wrapRows, wrapperRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows, foreignRows, adminRows, codecRows, fetchRows}
+	return [][]Program{programRows, wrapRows, wrapperRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows, foreignRows, adminRows, dbAdminRows, codecRows, fetchRows, toolRows}
 }
 
 func buildTable() *programTable {

@@ -77,3 +77,12 @@ var adminRows = []Program{
 	{Name: "dd", Args: "*:written@of= *:read@if=",
 		Hold: []string{`dd if=/dev/zero of=/dev/sda bs=1M`, `dd if=x.img of=$(cat dev.txt)`}, Allow: []string{`dd if=/dev/zero of=disk.img bs=1M count=64`}},
 }
+
+// Rows of the database servers' own admin tools: dropdb drops the
+// database it is given unless asked for help (-h is its host);
+// mysqladmin drop DB drops one.
+var dbAdminRows = []Program{
+	{Name: "dropdb", Args: "*:data", Opts: "-h|--host= -p|--port= -U|--username= --maintenance-db=", Flags: "!info:--help|-?|--version|-V",
+		Hold: []string{`dropdb -h db.internal app`}, Allow: []string{`dropdb --help`}},
+	{Name: "mysqladmin", Args: "*:data", Opts: "-u|--user= -h|--host= -P|--port= -S|--socket="},
+}
