@@ -184,7 +184,10 @@ type Program struct {
 	// written with a leading "!" ("!dry-run:--dry-run|-n") is one that
 	// takes risk away: a word whose value is not known never counts as
 	// it, and its bare long spelling does not match a word with a value
-	// attached (--dry-run=none).
+	// attached (--dry-run=none). NAMES "*" gives a meaning to every option
+	// the other meanings do not name, listed in Opts or not ("writes:*"
+	// beside "!prints:-p|--print": sgdisk writes unless it only prints);
+	// it cannot take risk away.
 	Flags string
 	// Wrapper marks a program whose RoleProgram operand is the command
 	// the line is judged as (sudo rm is rm): the analysis peels it.
@@ -201,6 +204,11 @@ type Program struct {
 	// SingleDashLong is set for programs whose long options take one
 	// dash (gdb -batch -ex CMD, find -exec): no clusters of letters.
 	SingleDashLong bool
+	// OneOption is set for programs that take at most one option, before
+	// their operands, and read every word after it as an operand, "-" or
+	// not, a "--" right after it skipped: kill -9 -1 signals pid -1, kill
+	// -s KILL -- -1 too.
+	OneOption bool
 	// OldStyle is set for programs whose first word may be a bundle of
 	// option letters without a dash, each letter that takes a value
 	// taking the next word in turn (tar xfC a.tar dir is tar -x -f a.tar
@@ -226,6 +234,7 @@ type Program struct {
 	// NAME:MODE.
 	optsEnv []envRow
 	flags   map[string]string // meaning by spelling, dashes included
+	other   string            // the meaning of the options flags does not name ("*")
 	// subs and wrapperSub are copied from the table's side maps when the
 	// row is compiled (see programTable).
 	subs map[string]*Program
@@ -433,7 +442,7 @@ var table = sync.OnceValue(buildTable)
 // here, on first use, rather than appended to one slice by each file's
 // init: that copied the whole table at every start-up, command or not.
 func rowGroups() [][]Program {
-	return [][]Program{programRows, wrapRows, wrapperRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows, foreignRows}
+	return [][]Program{programRows, wrapRows, wrapperRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows, foreignRows, adminRows, dbAdminRows, codecRows, fetchRows, toolRows}
 }
 
 func buildTable() *programTable {
@@ -637,6 +646,13 @@ func (p *Program) compile() {
 		if p.flags == nil {
 			p.flags = map[string]string{}
 		}
+		if names == "*" {
+			if meaning[0] == '!' || p.other != "" {
+				panic("program table: " + p.Name + ": flag " + tok + ": one \"*\" meaning, and not one that takes risk away")
+			}
+			p.other = meaning
+			continue
+		}
 		for _, n := range strings.Split(names, "|") {
 			if bare, _, withValue := strings.Cut(n, "="); withValue {
 				// --prune=now: the option takes an optional value, and
@@ -740,7 +756,7 @@ func (pa *parsedArgs) flag(m string) {
 
 // noteFlags records the meanings of the flags in one option word.
 func (p *Program) noteFlags(pa *parsedArgs, a arg) {
-	if p.flags == nil {
+	if p.flags == nil && p.other == "" {
 		return
 	}
 	v := a.Value
@@ -752,13 +768,17 @@ func (p *Program) noteFlags(pa *parsedArgs, a arg) {
 				pa.flag(m)
 			}
 		}
+		if p.other != "" {
+			pa.flag(p.other)
+		}
 		return
 	}
 	if strings.HasPrefix(v, "--") || p.SingleDashLong {
 		name, val, hasVal := strings.Cut(v, "=")
-		if len(name) < 3 {
+		if len(name) < 2 || len(name) < 3 && !p.SingleDashLong {
 			return
 		}
+		named := false
 		for sp, m := range p.flags {
 			// A spelling with a value (--prune=now) means m only with
 			// that value attached.
@@ -768,7 +788,11 @@ func (p *Program) noteFlags(pa *parsedArgs, a arg) {
 			}
 			if sp == name || strings.HasPrefix(name, "--") && strings.HasPrefix(sp, name) {
 				pa.flag(m)
+				named = true
 			}
+		}
+		if !named && p.other != "" {
+			pa.flag(p.other)
 		}
 		return
 	}
@@ -776,6 +800,8 @@ func (p *Program) noteFlags(pa *parsedArgs, a arg) {
 		n := "-" + v[j:j+1]
 		if m, ok := p.flags[n]; ok {
 			pa.flag(m)
+		} else if p.other != "" {
+			pa.flag(p.other)
 		}
 		if o := p.opts[n]; o != nil && o.value {
 			return // the rest is its value
@@ -820,6 +846,13 @@ func (p *Program) read(args []arg, from int) parsedArgs {
 	for i := from; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
+		if p.OneOption && i > from && v != "--" {
+			// The one option was read: the rest are operands.
+			for j := i; j < len(args); j++ {
+				pa.ops = append(pa.ops, j)
+			}
+			return pa
+		}
 		switch {
 		case v == "--":
 			pa.dashes = len(pa.ops)

@@ -54,7 +54,7 @@ var publishRows = []Program{
 		Opts: "-Source|-ApiKey|-SymbolSource|-SymbolApiKey|-Timeout|-ConfigFile|-Verbosity=", Hold: []string{`nuget push pkg.nupkg -Source https://nuget.example`}},
 	{Name: "lerna", Args: "*:data", Flags: "!dry-run:--dry-run|--dry-run=true", Hold: []string{`npx lerna publish from-package`}},
 	{Name: "changeset", Args: "*:data", Opts: "--otp= --tag=", Hold: []string{`npx changeset publish`}, Allow: []string{`npx changeset version`}},
-	{Name: "semantic-release", Args: "*:data", Flags: "!dry-run:-d|--dry-run|--dry-run=true",
+	{Name: "semantic-release", Args: "*:data", Flags: "!dry-run:-d|--dry-run|--dry-run=true !info:-h|--help",
 		Opts: "-b|--branches= -r|--repository-url= -t|--tag-format= -p|--plugins= -e|--extends=",
 		Hold: []string{`npx semantic-release`, `semantic-release -b main`}, Allow: []string{`semantic-release --dry-run`, `npx semantic-release -d`}},
 	{Name: "vsce", Args: "*:data", Opts: "-p|--pat= -i|--packagePath= --baseContentUrl= --baseImagesUrl= --target= --githubBranch= --gitlabBranch=",

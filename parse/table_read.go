@@ -10,8 +10,8 @@ var readRows = []Program{
 	// Programs whose options take no value and whose every operand is a
 	// file they show, compare or encode.
 	{Name: "cat", Args: "*:read",
-		Also: []string{"tac", "nl", "bat", "batcat", "nano", "code", "uniq", "paste", "column", "fold", "fmt", "base64", "base32",
-			"basenc", "xxd", "od", "hexdump", "hd", "strings", "diff", "cmp", "comm", "gzip", "bzip2", "xz", "zstd", "gpg"}},
+		Also: []string{"tac", "nl", "bat", "batcat", "nano", "code", "uniq", "paste", "column", "fold", "fmt",
+			"od", "hexdump", "hd", "strings", "diff", "cmp", "comm", "gpg"}},
 	// source FILE ARGS: the words after the file are its parameters.
 	{Name: "source", Also: []string{"."}, Args: "0:read"},
 	{Name: "head", Opts: "-n|--lines= -c|--bytes=", Args: "*:read"},

@@ -49,7 +49,7 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 		// data in the arguments leaves the machine (DNS exfiltration).
 		s.net = true
 	case name == "openssl":
-		if len(c.Args) > 0 && c.Args[0].Value == "s_client" {
+		if first(leadingOperands(c, 1)) == "s_client" {
 			s.net, s.stdin = true, true
 		}
 	case name == "ssh":

@@ -227,18 +227,9 @@ func (x *Ctx) readTargets(c *parse.Command) []Target {
 	case "tar":
 		return x.tarReads(c)
 	case "dd":
-		for _, w := range c.Args {
-			if v, ok := strings.CutPrefix(w.Value, "if="); ok {
-				w.Value = v
-				ops = append(ops, w)
-			}
-		}
+		ops = c.Operands(parse.RoleRead) // if=FILE
 	case "openssl":
-		for i, w := range c.Args {
-			if (w.Value == "-in" || w.Value == "-inkey") && i+1 < len(c.Args) {
-				ops = append(ops, c.Args[i+1])
-			}
-		}
+		ops = append(c.OptionValues("-in"), c.OptionValues("-inkey")...)
 	default:
 		if !shows(c.Name) {
 			return nil

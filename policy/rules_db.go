@@ -327,12 +327,12 @@ func sqliteCmds(args []parse.Word) []string {
 func dbRisk(c *parse.Command) sqlRisk {
 	switch c.Name {
 	case "dropdb":
-		if anyValue(c.Args, "--help", "-?", "--version", "-V") {
+		if c.Flag("info") {
 			return sqlSafe
 		}
 		return sqlDropDatabase
 	case "mysqladmin":
-		for _, w := range c.Args {
+		for _, w := range c.Operands(parse.RoleData) {
 			if strings.EqualFold(w.Value, "drop") {
 				return sqlDropDatabase
 			}

@@ -406,18 +406,9 @@ func rmArgs(c *parse.Command) (recursive bool, ops []parse.Word) {
 	if c.Name == "rm" {
 		return c.Flag("recursive"), c.Operands(parse.RoleDeleted)
 	}
-	switch c.Name {
-	case "rimraf", "del-cli":
-		// Node's recursive deletes: every operand goes, with all below it.
-		for _, w := range c.Args {
-			if !strings.HasPrefix(w.Value, "-") || w.Dynamic {
-				ops = append(ops, w)
-			}
-		}
-		return true, ops
-	}
-	// A row's deleted operands (tar --remove-files, zip -m): recursive
-	// where the row says the role takes a tree or a flag says recursive.
+	// A row's deleted operands (rimraf's, tar --remove-files, zip -m):
+	// recursive where the row says the role takes a tree or a flag says
+	// recursive.
 	for _, ra := range c.Roles {
 		if ra.Role == parse.RoleDeleted {
 			ops = append(ops, ra.Word)

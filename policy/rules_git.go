@@ -280,7 +280,7 @@ var gitRules = []*Rule{
 		Programs: []string{"git", "git-filter-repo", "bfg"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
 			if c.Name != "git" {
-				return !anyValue(c.Args, "--help", "-h", "--version")
+				return !c.Flag("info")
 			}
 			return c.Row == "git filter-branch" || c.Row == "git filter-repo"
 		},

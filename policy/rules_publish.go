@@ -47,7 +47,7 @@ var publisherTable = []struct {
 	{"lerna", leads("publish")},
 	{"changeset", leads("publish")},
 	{"semantic-release", func(c *parse.Command) bool {
-		return c.Row == "semantic-release" && !c.Flag("dry-run") && !anyValue(c.Args, "--help", "-h")
+		return c.Row == "semantic-release" && !c.Flag("dry-run") && !c.Flag("info")
 	}},
 	{"vsce", leads("publish")},
 	{"ovsx", leads("publish")},

@@ -47,29 +47,11 @@ func isDownloader(c *parse.Command) bool {
 // xxd -r, openssl enc -d, gunzip, rev and the like.
 func isDecoder(c *parse.Command) bool {
 	switch c.Name {
-	case "base64", "base32", "basenc":
-		return anyValue(c.Args, "-d", "--decode", "-D", "-di", "-id") || hasCluster(c.Args, 'd')
-	case "xxd":
-		return hasCluster(c.Args, 'r')
-	case "openssl":
-		return anyValue(c.Args, "-d", "-base64", "-a", "base64")
 	case "gunzip", "zcat", "bzcat", "xzcat", "unxz", "unzstd", "zstdcat", "uudecode", "rev", "lzcat", "brotli":
 		return true
-	case "gzip", "bzip2", "xz", "zstd":
-		return anyValue(c.Args, "-d", "--decompress", "-dc", "-cd", "--stdout")
 	}
-	return false
-}
-
-// hasCluster reports a short-option cluster containing letter (-dw, -rp).
-func hasCluster(args []parse.Word, letter byte) bool {
-	for _, a := range args {
-		v := a.Value
-		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], letter) >= 0 {
-			return true
-		}
-	}
-	return false
+	// base64 -d, xxd -r, gzip -d, openssl enc -d, openssl -a: their rows.
+	return c.Flag("decodes") || c.Flag("base64") || c.Row == "openssl base64"
 }
 
 // runsCode reports the dynamic facts whose content is executed as code.
@@ -281,37 +263,26 @@ func downloadedFile(x *Ctx, c *parse.Command) string {
 			return r.Path
 		}
 	}
-	var url string
-	for i := 0; i < len(c.Args); i++ {
-		v := c.Args[i].Value
-		next := func() string {
-			if i+1 < len(c.Args) {
-				i++
-				return c.Args[i].Value
-			}
-			return ""
+	// The output option of its row: curl -o, wget -O, aria2c -o, fetch -o.
+	out := c.OptionValues("-o")
+	if c.Row == "wget" {
+		out = c.OptionValues("-O")
+	}
+	if len(out) > 0 {
+		if f := out[0].Value; f != "-" {
+			return abs(dir, f)
 		}
-		switch {
-		case c.Name == "curl" && (v == "-o" || v == "--output"):
-			return abs(dir, next())
-		case c.Name == "wget" && (v == "-O" || v == "--output-document"):
-			if f := next(); f != "-" {
-				return abs(dir, f)
-			}
-			return ""
-		case c.Name == "wget" && strings.HasPrefix(v, "--output-document="):
-			return abs(dir, strings.TrimPrefix(v, "--output-document="))
-		case c.Name == "curl" && strings.HasPrefix(v, "--output="):
-			return abs(dir, strings.TrimPrefix(v, "--output="))
-		case len(v) > 2 && v[0] == '-' && v[1] != '-' && c.Name == "curl" && strings.HasSuffix(v, "o"):
-			return abs(dir, next()) // -sLo FILE
-		case len(v) > 2 && v[0] == '-' && v[1] != '-' && c.Name == "curl" && strings.Contains(v[1:], "o"):
-			return abs(dir, v[strings.IndexByte(v, 'o')+1:]) // -ofile
-		case strings.Contains(v, "://"):
-			url = v
+		return ""
+	}
+	var url string
+	for _, w := range append(c.Operands(parse.RoleData), c.OptionValues("--url")...) {
+		if strings.Contains(w.Value, "://") {
+			url = w.Value
 		}
 	}
-	if url != "" && (c.Name == "wget" || c.Flag("names-from-url") || c.Row == "" && (anyValue(c.Args, "-O") || hasCluster(c.Args, 'O'))) {
+	// wget, aria2c and fetch name the file from the URL unless told; curl
+	// with -O.
+	if url != "" && (c.Row != "curl" || c.Flag("names-from-url")) {
 		if base := filepath.Base(strings.SplitN(strings.SplitN(url, "?", 2)[0], "#", 2)[0]); base != "" && base != "." && base != "/" {
 			return abs(dir, base)
 		}
@@ -325,9 +296,9 @@ func executedFile(x *Ctx, c *parse.Command) string {
 	switch {
 	case strings.Contains(c.Path, "/") && !c.NameDynamic:
 		return abs(dir, c.Path)
-	case c.Name == "source" || c.Name == ".":
-		if len(c.Args) > 0 {
-			return abs(dir, c.Args[0].Value)
+	case c.Row == "source":
+		if f := c.Operands(parse.RoleRead); len(f) > 0 {
+			return abs(dir, f[0].Value)
 		}
 	case anyString(shellPrograms, c.Name) || anyString(interpreterPrograms, c.Name):
 		for _, w := range c.Args {

@@ -43,15 +43,11 @@ var systemRules = []*Rule{
 		Hint:     "write to an image file inside the project (of=disk.img) and double-check the device name with lsblk",
 		Programs: []string{"dd"},
 		Command: func(x *Ctx, c *parse.Command) bool {
-			for _, a := range c.Args {
-				v, ok := strings.CutPrefix(a.Value, "of=")
-				if !ok {
-					continue
-				}
-				if a.Dynamic {
+			for _, of := range c.Operands(parse.RoleWritten) { // dd's row: of=FILE
+				if of.Dynamic {
 					return true
 				}
-				if p := abs(x.dirOf(c), v); p == "" || rawDevice(p) {
+				if p := abs(x.dirOf(c), of.Value); p == "" || rawDevice(p) {
 					return true
 				}
 			}
@@ -345,8 +341,13 @@ var systemRules = []*Rule{
 		Hint:     "set it for the program you run instead (its own flag or configuration), or ask a person",
 		Programs: []string{"sysctl", "setenforce"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			if c.Name == "setenforce" {
-				return anyValue(c.Args, "0", "Permissive", "permissive")
+			if c.Row == "setenforce" {
+				for _, op := range c.Operands(parse.RoleData) {
+					if op.Value == "0" || strings.EqualFold(op.Value, "permissive") {
+						return true
+					}
+				}
+				return false
 			}
 			if c.Flag("write") {
 				return true
@@ -372,11 +373,11 @@ func isProjectScript(c *parse.Command) bool {
 // mkfsOnDevice holds mkfs unless every path it is given is a file in the
 // allowed write roots (a disk image).
 func mkfsOnDevice(x *Ctx, c *parse.Command) bool {
-	if isProjectScript(c) || anyValue(c.Args, "--help", "-h", "-V", "--version") {
+	if isProjectScript(c) || c.Flag("info") {
 		return false
 	}
 	files := 0
-	for _, a := range c.Args {
+	for _, a := range c.Operands(parse.RoleData) {
 		if a.Dynamic {
 			return true
 		}
@@ -384,8 +385,8 @@ func mkfsOnDevice(x *Ctx, c *parse.Command) bool {
 		if strings.HasPrefix(v, "/dev/") {
 			return true
 		}
-		if strings.HasPrefix(v, "-") || !strings.ContainsAny(v, "./") {
-			continue // options, labels, types
+		if !strings.ContainsAny(v, "./") {
+			continue // labels, types, sizes
 		}
 		if x.place(c, a) != PlaceInside {
 			return true
@@ -458,7 +459,7 @@ func writesDevice(x *Ctx, c *parse.Command) bool {
 
 // partitionWrite reports a partitioning tool used in a form that writes.
 func partitionWrite(_ *Ctx, c *parse.Command) bool {
-	if anyValue(c.Args, "--help", "-h", "-V", "--version") {
+	if c.Flag("info") {
 		return false
 	}
 	ops := c.Operands(parse.RoleData)
@@ -468,7 +469,7 @@ func partitionWrite(_ *Ctx, c *parse.Command) bool {
 	}
 	switch c.Name {
 	case "sgdisk":
-		return !onlyFlags(c.Args, "-p", "--print", "-v", "--verify", "-O", "--print-mbr", "-L", "--list-types", "-i", "--info")
+		return c.Flag("writes") // every option but the printing ones
 	case "parted":
 		if c.Flag("lists") {
 			return false
@@ -490,26 +491,10 @@ func partitionWrite(_ *Ctx, c *parse.Command) bool {
 	return true // cfdisk, cgdisk, blkdiscard
 }
 
-// onlyFlags reports whether every option word of args is one of allowed
-// (operands such as the device are ignored).
-func onlyFlags(args []parse.Word, allowed ...string) bool {
-	for _, w := range args {
-		v := w.Value
-		if !strings.HasPrefix(v, "-") {
-			continue
-		}
-		name, _, _ := strings.Cut(v, "=")
-		if !anyString(allowed, name) {
-			return false
-		}
-	}
-	return true
-}
-
 // diskErase reports the destructive subcommands of volume managers and
 // drive tools.
 func diskErase(_ *Ctx, c *parse.Command) bool {
-	if anyValue(c.Args, "--help", "-h") && c.Name != "hdparm" {
+	if c.Flag("info") {
 		return false
 	}
 	sub := first(leadingOperands(c, 1)) // zpool, zfs, nvme, diskutil
@@ -521,32 +506,24 @@ func diskErase(_ *Ctx, c *parse.Command) bool {
 	case "zfs":
 		return sub == "destroy"
 	case "cryptsetup":
-		for _, w := range c.Args {
+		for _, w := range c.Operands(parse.RoleData) {
 			switch w.Value {
 			case "luksFormat", "erase", "luksErase", "luksKillSlot":
 				return true
 			}
 		}
-	case "mdadm":
-		return anyValue(c.Args, "--zero-superblock", "--create", "-C")
+	case "mdadm", "hdparm", "sg_format":
+		return c.Flag("erases")
 	case "badblocks":
 		return c.Flag("writes")
-	case "hdparm":
-		for _, w := range c.Args {
-			if strings.HasPrefix(w.Value, "--security-erase") || w.Value == "--trim-sector-ranges" || w.Value == "--write-sector" {
-				return true
-			}
-		}
 	case "nvme":
 		return sub == "format" || sub == "sanitize"
-	case "sg_format":
-		return anyValue(c.Args, "--format", "-F")
 	case "diskutil":
 		switch strings.ToLower(sub) {
 		case "erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk", "reformat":
 			return true
 		case "apfs":
-			for _, w := range c.Args {
+			for _, w := range c.Operands(parse.RoleData) {
 				switch strings.ToLower(w.Value) {
 				case "deletecontainer", "deletevolume", "erasevolume":
 					return true
@@ -560,29 +537,24 @@ func diskErase(_ *Ctx, c *parse.Command) bool {
 // powerAction classifies shutdown-like commands: Hold for stopping or
 // rebooting the machine, Warn for suspending it, Allow otherwise.
 func powerAction(c *parse.Command) Severity {
-	if isProjectScript(c) || anyValue(c.Args, "--help", "--version") {
+	if isProjectScript(c) || c.Flag("info") {
 		return Allow
 	}
-	switch c.Name {
-	case "shutdown":
-		if anyValue(c.Args, "-c", "--show") {
+	switch c.Row {
+	case "shutdown", "reboot":
+		if c.Flag("stays-up") {
 			return Allow
 		}
 		return Hold
-	case "reboot", "halt", "poweroff", "openrc-shutdown":
-		if anyValue(c.Args, "-w", "--wtmp-only") {
-			return Allow
-		}
-		return Hold
-	case "pm-suspend", "pm-hibernate":
+	case "pm-suspend":
 		return Warn
 	case "kexec":
-		if anyValue(c.Args, "-e", "--exec") {
+		if c.Flag("execs") {
 			return Hold
 		}
-	case "init", "telinit":
-		if len(c.Args) == 1 {
-			switch c.Args[0].Value {
+	case "init":
+		if ops := c.Operands(parse.RoleData); len(ops) == 1 {
+			switch ops[0].Value {
 			case "0", "6", "1", "s", "S", "single":
 				return Hold
 			}
@@ -618,91 +590,51 @@ func killsEverything(x *Ctx, c *parse.Command) bool {
 	case "killall5":
 		return true
 	case "kill":
-		return killAll(c.Args)
+		return killAll(c)
 	case "pkill":
-		return pkillAll(c.Args)
+		return pkillAll(c)
 	case "killall":
 		return len(c.OptionValues("-u")) > 0 && len(c.Operands(parse.RoleData)) == 0
 	}
 	return false
 }
 
-// killAll reads the kill builtin: one optional signal (-SIG, -N, -s SIG,
-// -n N), then pids; a pid of -1 is every process. "kill -1" alone is
-// read as pid -1: nobody means signal 1 to no process.
-func killAll(args []parse.Word) bool {
-	i := 0
-	sigWasMinusOne := false
-	if i < len(args) {
-		v := args[i].Value
-		switch {
-		case v == "-l" || v == "-L" || strings.HasPrefix(v, "--list"):
-			return false
-		case v == "-s" || v == "-n":
-			i += 2
-		case v == "--":
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-			sigWasMinusOne = v == "-1"
-			i++
-		}
+// killAll reports kill of pid -1 (its row reads the signal and the
+// pids). "kill -1" alone is read as pid -1: nobody means signal 1 to no
+// process.
+func killAll(c *parse.Command) bool {
+	if c.Row != "kill" || c.Flag("lists") {
+		return false
 	}
-	if i < len(args) && args[i].Value == "--" {
-		i++
-	}
-	if i >= len(args) {
-		return sigWasMinusOne
-	}
-	for _, a := range args[i:] {
-		if a.Value == "-1" {
+	pids := c.Operands(parse.RoleData)
+	for _, p := range pids {
+		if p.Value == "-1" {
 			return true
 		}
 	}
-	return false
+	return len(pids) == 0 && c.Flag("minus-one")
 }
 
 // pkillAll reports pkill with no pattern but a selector that takes a
-// whole user, group or session, or a pattern that matches everything.
-func pkillAll(args []parse.Word) bool {
-	selector := false
-	var patterns []string
-	takes := "uUGgsPtF"
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case strings.HasPrefix(v, "--"):
-			name, _, has := strings.Cut(v[2:], "=")
-			switch name {
-			case "euid", "uid", "group", "pgroup", "session", "terminal":
-				selector = true
-			case "parent":
-				_, val, _ := strings.Cut(v, "=")
-				if !has && i+1 < len(args) {
-					val = args[i+1].Value
-				}
-				selector = initParent(val)
-			}
-			switch name {
-			case "signal", "euid", "uid", "group", "pgroup", "session", "parent", "terminal", "pidfile", "ns", "nslist", "older":
-				if !has {
-					i++
-				}
-			}
-		case len(v) == 2 && v[0] == '-' && strings.IndexByte(takes, v[1]) >= 0:
-			if strings.IndexByte("uUGgst", v[1]) >= 0 || v[1] == 'P' && i+1 < len(args) && initParent(args[i+1].Value) {
-				selector = true
-			}
-			i++
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-			// a signal (-9, -KILL) or flags (-f, -x, -n, -o)
-		default:
-			patterns = append(patterns, v)
-		}
+// whole user, group, session or terminal, or the children of init, or a
+// pattern that matches everything.
+func pkillAll(c *parse.Command) bool {
+	if c.Row != "pkill" {
+		return false
 	}
+	selector := false
+	for _, opt := range []string{"-u", "-U", "-G", "-g", "-s", "-t"} {
+		selector = selector || len(c.OptionValues(opt)) > 0
+	}
+	for _, p := range c.OptionValues("-P") {
+		selector = selector || initParent(p.Value)
+	}
+	patterns := c.Operands(parse.RoleData)
 	if len(patterns) == 0 {
 		return selector
 	}
 	for _, p := range patterns {
-		switch p {
+		switch p.Value {
 		case "", ".", ".*", "^", "$", ".+", "^.*$":
 			return true
 		}
@@ -735,14 +667,17 @@ func firewallFlush(_ *Ctx, c *parse.Command) bool {
 		sub := first(leadingOperands(c, 1))
 		return sub == "disable" || sub == "reset"
 	}
-	for i, w := range c.Args {
-		switch w.Value {
-		case "-F", "--flush", "-X", "--delete-chain":
+	if c.Row != "iptables" {
+		return false
+	}
+	if c.Flag("flushes") {
+		return true
+	}
+	// -P CHAIN TARGET
+	pol := c.OptionValues("-P")
+	for i := 1; i < len(pol); i += 2 {
+		if pol[i].Value == "DROP" || pol[i].Value == "REJECT" {
 			return true
-		case "-P", "--policy":
-			if i+2 < len(c.Args) && (c.Args[i+2].Value == "DROP" || c.Args[i+2].Value == "REJECT") {
-				return true
-			}
 		}
 	}
 	return false

@@ -96,7 +96,7 @@ var writers = sync.OnceValue(func() map[string]*writer {
 		"chmod":    {extra: chmodTargets},
 		"chown":    {ops: opsAfterFirst, kind: wMeta},
 		"chgrp":    {ops: opsAfterFirst, kind: wMeta},
-		"dd":       {extra: ddTargets},
+		// dd of=FILE is a written role of its row.
 		// sed -i and perl -i: the files after the program, which their
 		// rows give RoleRead.
 		"sed":        {when: func(c *parse.Command) bool { return c.Flag("edits") }, extra: editsInPlace},

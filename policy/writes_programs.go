@@ -122,17 +122,6 @@ func isChmodFlags(v string) bool {
 	return true
 }
 
-// ddTargets: dd of=FILE.
-func ddTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
-	for _, w := range c.Args {
-		if v, ok := strings.CutPrefix(w.Value, "of="); ok && v != "" {
-			w.Value = v
-			ws = append(ws, write{kind: wWrite, t: x.target(c, w), follow: true})
-		}
-	}
-	return ws
-}
-
 // editsInPlace: sed -i and perl -i edit the files after their program
 // (their rows' RoleRead operands).
 func editsInPlace(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
@@ -477,7 +466,7 @@ func rsyncFileDest(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []wri
 // serviceTargets: enabling a service (systemctl enable, launchctl load)
 // makes it start at every boot or login.
 func serviceTargets(_ *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
-	for _, w := range c.Args {
+	for _, w := range c.Operands(parse.RoleData) {
 		switch w.Value {
 		case "enable", "reenable", "link", "edit", "add-wants", "add-requires", "set-default", "preset",
 			"load", "bootstrap":
@@ -500,8 +489,8 @@ func atTargets(_ *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
 // then runs by itself every time a shell enters the directory. Writing
 // the .envrc is not the point: direnv asks again after every change.
 func direnvTargets(_ *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
-	if len(c.Args) > 0 {
-		switch w := c.Args[0]; w.Value {
+	if ops := c.Operands(parse.RoleData); len(ops) > 0 {
+		switch w := ops[0]; w.Value {
 		case "allow", "permit", "grant":
 			return append(ws, write{kind: wWrite, persist: true, t: Target{Word: w}})
 		}
@@ -515,15 +504,6 @@ func zipTargets(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write 
 		return ws
 	}
 	return append(ws, write{kind: wWrite, t: x.target(c, ops[0]), follow: true})
-}
-
-func hasArg(c *parse.Command, opt string) bool {
-	for _, w := range c.Args {
-		if w.Value == opt {
-			return true
-		}
-	}
-	return false
 }
 
 // gitTakesIgnored reports whether git stash or git clean removes ignored
