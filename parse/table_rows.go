@@ -386,6 +386,13 @@ var programRows = []Program{
 	// declare -p prints variables with their values, and so does -x with
 	// no names; the operands are names and NAME=VALUE assignments.
 	{Name: "declare", Also: []string{"typeset"}, Args: "*:data", Flags: "prints:-p exports:-x"},
+	// export with no names prints the exported variables, and so does -p;
+	// -f names functions and -n takes the export away.
+	{Name: "export", Args: "*:data", Flags: "prints:-p functions:-f unexports:-n"},
+	// env with a program is a wrapper, peeled before any row is read
+	// (wrappers.go); this row reads an env left with none, which prints
+	// the environment unless it only asks for its help or version.
+	{Name: "env", Args: "*:data", Opts: "-u|--unset= -C|--chdir= -S|--split-string= -P=", Flags: "!info:--help|--version"},
 	// compgen -e and -v list the variables' names; -C runs a command for
 	// the completions, -F a function.
 	{Name: "compgen", Args: "*:data", Flags: "variables:-e|-v",

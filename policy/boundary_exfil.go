@@ -150,18 +150,14 @@ func envDump(c *parse.Command) bool {
 	switch c.Name {
 	case "env":
 		// With a command, env is a wrapper and the analysis peeled it.
-		for _, a := range c.Args {
-			if a.Value == "--help" || a.Value == "--version" {
-				return false
-			}
-		}
-		return true
+		return !c.Flag("info")
 	case "printenv":
 		return true
 	case "set":
 		return len(c.Args) == 0
 	case "export":
-		return len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "-p"
+		// export and export -p, not export -n or -f.
+		return len(c.Operands(parse.RoleData)) == 0 && !c.Flag("functions") && !c.Flag("unexports")
 	case "declare", "typeset":
 		ops := c.Operands(parse.RoleData) // names, NAME=VALUE
 		for _, op := range ops {
