@@ -389,6 +389,8 @@ var programRows = []Program{
 	// export with no names prints the exported variables, and so does -p;
 	// -f names functions and -n takes the export away.
 	{Name: "export", Args: "*:data", Flags: "prints:-p functions:-f unexports:-n"},
+	// printenv NAME… prints those variables' values.
+	{Name: "printenv", Args: "*:data"},
 	// env with a program is a wrapper, peeled before any row is read
 	// (wrappers.go); this row reads an env left with none, which prints
 	// the environment unless it only asks for its help or version.

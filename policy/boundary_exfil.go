@@ -193,7 +193,7 @@ var secretPrinters = sync.OnceValue(func() map[string][][]string {
 func secretPrinter(c *parse.Command) bool {
 	if c.Name == "printenv" {
 		// printenv AWS_SECRET_ACCESS_KEY prints the secret itself.
-		for _, a := range c.Args {
+		for _, a := range c.Operands(parse.RoleData) {
 			if redact.SecretEnvName(a.Value) {
 				return true
 			}
@@ -214,12 +214,11 @@ func secretPrinter(c *parse.Command) bool {
 // awsGetsSecret reports whether `aws configure get NAME` names a secret
 // (aws_secret_access_key, aws_session_token), not a setting such as region.
 func awsGetsSecret(c *parse.Command) bool {
-	seen := false
-	for _, a := range c.Args {
-		switch {
-		case a.Value == "get":
-			seen = true
-		case seen && !strings.HasPrefix(a.Value, "-"):
+	// The operand after get: aws's row takes --profile's value as its own.
+	ops := c.Operands(parse.RoleData)
+	for i, a := range ops {
+		if a.Value == "get" && i+1 < len(ops) {
+			a = ops[i+1]
 			n := strings.ToLower(a.Value)
 			return !a.Literal() || strings.Contains(n, "secret") || strings.Contains(n, "token") || strings.Contains(n, "password")
 		}
