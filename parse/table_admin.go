@@ -66,6 +66,11 @@ var adminRows = []Program{
 		Opts: "-u|--euid=data -U|--uid=data -G|--group=data -g|--pgroup=data -s|--session=data -t|--terminal=data -P|--parent=data " +
 			"--signal= -F|--pidfile= --ns= --nslist= -O|--older=",
 		Hold: []string{`pkill -9 -u dev`, `pkill -P 1`, `pkill --parent=1`}, Allow: []string{`pkill -u dev node`, `pkill -P 4242`, `pkill -USR1 node`}},
+	// skill [SIGNAL] [OPTIONS] EXPRESSION…: the signal first as pkill's
+	// (-KILL, -9), then the processes by command, user, terminal or pid,
+	// with or without the option that says which.
+	{Name: "skill", SingleDashLong: true, Args: "*:data",
+		Opts: "-c|--command=data -u|--user=data -t|--tty=data -p|--pid=data --ns= --nslist="},
 	// iptables -F and -X flush and delete chains; -P CHAIN TARGET sets a
 	// chain's default.
 	{Name: "iptables", Also: []string{"ip6tables", "iptables-legacy", "iptables-nft"}, Args: "*:data",

@@ -150,18 +150,14 @@ func envDump(c *parse.Command) bool {
 	switch c.Name {
 	case "env":
 		// With a command, env is a wrapper and the analysis peeled it.
-		for _, a := range c.Args {
-			if a.Value == "--help" || a.Value == "--version" {
-				return false
-			}
-		}
-		return true
+		return !c.Flag("info")
 	case "printenv":
 		return true
 	case "set":
 		return len(c.Args) == 0
 	case "export":
-		return len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "-p"
+		// export and export -p, not export -n or -f.
+		return len(c.Operands(parse.RoleData)) == 0 && !c.Flag("functions") && !c.Flag("unexports")
 	case "declare", "typeset":
 		ops := c.Operands(parse.RoleData) // names, NAME=VALUE
 		for _, op := range ops {
@@ -197,7 +193,7 @@ var secretPrinters = sync.OnceValue(func() map[string][][]string {
 func secretPrinter(c *parse.Command) bool {
 	if c.Name == "printenv" {
 		// printenv AWS_SECRET_ACCESS_KEY prints the secret itself.
-		for _, a := range c.Args {
+		for _, a := range c.Operands(parse.RoleData) {
 			if redact.SecretEnvName(a.Value) {
 				return true
 			}
@@ -218,12 +214,11 @@ func secretPrinter(c *parse.Command) bool {
 // awsGetsSecret reports whether `aws configure get NAME` names a secret
 // (aws_secret_access_key, aws_session_token), not a setting such as region.
 func awsGetsSecret(c *parse.Command) bool {
-	seen := false
-	for _, a := range c.Args {
-		switch {
-		case a.Value == "get":
-			seen = true
-		case seen && !strings.HasPrefix(a.Value, "-"):
+	// The operand after get: aws's row takes --profile's value as its own.
+	ops := c.Operands(parse.RoleData)
+	for i, a := range ops {
+		if a.Value == "get" && i+1 < len(ops) {
+			a = ops[i+1]
 			n := strings.ToLower(a.Value)
 			return !a.Literal() || strings.Contains(n, "secret") || strings.Contains(n, "token") || strings.Contains(n, "password")
 		}

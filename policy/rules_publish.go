@@ -47,7 +47,7 @@ var publisherTable = []struct {
 	{"lerna", leads("publish")},
 	{"changeset", leads("publish")},
 	{"semantic-release", func(c *parse.Command) bool {
-		return c.Row == "semantic-release" && !c.Flag("dry-run") && !c.Flag("info")
+		return c.Row == "semantic-release" && !c.Flag("dry-run")
 	}},
 	{"vsce", leads("publish")},
 	{"ovsx", leads("publish")},
@@ -89,7 +89,7 @@ var publishRules = []*Rule{
 		Message:  "publishes a package release to a public registry, where it cannot be taken back or the version reused",
 		Hint:     "run the same command with --dry-run to check what would be published, and let a person publish",
 		Programs: publishPrograms,
-		Command:  func(_ *Ctx, c *parse.Command) bool { return publishes(c) && !asksHelp(c) },
+		Command:  func(_ *Ctx, c *parse.Command) bool { return publishes(c) },
 		Raw:      `\b(npm|pnpm|yarn|bun|cargo|poetry|flit|hatch|uv|pdm|lerna|vsce|deno)\s+([^|;&\n]*\s)?publish\b|\btwine\s+upload\b|\bgem\s+push\b|\bnuget\s+push\b`,
 		Examples: []string{
 			"npm publish",
@@ -161,6 +161,8 @@ var publishRules = []*Rule{
 			"npx semantic-release --dry-run",
 			"yarn npm publish --dry-run",
 			"npx lerna publish --help",
+			"python3 -m twine upload --help",
+			"dotnet nuget push pkg.nupkg -h",
 		},
 	},
 	{
@@ -169,7 +171,7 @@ var publishRules = []*Rule{
 		Hint:     "deprecate the version instead (npm deprecate PKG@VER 'reason'), and let a person decide",
 		Programs: []string{"npm", "pnpm", "yarn", "gem"},
 		Command: func(_ *Ctx, c *parse.Command) bool {
-			if asksHelp(c) {
+			if c.Flag("info") { // npm unpublish --help
 				return false
 			}
 			if c.Name == "gem" {
@@ -200,24 +202,20 @@ var publishRules = []*Rule{
 	},
 }
 
-// asksHelp reports --help or -h among a publisher's words: every
-// publisher prints its usage for them and publishes nothing, and an agent
-// checking the options first must not be stopped.
-func asksHelp(c *parse.Command) bool {
-	return anyValue(c.Args, "--help", "-h")
-}
-
 // publishes reports a command that publishes a package. A publisher a
 // package runner starts (npx lerna publish, pnpm changeset publish) is a
-// command of its own: parse follows the runner's RoleProgram operand.
+// command of its own: parse follows the runner's RoleProgram operand. A
+// request for the usage (the "info" flags of its row, -h and --help)
+// publishes nothing, and an agent checking the options first must not be
+// stopped.
 func publishes(c *parse.Command) bool {
 	if mod, rest := pythonModule(c); mod == "twine" {
-		return leads("upload")(parse.ReadAs(&parse.Command{Args: rest}, "twine"))
+		c = parse.ReadAs(&parse.Command{Args: rest}, "twine")
 	} else if mod != "" {
 		return false
 	}
 	f := publisher(c.Name)
-	return f != nil && f(c)
+	return f != nil && f(c) && !c.Flag("info")
 }
 
 // jsPublish: npm/pnpm/yarn/bun publish (yarn berry: yarn npm publish),

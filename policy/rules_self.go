@@ -373,7 +373,7 @@ func selfBinaryLookup(c *parse.Command, ws []write) bool {
 }
 
 // killers are the programs that signal processes by name or by pid.
-var killers = []string{"kill", "pkill", "killall", "skill", "pkill2"}
+var killers = []string{"kill", "pkill", "killall", "skill"}
 
 // selfKill reports whether a command signals guard-exec's own processes:
 // by name (pkill -f guard-exec, killall guard-exec), or by the pids a
@@ -385,8 +385,10 @@ func selfKill(c *parse.Command) bool {
 		return false
 	}
 	if c.Name != "kill" {
-		for _, w := range c.Args {
-			if !strings.HasPrefix(w.Value, "-") && strings.Contains(w.Value, paths.Name) {
+		// The processes its row says it selects: the names and patterns
+		// it is given, and the commands and users of its options.
+		for _, ra := range c.Roles {
+			if ra.Role == parse.RoleData && strings.Contains(ra.Word.Value, paths.Name) {
 				return true
 			}
 		}
@@ -683,13 +685,14 @@ var selfRules = []*Rule{
 		Message: "signals guard-exec's own processes",
 		Hint:    "stop the command it runs instead; ask the user to stop the guard",
 		Script:  spansOf(fSelfKill),
-		Raw:     `\b(pkill|killall)\b[^;&|]*guard-exec|\bkill\b[^;&|]*\b(pgrep|pidof)\b[^;&|]*guard-exec`,
+		Raw:     `\b(pkill|killall|skill)\b[^;&|]*guard-exec|\bkill\b[^;&|]*\b(pgrep|pidof)\b[^;&|]*guard-exec`,
 		Examples: []string{
 			"pkill -f guard-exec",
 			"killall guard-exec",
 			"kill -9 $(pgrep guard-exec)",
 			"kill `pidof guard-exec`",
 			"sudo pkill -9 -f 'guard-exec -c'",
+			"skill -KILL -c guard-exec",
 		},
 		NotExamples: []string{
 			"pgrep -a guard-exec",

@@ -8,18 +8,6 @@ import (
 
 // Small helpers over a command's words, shared by the rule tables.
 
-// anyValue reports whether some argument's value is one of vals.
-func anyValue(ws []parse.Word, vals ...string) bool {
-	for _, w := range ws {
-		for _, v := range vals {
-			if w.Value == v {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // leadingOperands returns the values of the first n operands the
 // command's row gave no role but data (a subcommand path: aws SERVICE
 // OPERATION, gcloud GROUP… delete), fewer when there are fewer.
