@@ -84,6 +84,7 @@ func (fr *frame) gitEnvSettings(c *Command, configs []arg, configEnv []arg) []gi
 	}
 	files := []struct{ env, file string }{{"GIT_CONFIG_SYSTEM", ""}, {"HOME", ".gitconfig"}, {"XDG_CONFIG_HOME", "git/config"}, {"GIT_CONFIG_GLOBAL", ""}}
 	var fromFiles []gitSetting
+	var walk includeWalk
 	for _, f := range files {
 		v, ok := fr.envOf(c, f.env)
 		if !ok || v == "" {
@@ -100,7 +101,7 @@ func (fr *frame) gitEnvSettings(c *Command, configs []arg, configEnv []arg) []gi
 			}
 			v = strings.TrimSuffix(v, "/") + "/" + f.file
 		}
-		fromFiles = fr.gitConfigFile(c, c.Dir, v, f.env, fromFiles, 0)
+		fromFiles = fr.gitConfigFile(c, c.Dir, v, f.env, fromFiles, 0, &walk)
 	}
 	// The files come first and -c last, as git reads them; the order
 	// matters only for hooksPath, which the last setting gives.
@@ -110,18 +111,23 @@ func (fr *frame) gitEnvSettings(c *Command, configs []arg, configEnv []arg) []gi
 		key = strings.ToLower(key)
 		if key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path") {
 			if out[i].from == "-c" || out[i].from == "--config-env" || out[i].from == "GIT_CONFIG_PARAMETERS" || out[i].from == "GIT_CONFIG_COUNT" {
-				out = fr.gitConfigFile(c, c.Dir, val, key, out, 0)
+				out = fr.gitConfigFile(c, c.Dir, val, key, out, 0, &walk)
 			}
 		}
 	}
 	return out
 }
 
+// includeWalk is what one command's reading of its configuration files
+// shares: once an include chain is deeper than git follows, git fails
+// and nothing more is read.
+type includeWalk struct{ tooDeep bool }
+
 // gitConfigFile reads the configuration file p (relative to dir) and
 // appends its settings, and those of the files it includes, to out. A
 // file that is not there gives nothing; one that cannot be read or
 // parsed, or a name not known, is unknown code.
-func (fr *frame) gitConfigFile(c *Command, dir, p, via string, out []gitSetting, depth int) []gitSetting {
+func (fr *frame) gitConfigFile(c *Command, dir, p, via string, out []gitSetting, depth int, walk *includeWalk) []gitSetting {
 	if strings.HasPrefix(p, "~/") {
 		home, ok := fr.envOf(c, "HOME")
 		if !ok {
@@ -136,7 +142,14 @@ func (fr *frame) gitConfigFile(c *Command, dir, p, via string, out []gitSetting,
 		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: p, Feeders: withWriter(nil, writer), Pos: c.Pos})
 		return out
 	}
+	if walk.tooDeep {
+		return out
+	}
 	if depth > maxGitIncludes {
+		// git stops with an error here, and so ends an include cycle;
+		// the analysis says once that it did not follow, and reads no
+		// more of this command's files.
+		walk.tooDeep = true
 		return unknown(nil)
 	}
 	text, state, writer := fr.readConfigFile(dir, p)
@@ -146,16 +159,26 @@ func (fr *frame) gitConfigFile(c *Command, dir, p, via string, out []gitSetting,
 	case fileUnreadable:
 		return unknown(writer)
 	}
+	// Each file read is work the analysis pays for: files that include
+	// each other many times would otherwise be read their fan-out to the
+	// tenth power. Once the budget is spent the rest is unknown
+	// (DynTooDeep).
+	if !fr.spend(1+len(text)/64, c.Pos) {
+		return out
+	}
 	entries, ok := parseGitConfig(text)
 	if !ok {
 		return unknown(nil)
 	}
 	full := resolvePath(dir, p)
 	for _, kv := range entries {
+		if fr.r.exhausted || walk.tooDeep {
+			break
+		}
 		out = append(out, gitSetting{arg{Word: Word{Value: kv, Dynamic: hasUnknown(kv), Pos: c.Pos}}, full})
 		key, val, _ := strings.Cut(kv, "=")
 		if key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path") {
-			out = fr.gitConfigFile(c, path.Dir(full), val, full, out, depth+1)
+			out = fr.gitConfigFile(c, path.Dir(full), val, full, out, depth+1, walk)
 		}
 	}
 	return out

@@ -69,6 +69,7 @@ var testFiles = mapFiles{
 	"/proj/web/package.json":   `{"scripts": {"build": "tsc -p .", "prebuild": "rm -rf dist", "test": "jest", "nuke": "rm -rf ~"}}`,
 	"/proj/lib.sh":             "# a library\nrmall() { rm -rf \"$@\"; }\nsafe() { ls \"$@\"; }\nalias nuke='rm -rf ~'\n",
 	"/proj/rc":                 "greet() { echo hi; }\nwipe() { rm -rf /; }\n",
+	"/proj/selfinc.cfg":        strings.Repeat("[include]\n\tpath = selfinc.cfg\n", 50),
 	"/proj/git.cfg":            "[user]\n\tname = Dev ; a comment\n[core]\n\tpager = \"rm -rf /srv\" # comment\n[include]\n\tpath = inc.cfg\n",
 	"/proj/inc.cfg":            "[alias \"Up\"]\n[alias]\n\tup = !git fetch && \\\n  git push -f\n",
 	"/proj/bad.cfg":            "[core\n\tpager = rm -rf /srv\n",

@@ -138,6 +138,10 @@ func TestSinks(t *testing.T) {
 		{src: `GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_SYSTEM=/proj/bad.cfg git log`, want: []string{"git log"}},
 		{src: `GIT_CONFIG_GLOBAL=/proj/none.cfg git log`, want: []string{"git log"}},
 		{src: `GIT_CONFIG_GLOBAL=/dev/null git log`, want: []string{"git log"}},
+		// A file that includes itself fifty times is read down to git's
+		// include depth once, where git fails, and no further: not fifty
+		// to the tenth times.
+		{src: `GIT_CONFIG_GLOBAL=/proj/selfinc.cfg git log`, want: []string{"git log"}, dyn: []string{"source:selfinc.cfg"}},
 		{src: `git -c include.path=/proj/git.cfg log`, want: []string{"git -c include.path=/proj/git.cfg log", "rm -rf /srv ¦ via=git /proj/git.cfg core.pager"}},
 		{src: `HOME=/x XDG_CONFIG_HOME=/y git log`, want: []string{"git log"}},
 		{src: `GIT_SSH_COMMAND='ssh -i k' git fetch`, want: []string{"git fetch ¦ assign=GIT_SSH_COMMAND=ssh -i k", "ssh -i k ¦ via=git GIT_SSH_COMMAND"}},
