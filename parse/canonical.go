@@ -120,6 +120,11 @@ func printCanonical(f *syntax.File, src string, d Dialect) string {
 			c.raw = true
 		case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.LetClause, *syntax.CStyleLoop:
 			skipWords(n, &c.skip) // in arithmetic, quoting and escapes mean something else
+		case *syntax.TestClause:
+			// In [[ … ]] a quoted word that reads like an operator is a
+			// string only while quoted: [[ -a"" ]] tests the string "-a",
+			// [[ -a ]] does not parse.
+			skipWords(n, &c.skip)
 		case *syntax.ParamExp:
 			// Inside ${…} quoting is contextual ("${x#"}"}"): leave it.
 			if n.Exp != nil && n.Exp.Word != nil {

@@ -31,21 +31,22 @@ func desugar(toks []tok, lang langID) []tok {
 		return toks
 	}
 	out := make([]tok, 0, len(toks))
+	in := func(i int) bool { return i >= 0 && i < len(toks) }
 	at := func(i int) tok {
-		if i < len(toks) {
+		if in(i) {
 			return toks[i]
 		}
 		return tok{kind: tPunct}
 	}
-	punct := func(i int, s string) bool { t := at(i); return i < len(toks) && t.kind == tPunct && t.s == s }
-	ident := func(i int) bool { return i < len(toks) && toks[i].kind == tIdent }
+	punct := func(i int, s string) bool { t := at(i); return in(i) && t.kind == tPunct && t.s == s }
+	ident := func(i int) bool { return in(i) && toks[i].kind == tIdent }
 	// symbol reads :name or "name" at i (Ruby): the name and the index
 	// after it.
 	symbol := func(i int) (string, int, bool) {
 		if punct(i, ":") && ident(i+1) {
 			return toks[i+1].s, i + 2, true
 		}
-		if t := at(i); i < len(toks) && t.kind == tStr && isIdentName(t.s) {
+		if t := at(i); in(i) && t.kind == tStr && isIdentName(t.s) {
 			return t.s, i + 1, true
 		}
 		return "", 0, false
