@@ -29,12 +29,16 @@ func TestInteractiveApprovalRecordsTheRun(t *testing.T) {
 		t.Skip("needs a real bash")
 	}
 	t.Run("unsandboxed", func(t *testing.T) { interactiveApproval(t, "") })
-	t.Run("sandboxed", func(t *testing.T) {
-		if sandbox.ABI() == 0 {
-			t.Skip("no Landlock in this kernel")
-		}
-		interactiveApproval(t, "write")
-	})
+	for _, mode := range []string{"write", "strict"} {
+		// strict gives the shell a network namespace of its own: the
+		// recorder's socket is a path, which reaches across it.
+		t.Run("sandboxed-"+mode, func(t *testing.T) {
+			if sandbox.ABI() == 0 {
+				t.Skip("no Landlock in this kernel")
+			}
+			interactiveApproval(t, mode)
+		})
+	}
 }
 
 // TestInteractiveSandboxedShellOwnsTheTerminal: with the guard staying
