@@ -1204,6 +1204,22 @@ func ReadAs(c *Command, name string) *Command {
 	return &h
 }
 
+// WithoutOptions returns a copy of c without the words most programs
+// read as options (a leading "-" or "+", or NAME=VALUE), and whether it
+// left any out. Read as a candidate program (ReadAs), it shows which of
+// a rule's findings on a command whose program is not known come from
+// its options and which from words any program could take.
+func WithoutOptions(c *Command) (*Command, bool) {
+	plain := *c
+	plain.Args = nil
+	for _, w := range c.Args {
+		if !strings.HasPrefix(w.Value, "-") && !strings.HasPrefix(w.Value, "+") && !strings.Contains(w.Value, "=") {
+			plain.Args = append(plain.Args, w)
+		}
+	}
+	return &plain, len(plain.Args) < len(c.Args)
+}
+
 // recordRow records what c's row says of its words (the meanings of its
 // flags, the roles of its operands) and follows nothing: for the
 // declaring builtins, which read their words themselves. args is the
