@@ -418,6 +418,8 @@ var programRows = []Program{
 		Hold: []string{`go test -exec 'sh -c "rm -rf /home/dev" --' ./...`}, Allow: []string{`go test -run TestX -count=1 ./...`, `go test -exec sudo ./...`}},
 	{Name: "rustc", Opts: "-o=written:build --out-dir=dir --crate-name= --crate-type= --edition= -C|--codegen= -L= -l= --cfg= --target= --emit= -A= -W= -D= -F="},
 	{Name: "go env", Flags: "writes:-w|-u"},
+	// go's subcommands that only report (go vet is a diagnostic).
+	{Name: "go version"}, {Name: "go list"}, {Name: "go doc"}, {Name: "go vet"}, {Name: "go help"},
 	{Name: "go generate", SingleDashLong: true, Opts: "-run= -skip= -C=dir -tags=",
 		Hold:  []string{`printf 'package main\n//go:generate rm -rf /home/dev\n' > gen.go; go generate ./...`},
 		Allow: []string{`go generate ./...`, `printf 'package main\n//go:generate stringer -type=Kind\n' > gen.go; go generate`}},

@@ -171,14 +171,11 @@ func gitLooks(c *parse.Command) bool {
 // brake's hint recommends; like the others it writes only to the build
 // cache.
 func goLooks(c *parse.Command) bool {
-	if len(c.Args) == 0 {
-		return false
-	}
-	switch c.Args[0].Value {
-	case "version", "list", "doc", "vet", "help":
+	switch c.Row {
+	case "go version", "go list", "go doc", "go vet", "go help":
 		return true
-	case "env":
-		return c.Row == "go env" && !c.Flag("writes")
+	case "go env":
+		return !c.Flag("writes")
 	}
 	return false
 }
