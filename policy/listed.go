@@ -15,7 +15,7 @@ func (x *Ctx) listedPlace(c *parse.Command, w parse.Word) (Place, bool) {
 	if w.Value != parse.Unknown {
 		return 0, false
 	}
-	finds := listingFinds(wordFeeders(c, w))
+	finds := listingFinds(c.FeedersOfWord(w))
 	if len(finds) == 0 {
 		return 0, false
 	}
@@ -24,18 +24,6 @@ func (x *Ctx) listedPlace(c *parse.Command, w parse.Word) (Place, bool) {
 		ps = append(ps, x.findRootPlaces(f, true)...)
 	}
 	return x.worst(ps), true
-}
-
-// wordFeeders returns the commands whose output makes the argument w of
-// c. A word a substitution makes is not what a sink supplies at run time:
-// find -exec rm -rf $(cat l) {} deletes whatever l lists.
-func wordFeeders(c *parse.Command, w parse.Word) []*parse.Command {
-	for i, a := range c.Args {
-		if a == w {
-			return c.FeedersOf(i)
-		}
-	}
-	return nil
 }
 
 // listingFinds returns the finds among feeders when every feeder is a

@@ -228,7 +228,7 @@ func (x *Ctx) placeOf(c *parse.Command, w parse.Word) Place {
 		// One of the entries * matched: together they are the
 		// directory's contents, whatever it holds today.
 		return x.placeOfPath(w.AllOf, true)
-	case w.Dynamic && c.Placeholder && strings.HasPrefix(w.Value, parse.Unknown) && wordFeeders(c, w) == nil:
+	case w.Dynamic && c.Placeholder && strings.HasPrefix(w.Value, parse.Unknown) && c.FeedersOfWord(w) == nil:
 		// The path starts with what the sink supplies ("{}", "{}/sub");
 		// a known prefix ("$HOME/{}") is judged by that prefix instead.
 		return x.placeholderPlace(c, w)
