@@ -10,7 +10,7 @@ import (
 // their programs do: a "*" meaning for every option no other meaning
 // names (sgdisk), one option and then operands that may start with "-"
 // (kill), two-letter flags of a row read one word at a time (kill -1,
-// pkill -USR1).
+// pkill -USR1); the names the shell's unset, readonly and local take.
 func TestAdminRows(t *testing.T) {
 	for _, tc := range []struct {
 		line, row string
@@ -36,6 +36,10 @@ func TestAdminRows(t *testing.T) {
 		{`mkfs -V /dev/sdb`, "mkfs", "", "/dev/sdb"},
 		{`mkfs.ext4 -V`, "mke2fs", "info", ""},
 		{`shutdown -h now`, "shutdown", "", "now"},
+		{`unset -v GUARD_EXEC_X`, "unset", "", "GUARD_EXEC_X"},
+		{`unset -f f`, "unset", "functions", "f"},
+		{`readonly GUARD_EXEC_X`, "readonly", "", "GUARD_EXEC_X"},
+		{`local a b=1`, "local", "", "a b=1"},
 	} {
 		an := Analyze(tc.line, testOptions())
 		if len(an.Commands) == 0 {

@@ -389,6 +389,11 @@ var programRows = []Program{
 	// export with no names prints the exported variables, and so does -p;
 	// -f names functions and -n takes the export away.
 	{Name: "export", Args: "*:data", Flags: "prints:-p functions:-f unexports:-n"},
+	// readonly and local take names and NAME=VALUE assignments, as
+	// declare does; unset takes names (of functions with -f).
+	{Name: "readonly", Args: "*:data"},
+	{Name: "local", Args: "*:data"},
+	{Name: "unset", Args: "*:data", Flags: "functions:-f"},
 	// printenv NAME… prints those variables' values.
 	{Name: "printenv", Args: "*:data"},
 	// env with a program is a wrapper, peeled before any row is read
