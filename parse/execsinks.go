@@ -137,7 +137,8 @@ func sinkSg(fr *frame, c *Command, args []arg) {
 // starting points (RoleListed, after -H, -L, -P, -D and -O; "." when
 // none), and a RoleFilter when its expression tests names, times, sizes,
 // owners or permissions, so that what it acts on are entries below the
-// starting points, not the points themselves.
+// starting points, not the points themselves; and the meanings of its
+// actions (findActions).
 func findRoles(fr *frame, c *Command) {
 	args := c.Args
 	i := 0
@@ -161,12 +162,26 @@ func findRoles(fr *frame, c *Command) {
 	for _, r := range roots {
 		c.Roles = append(c.Roles, RoleArg{Role: RoleListed, Word: r, Path: fr.wordPath(c, r)})
 	}
+	filtered := false
 	for _, a := range args[i:] {
-		if findFilters[a.Value] {
+		if findFilters[a.Value] && !filtered {
 			c.Roles = append(c.Roles, RoleArg{Role: RoleFilter})
-			break
+			filtered = true
+		}
+		if m := findActions[a.Value]; m != "" && !c.Flag(m) {
+			c.Flags = append(c.Flags, m)
 		}
 	}
+}
+
+// findActions are the meanings (Command.Flags) of find's actions that
+// do more than print the paths it finds: "runs" a command on them,
+// "deletes" them, "writes" a file of them, "formats" what it prints.
+var findActions = map[string]string{
+	"-exec": "runs", "-execdir": "runs", "-ok": "runs", "-okdir": "runs",
+	"-delete": "deletes",
+	"-fprint": "writes", "-fprint0": "writes", "-fprintf": "writes", "-fls": "writes",
+	"-printf": "formats", "-ls": "formats",
 }
 
 // findExprStart reports whether a find argument starts its expression.

@@ -210,7 +210,8 @@ func TestPartialCode(t *testing.T) {
 }
 
 // TestFindRoles: find's starting points are listed, "." when it names
-// none, and a test that narrows the entries is a filter.
+// none, a test that narrows the entries is a filter, and its actions
+// have meanings.
 func TestFindRoles(t *testing.T) {
 	for _, tc := range []struct {
 		line, roots string
@@ -235,6 +236,18 @@ func TestFindRoles(t *testing.T) {
 		}
 		if strings.Join(roots, " ") != tc.roots || filtered != tc.filtered {
 			t.Errorf("%q: roots %q filtered %v, want %q %v", tc.line, roots, filtered, tc.roots, tc.filtered)
+		}
+	}
+	for _, tc := range []struct{ line, flags string }{
+		{`find . -name '*.o' -delete`, "deletes"},
+		{`find . -type f -exec chmod 644 {} +`, "runs"},
+		{`find . -executable -print`, ""},
+		{`find / -fprint /tmp/all -printf '%p'`, "writes formats"},
+		{`find . -okdir rm {} \; -ls`, "runs formats"},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		if got := strings.Join(c.Flags, " "); got != tc.flags {
+			t.Errorf("%q: flags %q, want %q", tc.line, got, tc.flags)
 		}
 	}
 }

@@ -1,10 +1,6 @@
 package policy
 
-import (
-	"strings"
-
-	"github.com/guard-exec/guard-exec/parse"
-)
+import "github.com/guard-exec/guard-exec/parse"
 
 // listedPlace judges an argument that is, as a whole, the output of a
 // substitution listing paths: "rm -rf $(find . -name __pycache__)"
@@ -45,13 +41,9 @@ func listingFinds(feeders []*parse.Command) []*parse.Command {
 	return finds
 }
 
+// findPrintsPaths reports whether find prints only the paths it finds:
+// its actions (their meanings, which parse records) neither run, write
+// nor format.
 func findPrintsPaths(f *parse.Command) bool {
-	for _, a := range f.Args {
-		v := a.Value
-		if strings.HasPrefix(v, "-exec") || strings.HasPrefix(v, "-ok") || strings.HasPrefix(v, "-fprint") ||
-			v == "-printf" || v == "-ls" || v == "-fls" {
-			return false
-		}
-	}
-	return true
+	return !f.Flag("runs") && !f.Flag("writes") && !f.Flag("formats")
 }

@@ -124,14 +124,10 @@ func guardLooks(c *parse.Command) bool {
 	return false
 }
 
+// findLooks: find only looks unless it runs, deletes or writes (its
+// actions' meanings, which parse records).
 func findLooks(c *parse.Command) bool {
-	for _, a := range c.Args {
-		switch a.Value {
-		case "-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls":
-			return false
-		}
-	}
-	return true
+	return !c.Flag("runs") && !c.Flag("deletes") && !c.Flag("writes")
 }
 
 // gitReports are the rows of git subcommands that only read the
