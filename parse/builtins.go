@@ -534,6 +534,7 @@ func builtinMapfile(fr *frame, c *Command, args []arg) {
 }
 
 func builtinUnset(fr *frame, c *Command, args []arg) {
+	recordRow(c, args) // its names, for policy
 	funcs := false
 	for _, a := range c.Args {
 		switch {

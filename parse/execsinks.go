@@ -133,11 +133,77 @@ func sinkSg(fr *frame, c *Command, args []arg) {
 	}
 }
 
+// findRoles records what find lists, as fdRoles does for fd: its
+// starting points (RoleListed, after -H, -L, -P, -D and -O; "." when
+// none), and a RoleFilter when its expression tests names, times, sizes,
+// owners or permissions, so that what it acts on are entries below the
+// starting points, not the points themselves; and the meanings of its
+// actions (findActions).
+func findRoles(fr *frame, c *Command) {
+	args := c.Args
+	i := 0
+	for i < len(args) {
+		v := args[i].Value
+		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
+			i++
+		} else if v == "-D" || v == "-f" {
+			i += 2
+		} else {
+			break
+		}
+	}
+	var roots []Word
+	for ; i < len(args) && !findExprStart(args[i].Value); i++ {
+		roots = append(roots, args[i])
+	}
+	if len(roots) == 0 {
+		roots = []Word{{Value: ".", Pos: c.Pos}}
+	}
+	for _, r := range roots {
+		c.Roles = append(c.Roles, RoleArg{Role: RoleListed, Word: r, Path: fr.wordPath(c, r)})
+	}
+	filtered := false
+	for _, a := range args[i:] {
+		if findFilters[a.Value] && !filtered {
+			c.Roles = append(c.Roles, RoleArg{Role: RoleFilter})
+			filtered = true
+		}
+		if m := findActions[a.Value]; m != "" && !c.Flag(m) {
+			c.Flags = append(c.Flags, m)
+		}
+	}
+}
+
+// findActions are the meanings (Command.Flags) of find's actions that
+// do more than print the paths it finds: "runs" a command on them,
+// "deletes" them, "writes" a file of them, "formats" what it prints.
+var findActions = map[string]string{
+	"-exec": "runs", "-execdir": "runs", "-ok": "runs", "-okdir": "runs",
+	"-delete": "deletes",
+	"-fprint": "writes", "-fprint0": "writes", "-fprintf": "writes", "-fls": "writes",
+	"-printf": "formats", "-ls": "formats",
+}
+
+// findExprStart reports whether a find argument starts its expression.
+func findExprStart(v string) bool {
+	return strings.HasPrefix(v, "-") && v != "-" || v == "(" || v == "!" || v == ","
+}
+
+// findFilters are find's tests that narrow what it matches to some of
+// the entries below its starting points.
+var findFilters = map[string]bool{
+	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true, "-regex": true, "-iregex": true,
+	"-mtime": true, "-mmin": true, "-atime": true, "-amin": true, "-ctime": true, "-cmin": true, "-newer": true,
+	"-size": true, "-empty": true, "-user": true, "-group": true, "-uid": true, "-gid": true, "-perm": true, "-links": true, "-inum": true,
+	"-samefile": true, "-lname": true, "-ilname": true, "-nouser": true, "-nogroup": true, "-used": true, "-newermt": true,
+}
+
 // sinkFind follows the commands of find -exec, -execdir, -ok and -okdir.
 // Each runs with {} replaced by the found path, unknown here
 // (Placeholder); -execdir runs in the found file's directory. The find
 // command itself stays as written, so -delete and the roots are visible.
 func sinkFind(fr *frame, c *Command, args []arg) {
+	findRoles(fr, c)
 	for i := 1; i < len(args); i++ {
 		op := args[i].Value
 		switch op {

@@ -343,6 +343,18 @@ func (c *Command) FeedersOf(i int) []*Command {
 	return c.ArgFeeders[i]
 }
 
+// FeedersOfWord returns the commands whose output makes w, one of the
+// command's words (an operand or an option's value as its row gave it,
+// when the word is the whole argument), or nil.
+func (c *Command) FeedersOfWord(w Word) []*Command {
+	for i, a := range c.Args {
+		if a == w {
+			return c.FeedersOf(i)
+		}
+	}
+	return nil
+}
+
 // Argv returns the argument values (Word.Value), for matching.
 func (c *Command) Argv() []string {
 	out := make([]string, len(c.Args))

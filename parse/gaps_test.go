@@ -64,6 +64,12 @@ func TestArgFeeders(t *testing.T) {
 			if f := c.FeedersOf(1); len(f) != 1 || f[0].Name != "find" {
 				t.Errorf("feeders of $d: %v", f)
 			}
+			if f := c.FeedersOfWord(c.Args[1]); len(f) != 1 || f[0].Name != "find" {
+				t.Errorf("feeders of the word $d: %v", f)
+			}
+			if f := c.FeedersOfWord(c.Args[0]); f != nil {
+				t.Errorf("feeders of -rf: %v", f)
+			}
 		}},
 		{src: `rm -rf build dist`, check: func(t *testing.T, an *Analysis) {
 			if an.Commands[0].ArgFeeders != nil {

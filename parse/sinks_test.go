@@ -1,6 +1,9 @@
 package parse
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Code sinks: shells, eval, source, pipes into shells, substitutions.
 func TestSinks(t *testing.T) {
@@ -208,4 +211,47 @@ func TestPartialCode(t *testing.T) {
 		{src: `X=$(cat f); bash -c "rm -rf $X/"`, want: []string{"cat f", "bash -c rm -rf …/", "rm -rf …/ ¦ dyn=1"}, dyn: []string{"shell-arg:rm -rf …/|feeders=cat"}},
 		{src: `X=$(cat f); bash -c "$X; rm -rf /"`, want: []string{"cat f", "bash -c …; rm -rf /", "… ¦ namedyn", "rm -rf /"}, dyn: []string{"shell-arg"}},
 	})
+}
+
+// TestFindRoles: find's starting points are listed, "." when it names
+// none, a test that narrows the entries is a filter, and its actions
+// have meanings.
+func TestFindRoles(t *testing.T) {
+	for _, tc := range []struct {
+		line, roots string
+		filtered    bool
+	}{
+		{`find . -delete`, ".", false},
+		{`find -L a b -name '*.o' -delete`, "a b", true},
+		{`find -D tree -O2 src -mtime +3`, "src", true},
+		{`find -type f`, ".", false},
+		{`find ~ ! -user dev`, "/home/u", true},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var roots []string
+		filtered := false
+		for _, r := range c.Roles {
+			switch r.Role {
+			case RoleListed:
+				roots = append(roots, r.Word.Value)
+			case RoleFilter:
+				filtered = true
+			}
+		}
+		if strings.Join(roots, " ") != tc.roots || filtered != tc.filtered {
+			t.Errorf("%q: roots %q filtered %v, want %q %v", tc.line, roots, filtered, tc.roots, tc.filtered)
+		}
+	}
+	for _, tc := range []struct{ line, flags string }{
+		{`find . -name '*.o' -delete`, "deletes"},
+		{`find . -type f -exec chmod 644 {} +`, "runs"},
+		{`find . -executable -print`, ""},
+		{`find / -fprint /tmp/all -printf '%p'`, "writes formats"},
+		{`find . -okdir rm {} \; -ls`, "runs formats"},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		if got := strings.Join(c.Flags, " "); got != tc.flags {
+			t.Errorf("%q: flags %q, want %q", tc.line, got, tc.flags)
+		}
+	}
 }

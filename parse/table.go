@@ -201,6 +201,17 @@ type Program struct {
 	// "-" and a digit (faketime -1d PROG: a relative time): such a word
 	// is an operand, not a cluster of option letters.
 	SignedOperands bool
+	// ModeOperand is set for programs whose first operand is a file mode
+	// (chmod MODE FILE…). The mode is read as Pattern's first operand is,
+	// with RoleData and LANG "mode", and Args counts the operands after
+	// it; PatternOpts lists the options that give the mode instead
+	// (chmod --reference=FILE), with one of them given every operand is
+	// counted. While no operand has been read, a word that spells a
+	// symbolic mode is that operand though it begins with "-" (chmod -x
+	// f, chmod -w,+x f: clauses [ugoa]*([-+=]([rwxXst]*|[ugo]))+ joined by
+	// ","), not a cluster of option letters; chmod's own options (-R,
+	// -v, -c, -f) spell no mode.
+	ModeOperand bool
 	// SingleDashLong is set for programs whose long options take one
 	// dash (gdb -batch -ex CMD, find -exec): no clusters of letters.
 	SingleDashLong bool
@@ -861,7 +872,8 @@ func (p *Program) read(args []arg, from int) parsedArgs {
 			}
 			return pa
 		case len(v) < 2 || v[0] != '-' || !a.Literal() && !strings.HasPrefix(a.Known(), "-") ||
-			p.SignedOperands && v[1] >= '0' && v[1] <= '9':
+			p.SignedOperands && v[1] >= '0' && v[1] <= '9' ||
+			p.ModeOperand && len(pa.ops) == 0 && a.Literal() && symbolicMode(v):
 			pa.ops = append(pa.ops, i)
 			if p.stop && (!p.Permute || len(pa.ops) == 1 && a.Literal() && p.subs[v] != nil) {
 				for j := i + 1; j < len(args); j++ {
@@ -907,6 +919,33 @@ func (p *Program) read(args []arg, from int) parsedArgs {
 		}
 	}
 	return pa
+}
+
+// symbolicMode reports whether v is a symbolic file mode, as chmod reads
+// one: clauses [ugoa]*([-+=]([rwxXst]*|[ugo]))+ joined by ",". A word
+// that starts with "--" is a long option, never a mode.
+func symbolicMode(v string) bool {
+	if strings.HasPrefix(v, "--") {
+		return false
+	}
+	for _, cl := range strings.Split(v, ",") {
+		cl = strings.TrimLeft(cl, "ugoa")
+		if cl == "" {
+			return false
+		}
+		for cl != "" {
+			if !strings.ContainsRune("-+=", rune(cl[0])) {
+				return false
+			}
+			cl = cl[1:]
+			if cl != "" && strings.ContainsRune("ugo", rune(cl[0])) {
+				cl = cl[1:]
+			} else {
+				cl = strings.TrimLeft(cl, "rwxXst")
+			}
+		}
+	}
+	return true
 }
 
 // oldStyle spells out an old-style bundle of letters at args[from] (tar
@@ -1165,6 +1204,22 @@ func ReadAs(c *Command, name string) *Command {
 	return &h
 }
 
+// WithoutOptions returns a copy of c without the words most programs
+// read as options (a leading "-" or "+", or NAME=VALUE), and whether it
+// left any out. Read as a candidate program (ReadAs), it shows which of
+// a rule's findings on a command whose program is not known come from
+// its options and which from words any program could take.
+func WithoutOptions(c *Command) (*Command, bool) {
+	plain := *c
+	plain.Args = nil
+	for _, w := range c.Args {
+		if !strings.HasPrefix(w.Value, "-") && !strings.HasPrefix(w.Value, "+") && !strings.Contains(w.Value, "=") {
+			plain.Args = append(plain.Args, w)
+		}
+	}
+	return &plain, len(plain.Args) < len(c.Args)
+}
+
 // recordRow records what c's row says of its words (the meanings of its
 // flags, the roles of its operands) and follows nothing: for the
 // declaring builtins, which read their words themselves. args is the
@@ -1228,8 +1283,12 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 	}
 	afterDashes := -1 // the first role of an operand after "--"
 	ops := pa.ops
-	if p.Pattern && len(ops) > 0 && !p.patternGiven(pa) {
-		fr.applyRole(c, roleSpec{role: RoleData}, args[ops[0]], nil, "", via)
+	if (p.Pattern || p.ModeOperand) && len(ops) > 0 && !p.patternGiven(pa) {
+		rs := roleSpec{role: RoleData}
+		if p.ModeOperand {
+			rs.lang = "mode"
+		}
+		fr.applyRole(c, rs, args[ops[0]], nil, "", via)
 		ops = ops[1:]
 	}
 	if p.impliedAt >= 0 && len(ops) == p.impliedAt {

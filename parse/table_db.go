@@ -18,7 +18,13 @@ var dbRows = []Program{
 	{Name: "mysql", Also: []string{"mariadb", "mycli"}, Args: "*:data", Env: pagerEnv + " " + editorEnv,
 		Opts: "--pager=shell -e|--execute=data:sql --init-command=data:sql -D|--database= -h|--host= -u|--user= -P|--port= -S|--socket= --default-character-set=",
 		Hold: []string{`mysql -e 'DROP DATABASE app'`, `mysql --pager='rm -rf ~' app`, `mysql -e 'system rm -rf ~'`, `PAGER='rm -rf ~;' mysql app`, `mysql -u root -h db --execute='drop database app'`, `mysql -uroot -e"DROP DATABASE app"`}, Allow: []string{`mysql -e 'SHOW TABLES' app`}},
-	{Name: "duckdb", SingleDashLong: true, Opts: "-c=data:sql -s=data:sql"},
+	// sqlite3's row is with the interpreters (its dot commands run
+	// programs); duckdb and litecli name the database as it does, and
+	// duckdb runs its later operands as statements too.
+	{Name: "duckdb", SingleDashLong: true, Args: "0:data 1*:data:sql", Opts: "-c=data:sql -s=data:sql -cmd=data:sql -init=read -separator= -newline= -nullvalue=",
+		Hold: []string{`duckdb data.duckdb -c "DROP TABLE t"`, `duckdb data.duckdb 'DROP TABLE t'`}, Allow: []string{`duckdb -c 'DROP TABLE t'`, `duckdb :memory: 'DROP TABLE t'`}},
+	{Name: "litecli", Args: "0:data", Opts: "-e|--execute=data:sql -D|--database= -l|--logfile= -R|--prompt= --liteclirc=",
+		Hold: []string{`litecli app.db -e 'DROP TABLE users'`}, Allow: []string{`litecli app.db -e 'SELECT 1'`, `litecli -e 'DROP TABLE t'`}},
 	{Name: "clickhouse-client", Also: []string{"clickhouse"}, Args: "*:data",
 		Opts: "-q|--query=data:sql -h|--host= -d|--database= -u|--user= -p|--password= --port=",
 		Hold: []string{`clickhouse-client -q 'DROP DATABASE logs'`, `clickhouse-client --host ch --query='drop table t'`}},
@@ -26,6 +32,12 @@ var dbRows = []Program{
 		Hold: []string{`cockroach sql --url "$DB" -e 'DROP DATABASE app CASCADE'`}},
 	{Name: "sqlcmd", Args: "*:data", Opts: "-Q=data:sql -q=data:sql -S= -d= -U= -P= -i=",
 		Hold: []string{`sqlcmd -S db -Q 'DROP DATABASE app'`}},
+	// Clients of hosted warehouses: every operand may be a statement
+	// (bq query SQL, turso db shell DB SQL).
+	{Name: "snowsql", Args: "*:data:sql", Opts: "-q|--query=data:sql -f|--filename=read -a|--accountname= -u|--username= -d|--dbname= -s|--schemaname= -w|--warehouse= -r|--rolename= -c|--connection= -o|--option=",
+		Hold: []string{`snowsql -c prod -q 'DROP DATABASE app'`}, Allow: []string{`snowsql -c prod -q 'SELECT 1'`}},
+	{Name: "bq", Args: "*:data:sql", Hold: []string{`bq query --nouse_legacy_sql 'DROP TABLE ds.users'`}, Allow: []string{`bq query 'SELECT 1'`}},
+	{Name: "turso", Args: "*:data:sql", Hold: []string{`turso db shell app 'DROP TABLE users'`}, Allow: []string{`turso db shell app 'SELECT 1'`}},
 	{Name: "cqlsh", Args: "*:data", Opts: "-e|--execute=data:sql -k|--keyspace= -u|--username= -f|--file=",
 		Hold: []string{`cqlsh -e 'DROP KEYSPACE app'`}},
 	{Name: "mongo", Also: []string{"mongosh"}, Args: "*:data", Opts: "--eval=data:mongo --host= --port= --username= --password= --file=",

@@ -274,8 +274,8 @@ var foreignRows = []Program{
 	{Name: "ed", Also: []string{"red"}, Opts: "-p|--prompt=", Args: "*:written",
 		Hold:  []string{`ed -s notes.txt <<< '!rm -rf ~'`, `printf '%s\n' 'w !sh -c "rm -rf /home/dev"' q | ed -s notes.txt`},
 		Allow: []string{`printf '%s\n' ',s/foo/bar/g' w q | ed -s notes.txt`}},
-	{Name: "sqlite3", Also: []string{"sqlite"}, Args: "0:data 1+:data:sql", SingleDashLong: true,
-		Opts:  "-cmd|--cmd=data:sql -init|--init=read -separator= -newline= -nullvalue= -A|-archive=",
+	{Name: "sqlite3", Also: []string{"sqlite"}, Args: "0:data 1*:data:sql", SingleDashLong: true,
+		Opts:  "-cmd|--cmd=data:sql -init|--init=read -separator= -newline= -nullvalue= -A|-archive= -vfs= -maxsize= -mmap= -pagecache= -lookaside= -heap=",
 		Hold:  []string{`sqlite3 app.db '.shell rm -rf ~'`, `sqlite3 -cmd '.system rm -rf /home/dev' app.db`, `sqlite3 app.db ".once '|sh -c \"rm -rf ~\"'"`},
 		Allow: []string{`sqlite3 app.db 'select count(*) from users'`, `sqlite3 -cmd '.mode csv' app.db '.tables'`}},
 	// Shells of their own syntax whose simple commands read as sh's do:

@@ -389,6 +389,11 @@ var programRows = []Program{
 	// export with no names prints the exported variables, and so does -p;
 	// -f names functions and -n takes the export away.
 	{Name: "export", Args: "*:data", Flags: "prints:-p functions:-f unexports:-n"},
+	// readonly and local take names and NAME=VALUE assignments, as
+	// declare does; unset takes names (of functions with -f).
+	{Name: "readonly", Args: "*:data"},
+	{Name: "local", Args: "*:data"},
+	{Name: "unset", Args: "*:data", Flags: "functions:-f"},
 	// printenv NAME… prints those variables' values.
 	{Name: "printenv", Args: "*:data"},
 	// env with a program is a wrapper, peeled before any row is read
@@ -418,6 +423,8 @@ var programRows = []Program{
 		Hold: []string{`go test -exec 'sh -c "rm -rf /home/dev" --' ./...`}, Allow: []string{`go test -run TestX -count=1 ./...`, `go test -exec sudo ./...`}},
 	{Name: "rustc", Opts: "-o=written:build --out-dir=dir --crate-name= --crate-type= --edition= -C|--codegen= -L= -l= --cfg= --target= --emit= -A= -W= -D= -F="},
 	{Name: "go env", Flags: "writes:-w|-u"},
+	// go's subcommands that only report (go vet is a diagnostic).
+	{Name: "go version"}, {Name: "go list"}, {Name: "go doc"}, {Name: "go vet"}, {Name: "go help"},
 	{Name: "go generate", SingleDashLong: true, Opts: "-run= -skip= -C=dir -tags=",
 		Hold:  []string{`printf 'package main\n//go:generate rm -rf /home/dev\n' > gen.go; go generate ./...`},
 		Allow: []string{`go generate ./...`, `printf 'package main\n//go:generate stringer -type=Kind\n' > gen.go; go generate`}},

@@ -62,6 +62,11 @@ var systemRows = []Program{
 		Allow: []string{`shred -u build/secret.tmp`, `shred -n 1 out.bin`}},
 	{Name: "truncate", Opts: "-s|--size= -r|--reference=", Args: "*:data",
 		Hold: []string{`truncate -s 0 /home/dev/.bashrc`, `truncate --size=0 ~/.zshrc`}, Allow: []string{`truncate -s 0 build/log.txt`, `truncate -r ~/.bashrc out.txt`}},
+	// chmod's mode is its first operand, though it may start with "-"
+	// (chmod -x f); --reference=FILE gives the mode instead.
+	{Name: "chmod", Opts: "--reference=data", Args: "*:data", ModeOperand: true, PatternOpts: "--reference", Flags: "recursive:-R|--recursive",
+		Hold:  []string{`chmod -R 777 /`, `chmod -R -w /usr`, `chmod -w,+x -R ~`, `chmod 777 --recursive /etc`},
+		Allow: []string{`chmod -x build/run.sh`, `chmod -R -w,+X out`, `chmod --reference=a.txt b.txt`, `chmod -- -x build/run.sh`}},
 	{Name: "chown", Also: []string{"chgrp"}, Opts: "--from= --reference=data", Args: "*:data", Flags: "recursive:-R|--recursive",
 		Hold:  []string{`chown -R nobody /`, `chown -hR dev: /home/dev`, `chown dev /usr --recursive`, `chgrp -R staff /etc`, `chown -R --reference=x /usr`},
 		Allow: []string{`chown -R dev build`, `chown --from=root -R dev ./out`}},

@@ -203,6 +203,20 @@ func TestReadAs(t *testing.T) {
 	}
 }
 
+// TestWithoutOptions: the words most programs read as options are left
+// out, the command itself unchanged.
+func TestWithoutOptions(t *testing.T) {
+	c := Analyze(`$(cat x) -rf +x K=V /tmp a`, testOptions()).Commands[0]
+	p, dropped := WithoutOptions(c)
+	if got := strings.Join(p.Argv(), " "); got != "/tmp a" || !dropped || len(c.Args) != 5 {
+		t.Errorf("WithoutOptions: %q %v, the command's words %d", got, dropped, len(c.Args))
+	}
+	c = Analyze(`$(cat x) /tmp a`, testOptions()).Commands[0]
+	if p, dropped := WithoutOptions(c); dropped || len(p.Args) != 2 {
+		t.Errorf("WithoutOptions of operands: %v %d", dropped, len(p.Args))
+	}
+}
+
 // TestInfraRows: the cloud tools' rows sort their options out, so the
 // subcommand path is the leading operands, and a "!" meaning (a dry run)
 // counts only for a literal word spelled exactly as listed.

@@ -68,12 +68,14 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 	case name == "aws":
 		x.awsSends(c, &s)
 	case name == "gh":
-		if hasWords(c.Args, []string{"gist", "create"}) {
+		// gh gist create FILE…: the operands after the subcommand, as
+		// gh's row sorts them from its options; "-" is standard input.
+		if ops := c.Operands(parse.RoleData); len(ops) >= 2 && ops[0].Value == "gist" && ops[1].Value == "create" {
 			s.net = true
-			for _, w := range c.Args[2:] {
+			for _, w := range ops[2:] {
 				if w.Value == "-" {
 					s.stdin = true
-				} else if !strings.HasPrefix(w.Value, "-") {
+				} else {
 					s.files = append(s.files, x.target(c, w))
 				}
 			}

@@ -1,10 +1,6 @@
 package policy
 
-import (
-	"strings"
-
-	"github.com/guard-exec/guard-exec/parse"
-)
+import "github.com/guard-exec/guard-exec/parse"
 
 // listedPlace judges an argument that is, as a whole, the output of a
 // substitution listing paths: "rm -rf $(find . -name __pycache__)"
@@ -15,7 +11,7 @@ func (x *Ctx) listedPlace(c *parse.Command, w parse.Word) (Place, bool) {
 	if w.Value != parse.Unknown {
 		return 0, false
 	}
-	finds := listingFinds(wordFeeders(c, w))
+	finds := listingFinds(c.FeedersOfWord(w))
 	if len(finds) == 0 {
 		return 0, false
 	}
@@ -24,18 +20,6 @@ func (x *Ctx) listedPlace(c *parse.Command, w parse.Word) (Place, bool) {
 		ps = append(ps, x.findRootPlaces(f, true)...)
 	}
 	return x.worst(ps), true
-}
-
-// wordFeeders returns the commands whose output makes the argument w of
-// c. A word a substitution makes is not what a sink supplies at run time:
-// find -exec rm -rf $(cat l) {} deletes whatever l lists.
-func wordFeeders(c *parse.Command, w parse.Word) []*parse.Command {
-	for i, a := range c.Args {
-		if a == w {
-			return c.FeedersOf(i)
-		}
-	}
-	return nil
 }
 
 // listingFinds returns the finds among feeders when every feeder is a
@@ -57,13 +41,9 @@ func listingFinds(feeders []*parse.Command) []*parse.Command {
 	return finds
 }
 
+// findPrintsPaths reports whether find prints only the paths it finds:
+// its actions (their meanings, which parse records) neither run, write
+// nor format.
 func findPrintsPaths(f *parse.Command) bool {
-	for _, a := range f.Args {
-		v := a.Value
-		if strings.HasPrefix(v, "-exec") || strings.HasPrefix(v, "-ok") || strings.HasPrefix(v, "-fprint") ||
-			v == "-printf" || v == "-ls" || v == "-fls" {
-			return false
-		}
-	}
-	return true
+	return !f.Flag("runs") && !f.Flag("writes") && !f.Flag("formats")
 }

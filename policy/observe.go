@@ -124,14 +124,10 @@ func guardLooks(c *parse.Command) bool {
 	return false
 }
 
+// findLooks: find only looks unless it runs, deletes or writes (its
+// actions' meanings, which parse records).
 func findLooks(c *parse.Command) bool {
-	for _, a := range c.Args {
-		switch a.Value {
-		case "-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls":
-			return false
-		}
-	}
-	return true
+	return !c.Flag("runs") && !c.Flag("deletes") && !c.Flag("writes")
 }
 
 // gitReports are the rows of git subcommands that only read the
@@ -171,14 +167,11 @@ func gitLooks(c *parse.Command) bool {
 // brake's hint recommends; like the others it writes only to the build
 // cache.
 func goLooks(c *parse.Command) bool {
-	if len(c.Args) == 0 {
-		return false
-	}
-	switch c.Args[0].Value {
-	case "version", "list", "doc", "vet", "help":
+	switch c.Row {
+	case "go version", "go list", "go doc", "go vet", "go help":
 		return true
-	case "env":
-		return c.Row == "go env" && !c.Flag("writes")
+	case "go env":
+		return !c.Flag("writes")
 	}
 	return false
 }

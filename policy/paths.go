@@ -44,7 +44,7 @@ func (x *Ctx) target(c *parse.Command, w parse.Word) Target {
 			if u, ok := x.absolute(dir, globBase(k[:strings.LastIndexByte(k, '/')+1])); ok {
 				t.Under = filepath.Clean(u)
 			}
-		} else if k == "" && c.Placeholder && wordFeeders(c, w) == nil {
+		} else if k == "" && c.Placeholder && c.FeedersOfWord(w) == nil {
 			// What find -exec or xargs supplies lands under find's roots
 			// (find /etc … | xargs rm): judge it there, outermost root
 			// first.

@@ -228,7 +228,7 @@ func (x *Ctx) placeOf(c *parse.Command, w parse.Word) Place {
 		// One of the entries * matched: together they are the
 		// directory's contents, whatever it holds today.
 		return x.placeOfPath(w.AllOf, true)
-	case w.Dynamic && c.Placeholder && strings.HasPrefix(w.Value, parse.Unknown) && wordFeeders(c, w) == nil:
+	case w.Dynamic && c.Placeholder && strings.HasPrefix(w.Value, parse.Unknown) && c.FeedersOfWord(w) == nil:
 		// The path starts with what the sink supplies ("{}", "{}/sub");
 		// a known prefix ("$HOME/{}") is judged by that prefix instead.
 		return x.placeholderPlace(c, w)
@@ -574,49 +574,16 @@ func (x *Ctx) worst(ps []Place) Place {
 	return w
 }
 
-// findExprStart reports whether a find argument starts its expression.
-func findExprStart(v string) bool {
-	return strings.HasPrefix(v, "-") && v != "-" || v == "(" || v == "!" || v == ","
-}
-
-// findRoots returns find's starting points (after -H -L -P -D -O),
-// "." when none is given.
-func findRoots(f *parse.Command) []parse.Word {
-	args := f.Args
-	i := 0
-	for i < len(args) {
-		v := args[i].Value
-		switch {
-		case v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O"):
-			i++
-		case v == "-D" || v == "-f":
-			i += 2
-		default:
-			goto roots
-		}
-	}
-roots:
-	var roots []parse.Word
-	for ; i < len(args) && !findExprStart(args[i].Value); i++ {
-		roots = append(roots, args[i])
-	}
-	if len(roots) == 0 {
-		roots = []parse.Word{{Value: ".", Pos: f.Pos}}
-	}
-	return roots
-}
+// findRoots returns find's starting points, "." when none is given, as
+// parse lists them (RoleListed).
+func findRoots(f *parse.Command) []parse.Word { return f.Operands(parse.RoleListed) }
 
 // findFiltered reports whether find's expression narrows what it matches
-// (tests such as -name or -mtime), so that the roots themselves and most
-// of their contents are not taken. -type and -mindepth do not narrow:
-// "find . -type f -delete" deletes every file, .git's included.
+// to some of the entries below its roots (-name, -mtime, -size, …): a
+// RoleFilter parse gives it.
 func findFiltered(f *parse.Command) bool {
-	for _, a := range f.Args {
-		switch a.Value {
-		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
-			"-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-newer",
-			"-size", "-empty", "-user", "-group", "-uid", "-gid", "-perm", "-links", "-inum",
-			"-samefile", "-lname", "-ilname", "-nouser", "-nogroup", "-used", "-newermt":
+	for _, r := range f.Roles {
+		if r.Role == parse.RoleFilter {
 			return true
 		}
 	}

@@ -263,13 +263,13 @@ func dbTexts(c *parse.Command) (texts []string, mongo bool) {
 		values()
 		stdin()
 	case "sqlite3", "sqlite", "duckdb", "litecli":
-		values() // duckdb -c, -s
-		texts = append(texts, sqliteCmds(c.Args)...)
-		ops := sqliteOperands(c.Args)
-		if len(ops) == 0 || ops[0] == ":memory:" || ops[0] == "" {
-			return nil, false // an in-memory database: nothing outlives the command
+		// The row's first operand names the database; none, "" or
+		// :memory: is an in-memory one: nothing outlives the command.
+		ops := c.Operands(parse.RoleData)
+		if len(ops) == 0 || ops[0].Value == ":memory:" || ops[0].Value == "" {
+			return nil, false
 		}
-		texts = append(texts, ops[1:]...)
+		values() // -cmd, duckdb -c and -s, litecli -e, the operands after the database
 		stdin()
 	case "clickhouse-client", "clickhouse":
 		values()
@@ -281,9 +281,7 @@ func dbTexts(c *parse.Command) (texts []string, mongo bool) {
 		values()
 		stdin()
 	case "snowsql", "bq", "turso":
-		for _, a := range c.Args {
-			texts = append(texts, a.Value)
-		}
+		values() // every operand, and snowsql -q
 	case "cqlsh":
 		values()
 		stdin()
@@ -293,34 +291,6 @@ func dbTexts(c *parse.Command) (texts []string, mongo bool) {
 		return texts, true
 	}
 	return texts, false
-}
-
-// sqliteOperands returns sqlite3's operands: the database file, then
-// statements. Its options are single-dash words; a few take a value.
-func sqliteOperands(args []parse.Word) []string {
-	var out []string
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "-cmd" || v == "-init" || v == "-separator" || v == "-newline" || v == "-nullvalue" || v == "-c" || v == "-s" || v == "-vfs" || v == "-maxsize" || v == "-mmap" || v == "-pagecache" || v == "-lookaside" || v == "-heap":
-			i++
-		case strings.HasPrefix(v, "-") && len(out) == 0:
-		default:
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-// sqliteCmds returns the values of sqlite3's -cmd options.
-func sqliteCmds(args []parse.Word) []string {
-	var out []string
-	for i := 0; i+1 < len(args); i++ {
-		if args[i].Value == "-cmd" {
-			out = append(out, args[i+1].Value)
-		}
-	}
-	return out
 }
 
 // dbRisk is the worst risk among c's statements.

@@ -166,14 +166,8 @@ func hypotheticalHold(x *Ctx, c *parse.Command) bool {
 	}
 	parts := strings.Split(c.Name, parse.Unknown)
 	pinned := strings.Trim(strings.Join(parts, ""), "/.") != ""
-	plain := *c
-	plain.Args = nil
-	for _, w := range c.Args {
-		if !strings.HasPrefix(w.Value, "-") && !strings.HasPrefix(w.Value, "+") && !strings.Contains(w.Value, "=") {
-			plain.Args = append(plain.Args, w)
-		}
-	}
-	if !pinned && len(plain.Args) == len(c.Args) {
+	plain, options := parse.WithoutOptions(c)
+	if !pinned && !options {
 		return false // no option words: nothing could count
 	}
 	try := func(prog string) bool {
@@ -185,7 +179,7 @@ func hypotheticalHold(x *Ctx, c *parse.Command) bool {
 				continue
 			}
 			if h == nil {
-				h, p = parse.ReadAs(c, prog), parse.ReadAs(&plain, prog)
+				h, p = parse.ReadAs(c, prog), parse.ReadAs(plain, prog)
 			}
 			if !r.Command(x, h) {
 				continue

@@ -247,7 +247,7 @@ var filesystemRules = []*Rule{
 		Programs: []string{"chmod"},
 		Command: func(x *Ctx, c *parse.Command) bool {
 			mode, rec, _ := chmodArgs(c)
-			return rec && worldWritable(mode)
+			return rec && worldWritable(mode.Value)
 		},
 		Raw: `\bchmod\s+(-[a-zA-Z]*R|--recursive)[^|;&\n]*\s(0?[0-7]{2}[2367]|a\+[rwx]*w|o\+[rwx]*w|ugo\+[rwx]*w)\b`,
 		Examples: []string{
@@ -274,7 +274,8 @@ var filesystemRules = []*Rule{
 		Hint:     "change the mode of the specific file you need, inside the project",
 		Programs: []string{"chmod"},
 		Command: func(x *Ctx, c *parse.Command) bool {
-			mode, rec, ops := chmodArgs(c)
+			m, rec, ops := chmodArgs(c)
+			mode := m.Value
 			for _, op := range ops {
 				p := x.place(c, op)
 				if p == PlaceUnknown || !rec && userDevice(abs(x.dirOf(c), op.Value)) {
@@ -469,33 +470,20 @@ func remoteSpec(v string) bool {
 	return i > 0 && !strings.Contains(v[:i], "/")
 }
 
-// chmodArgs reads chmod's arguments: the mode (the first word that is not
-// an option; "-w" is a mode, not an option), whether it is recursive, and
-// the files.
-func chmodArgs(c *parse.Command) (mode string, recursive bool, files []parse.Word) {
-	opts, haveMode, ref := true, false, false
-	for _, w := range c.Args {
-		v := w.Value
+// chmodArgs returns what chmod's row reads: the mode (its operand of
+// LANG "mode"; none when --reference gives it), whether it is recursive,
+// and the files.
+func chmodArgs(c *parse.Command) (mode parse.Word, recursive bool, files []parse.Word) {
+	for _, ra := range c.Roles {
 		switch {
-		case opts && v == "--":
-			opts = false
-		case opts && (v == "-R" || v == "--recursive" || strings.HasPrefix("--recursive", v) && len(v) > 4):
-			recursive = true
-		case opts && strings.HasPrefix(v, "--reference"):
-			ref, haveMode = true, true
-		case opts && strings.HasPrefix(v, "--"):
-		case opts && len(v) > 1 && v[0] == '-' && strings.Trim(v[1:], "Rcfv") == "":
-			recursive = recursive || strings.ContainsRune(v, 'R')
-		case !haveMode:
-			mode, haveMode = v, true
+		case ra.Opt != "" || ra.Role != parse.RoleData:
+		case ra.Lang == "mode":
+			mode = ra.Word
 		default:
-			files = append(files, w)
+			files = append(files, ra.Word)
 		}
 	}
-	if ref {
-		mode = ""
-	}
-	return mode, recursive, files
+	return mode, c.Flag("recursive"), files
 }
 
 // worldWritable reports whether a chmod mode lets every user write:

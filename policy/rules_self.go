@@ -443,7 +443,7 @@ func selfEnvCommand(c *parse.Command) bool {
 	}
 	switch c.Name {
 	case "unset":
-		for _, a := range c.Args {
+		for _, a := range c.Operands(parse.RoleData) {
 			if isSelfVar(a.Value) {
 				return true
 			}
@@ -451,7 +451,7 @@ func selfEnvCommand(c *parse.Command) bool {
 	case "export", "declare", "typeset", "readonly", "local":
 		// NAME=value is among the analysis' assignments; a bare NAME
 		// exports or freezes what is there.
-		for _, a := range c.Args {
+		for _, a := range c.Operands(parse.RoleData) {
 			if !strings.Contains(a.Value, "=") && isSelfVar(a.Value) {
 				return true
 			}

@@ -35,38 +35,13 @@ func installDirs(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write
 	return ws
 }
 
-// chmodTargets: chmod's mode may look like an option (chmod -x f), so its
-// words are read by hand: known flags, then the mode unless --reference
-// gave one, then the files.
+// chmodTargets: chmod changes the mode of the files its row reads after
+// the mode; a mode that only takes access away tightens them.
 func chmodTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
-	haveMode, tighten := false, false
-	setMode := func(w parse.Word) {
-		haveMode, tighten = true, w.Literal() && chmodTightens(w.Value)
-	}
-	for i := 0; i < len(c.Args); i++ {
-		v := c.Args[i].Value
-		switch {
-		case v == "--":
-			for _, w := range c.Args[i+1:] {
-				if !haveMode {
-					setMode(w)
-					continue
-				}
-				ws = append(ws, write{kind: wMeta, t: x.target(c, w), follow: true, tighten: tighten})
-			}
-			return ws
-		case strings.HasPrefix(v, "--reference="):
-			haveMode = true
-		case v == "--reference" && i+1 < len(c.Args):
-			haveMode = true
-			i++
-		case strings.HasPrefix(v, "--"):
-		case !haveMode && isChmodFlags(v):
-		case !haveMode:
-			setMode(c.Args[i])
-		default:
-			ws = append(ws, write{kind: wMeta, t: x.target(c, c.Args[i]), follow: true, tighten: tighten})
-		}
+	mode, _, files := chmodArgs(c)
+	tighten := mode.Value != "" && mode.Literal() && chmodTightens(mode.Value)
+	for _, w := range files {
+		ws = append(ws, write{kind: wMeta, t: x.target(c, w), follow: true, tighten: tighten})
 	}
 	return ws
 }
@@ -102,20 +77,6 @@ func chmodTightens(mode string) bool {
 		case op == '=' && perms == "":
 		case who == "u":
 		default:
-			return false
-		}
-	}
-	return true
-}
-
-// isChmodFlags reports whether a word is a cluster of chmod's own flags
-// (-R, -v, -c, -f) rather than a mode such as -x or -w.
-func isChmodFlags(v string) bool {
-	if len(v) < 2 || v[0] != '-' {
-		return false
-	}
-	for _, r := range v[1:] {
-		if !strings.ContainsRune("Rvcf", r) {
 			return false
 		}
 	}
