@@ -212,6 +212,12 @@ type Program struct {
 	// ","), not a cluster of option letters; chmod's own options (-R,
 	// -v, -c, -f) spell no mode.
 	ModeOperand bool
+	// OwnerOperand is set for programs whose first operand is an owner
+	// (chown OWNER[:GROUP] FILE…, chgrp GROUP FILE…), read as Pattern's
+	// first operand is, with RoleData and LANG "owner"; PatternOpts lists
+	// the options that give it instead (--reference=FILE), with one of
+	// them given every operand is a file.
+	OwnerOperand bool
 	// SingleDashLong is set for programs whose long options take one
 	// dash (gdb -batch -ex CMD, find -exec): no clusters of letters.
 	SingleDashLong bool
@@ -1283,10 +1289,13 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 	}
 	afterDashes := -1 // the first role of an operand after "--"
 	ops := pa.ops
-	if (p.Pattern || p.ModeOperand) && len(ops) > 0 && !p.patternGiven(pa) {
+	if (p.Pattern || p.ModeOperand || p.OwnerOperand) && len(ops) > 0 && !p.patternGiven(pa) {
 		rs := roleSpec{role: RoleData}
-		if p.ModeOperand {
+		switch {
+		case p.ModeOperand:
 			rs.lang = "mode"
+		case p.OwnerOperand:
+			rs.lang = "owner"
 		}
 		fr.applyRole(c, rs, args[ops[0]], nil, "", via)
 		ops = ops[1:]

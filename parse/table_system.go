@@ -67,9 +67,11 @@ var systemRows = []Program{
 	{Name: "chmod", Opts: "--reference=data", Args: "*:data", ModeOperand: true, PatternOpts: "--reference", Flags: "recursive:-R|--recursive",
 		Hold:  []string{`chmod -R 777 /`, `chmod -R -w /usr`, `chmod -w,+x -R ~`, `chmod 777 --recursive /etc`},
 		Allow: []string{`chmod -x build/run.sh`, `chmod -R -w,+X out`, `chmod --reference=a.txt b.txt`, `chmod -- -x build/run.sh`}},
-	{Name: "chown", Also: []string{"chgrp"}, Opts: "--from= --reference=data", Args: "*:data", Flags: "recursive:-R|--recursive",
-		Hold:  []string{`chown -R nobody /`, `chown -hR dev: /home/dev`, `chown dev /usr --recursive`, `chgrp -R staff /etc`, `chown -R --reference=x /usr`},
-		Allow: []string{`chown -R dev build`, `chown --from=root -R dev ./out`}},
+	// chown's owner is its first operand; --reference=FILE gives it
+	// instead, and then every operand is a file.
+	{Name: "chown", Also: []string{"chgrp"}, Opts: "--from= --reference=data", Args: "*:data", OwnerOperand: true, PatternOpts: "--reference", Flags: "recursive:-R|--recursive",
+		Hold:  []string{`chown -R nobody /`, `chown -hR dev: /home/dev`, `chown dev /usr --recursive`, `chgrp -R staff /etc`, `chown -R --reference=x /usr`, `chown --reference=x /etc/passwd`},
+		Allow: []string{`chown -R dev build`, `chown --from=root -R dev ./out`, `chown --reference=README.md build/out.txt`}},
 	{Name: "mv", Opts: "-t|--target-directory=data -S|--suffix=", Args: "*:data", Flags: noTargetDir,
 		Hold:  []string{`mv ~/.ssh /tmp/x`, `mv -t /dev/null ~/.bashrc`, `mv --target-directory=/tmp /home/dev`, `mv -f ~/.gitconfig /dev/null`},
 		Allow: []string{`mv a.txt b.txt`, `mv -S .bak -t out a.txt`}},

@@ -316,11 +316,7 @@ var filesystemRules = []*Rule{
 			if c.Row != "chown" || !c.Flag("recursive") {
 				return false
 			}
-			ops := c.Operands(parse.RoleData)
-			if len(ops) > 0 && len(c.OptionValues("--reference")) == 0 {
-				ops = ops[1:] // the owner
-			}
-			for _, op := range ops {
+			for _, op := range ownedFiles(c) {
 				if p := x.place(c, op); p.Broad() && p != PlaceUnknown {
 					return true
 				}

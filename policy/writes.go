@@ -72,11 +72,10 @@ type writer struct {
 type targetOps uint8
 
 const (
-	opsNone       targetOps = iota
-	opsAll                  // every operand: rm FILE…, touch FILE…
-	opsAfterFirst           // chmod MODE FILE…, chown OWNER FILE…
-	opsDest                 // cp/mv/install/ln: the last operand, or -t DIR
-	opsLast                 // rsync SRC… DEST
+	opsNone targetOps = iota
+	opsAll            // every operand: rm FILE…, touch FILE…
+	opsDest           // cp/mv/install/ln: the last operand, or -t DIR
+	opsLast           // rsync SRC… DEST
 )
 
 // writers is the write-target table, by program name after wrapper
@@ -94,8 +93,8 @@ var writers = sync.OnceValue(func() map[string]*writer {
 		"touch":    {ops: opsAll, kind: wTouch},
 		"mkdir":    {ops: opsAll, kind: wMkdir, noFollow: true},
 		"chmod":    {extra: chmodTargets},
-		"chown":    {ops: opsAfterFirst, kind: wMeta},
-		"chgrp":    {ops: opsAfterFirst, kind: wMeta},
+		"chown":    {extra: chownTargets},
+		"chgrp":    {extra: chownTargets},
 		// dd of=FILE is a written role of its row.
 		// sed -i and perl -i: the files after the program, which their
 		// rows give RoleRead.
@@ -160,12 +159,6 @@ func (x *Ctx) writes(c *parse.Command) []write {
 	case opsAll:
 		for _, op := range ops {
 			add(kind, x.target(c, op))
-		}
-	case opsAfterFirst:
-		if len(ops) > 1 {
-			for _, op := range ops[1:] {
-				add(kind, x.target(c, op))
-			}
 		}
 	case opsDest:
 		for _, t := range x.destTargets(c, ops, c.Name == "ln") {

@@ -46,6 +46,26 @@ func chmodTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write 
 	return ws
 }
 
+// chownTargets are the files chown and chgrp change.
+func chownTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
+	for _, w := range ownedFiles(c) {
+		ws = append(ws, write{kind: wMeta, t: x.target(c, w), follow: true})
+	}
+	return ws
+}
+
+// ownedFiles are the operands of chown or chgrp but the owner, which
+// their row gives LANG "owner" (none with --reference).
+func ownedFiles(c *parse.Command) []parse.Word {
+	var out []parse.Word
+	for _, ra := range c.Roles {
+		if ra.Opt == "" && ra.Role == parse.RoleData && ra.Lang != "owner" {
+			out = append(out, ra.Word)
+		}
+	}
+	return out
+}
+
 // chmodTightens reports whether a chmod mode only takes access away from
 // others: an octal mode granting group and others nothing (600, 0700,
 // 400), or symbolic clauses that each remove (go-rwx), clear (o=) or touch
