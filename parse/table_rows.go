@@ -423,8 +423,12 @@ var programRows = []Program{
 		Hold: []string{`go test -exec 'sh -c "rm -rf /home/dev" --' ./...`}, Allow: []string{`go test -run TestX -count=1 ./...`, `go test -exec sudo ./...`}},
 	{Name: "rustc", Opts: "-o=written:build --out-dir=dir --crate-name= --crate-type= --edition= -C|--codegen= -L= -l= --cfg= --target= --emit= -A= -W= -D= -F="},
 	{Name: "go env", Flags: "writes:-w|-u"},
-	// go's subcommands that only report (go vet is a diagnostic).
-	{Name: "go version"}, {Name: "go list"}, {Name: "go doc"}, {Name: "go vet"}, {Name: "go help"},
+	// go's subcommands that only report (go vet is a diagnostic, but it
+	// runs the analysis program -vettool names, and go's builds' -exec
+	// and -toolexec as go build does).
+	{Name: "go version"}, {Name: "go list"}, {Name: "go doc"}, {Name: "go help"},
+	{Name: "go vet", Opts: "-C=dir -tags= -vettool=program -toolexec=shell -exec=shell", SingleDashLong: true,
+		Hold: []string{`printf '#!/bin/sh\nrm -rf ~\n' > t.sh && chmod +x t.sh && go vet -vettool=./t.sh ./...`}, Allow: []string{`go vet ./...`, `go vet -tags=integration ./...`}},
 	{Name: "go generate", SingleDashLong: true, Opts: "-run= -skip= -C=dir -tags=",
 		Hold:  []string{`printf 'package main\n//go:generate rm -rf /home/dev\n' > gen.go; go generate ./...`},
 		Allow: []string{`go generate ./...`, `printf 'package main\n//go:generate stringer -type=Kind\n' > gen.go; go generate`}},
