@@ -198,6 +198,9 @@ func bareCallable(name string) bool {
 // chain reads a dotted name a.b.c (also a::b, require('m').f) and returns
 // it and the index after it.
 func (sc *callScanner) chain(i int) (string, int) {
+	if i >= len(sc.toks) {
+		return "", i // the text ended ("… from" as its last word)
+	}
 	var b strings.Builder
 	b.WriteString(sc.toks[i].s)
 	j := i + 1
