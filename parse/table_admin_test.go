@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"sort"
 	"strings"
 	"testing"
 )
@@ -52,13 +51,8 @@ func TestAdminRows(t *testing.T) {
 				c = x
 			}
 		}
-		flags := append([]string(nil), c.Flags...)
-		sort.Strings(flags)
-		var ops []string
-		for _, w := range c.Operands(RoleData) {
-			ops = append(ops, strings.ReplaceAll(w.Value, Unknown, "\x00"))
-		}
-		if c.Row != tc.row || strings.Join(flags, " ") != tc.want || strings.Join(ops, " ") != tc.ops {
+		flags, ops := sortedFlags(c), operandText(c, RoleData)
+		if c.Row != tc.row || flags != tc.want || ops != tc.ops {
 			t.Errorf("%q: row %q flags %q operands %q, want %q %q %q", tc.line, c.Row, flags, ops, tc.row, tc.want, tc.ops)
 		}
 	}

@@ -127,17 +127,12 @@ func TestRowFlags(t *testing.T) {
 				c = x
 			}
 		}
-		flags := append([]string(nil), c.Flags...)
-		sort.Strings(flags)
-		var ops []string
 		r := RoleDeleted
 		if c.Row == "git clean" {
 			r = RoleData
 		}
-		for _, w := range c.Operands(r) {
-			ops = append(ops, strings.ReplaceAll(w.Value, Unknown, "\x00"))
-		}
-		if c.Row != tc.row || strings.Join(flags, " ") != tc.want || strings.Join(ops, " ") != tc.ops {
+		flags, ops := sortedFlags(c), operandText(c, r)
+		if c.Row != tc.row || flags != tc.want || ops != tc.ops {
 			t.Errorf("%q: row %q flags %q deleted %q, want %q %q %q", tc.line, c.Row, flags, ops, tc.row, tc.want, tc.ops)
 		}
 	}
@@ -156,9 +151,8 @@ func TestDockerRows(t *testing.T) {
 	} {
 		an := Analyze(tc.line, testOptions())
 		c := an.Commands[0]
-		flags := append([]string(nil), c.Flags...)
-		sort.Strings(flags)
-		if c.Row != tc.row || strings.Join(flags, " ") != tc.flags {
+		flags := sortedFlags(c)
+		if c.Row != tc.row || flags != tc.flags {
 			t.Errorf("%q: row %q flags %q, want %q %q", tc.line, c.Row, flags, tc.row, tc.flags)
 		}
 	}
@@ -246,13 +240,8 @@ func TestInfraRows(t *testing.T) {
 	} {
 		an := Analyze(tc.line, testOptions())
 		c := an.Commands[0]
-		flags := append([]string(nil), c.Flags...)
-		sort.Strings(flags)
-		var ops []string
-		for _, w := range c.Operands(RoleData) {
-			ops = append(ops, strings.ReplaceAll(w.Value, Unknown, "\x00"))
-		}
-		if c.Row != tc.row || strings.Join(flags, " ") != tc.flags || strings.Join(ops, " ") != tc.ops {
+		flags, ops := sortedFlags(c), operandText(c, RoleData)
+		if c.Row != tc.row || flags != tc.flags || ops != tc.ops {
 			t.Errorf("%q: row %q flags %q operands %q, want %q %q %q", tc.line, c.Row, flags, ops, tc.row, tc.flags, tc.ops)
 		}
 	}
@@ -428,13 +417,8 @@ func TestFlagRows(t *testing.T) {
 	} {
 		an := Analyze(tc.line, testOptions())
 		c := an.Commands[0]
-		flags := append([]string(nil), c.Flags...)
-		sort.Strings(flags)
-		var ops []string
-		for _, w := range c.Operands(RoleData) {
-			ops = append(ops, w.Value)
-		}
-		if c.Row != tc.row || strings.Join(flags, " ") != tc.flags || strings.Join(ops, " ") != tc.ops {
+		flags, ops := sortedFlags(c), operandText(c, RoleData)
+		if c.Row != tc.row || flags != tc.flags || ops != tc.ops {
 			t.Errorf("%q: row %q flags %q operands %q, want %q %q %q", tc.line, c.Row, flags, ops, tc.row, tc.flags, tc.ops)
 		}
 	}
@@ -545,4 +529,21 @@ func TestOptsEnvSplit(t *testing.T) {
 			t.Errorf("%s %q: got %q, want %q", tc.mode, tc.in, got, tc.want)
 		}
 	}
+}
+
+// sortedFlags is c's flag meanings, sorted and space separated.
+func sortedFlags(c *Command) string {
+	flags := append([]string(nil), c.Flags...)
+	sort.Strings(flags)
+	return strings.Join(flags, " ")
+}
+
+// operandText is c's operands of role r, space separated, with unknown
+// parts shown as NUL.
+func operandText(c *Command, r Role) string {
+	var ops []string
+	for _, w := range c.Operands(r) {
+		ops = append(ops, strings.ReplaceAll(w.Value, Unknown, "\x00"))
+	}
+	return strings.Join(ops, " ")
 }
