@@ -30,11 +30,18 @@ func (sc *callScanner) pyFrom(i int) int {
 	if sc.isPunct(j, "(") {
 		j++
 	}
+	return sc.aliasList(j, mod, func(t tok) bool { return t.s == "as" })
+}
+
+// aliasList reads NAME [SEP LOCAL], … from j and binds each local name
+// (NAME itself without SEP) to mod.NAME: Python's "a as b, c", JS's
+// destructuring "a: b, c". It returns the index after the list.
+func (sc *callScanner) aliasList(j int, mod string, sep func(tok) bool) int {
 	for j < len(sc.toks) && sc.at(j).kind == tIdent {
 		name := sc.at(j).s
 		local := name
 		j++
-		if sc.at(j).s == "as" && sc.at(j+1).kind == tIdent {
+		if sep(sc.at(j)) && sc.at(j+1).kind == tIdent {
 			local = sc.at(j + 1).s
 			j += 2
 		}

@@ -182,20 +182,7 @@ func (sc *callScanner) thenParams(mod string, i int) int {
 		sc.alias(sc.at(j).s, mod)
 		j++
 	case sc.isPunct(j, "{"):
-		j++
-		for sc.at(j).kind == tIdent {
-			name, local := sc.at(j).s, sc.at(j).s
-			j++
-			if sc.isPunct(j, ":") && sc.at(j+1).kind == tIdent {
-				local = sc.at(j + 1).s
-				j += 2
-			}
-			sc.alias(local, mod+"."+name)
-			if !sc.isPunct(j, ",") {
-				break
-			}
-			j++
-		}
+		j = sc.aliasList(j+1, mod, func(t tok) bool { return t.kind == tPunct && t.s == ":" })
 		if !sc.isPunct(j, "}") {
 			return i
 		}
