@@ -37,34 +37,17 @@ func keyOf(k *unix.KinfoProc) procKey {
 	return procKey{int(k.Proc.P_pid), uint64(int64(t.Sec)*1e6 + int64(t.Usec))}
 }
 
-// descendants lists the living processes below pid, children first.
+// descendants lists the living processes below pid, children first,
+// from one look at the process table.
 func descendants(pid int) []procKey {
+	children := map[int][]procKey{}
 	all := procTable()
-	children := map[int][]int{}
-	byPid := map[int]*unix.KinfoProc{}
 	for i := range all {
-		k := &all[i]
-		if k.Proc.P_stat == procZombie {
-			continue
-		}
-		byPid[int(k.Proc.P_pid)] = k
-		children[int(k.Eproc.Ppid)] = append(children[int(k.Eproc.Ppid)], int(k.Proc.P_pid))
-	}
-	var out []procKey
-	seen := map[int]bool{pid: true}
-	queue := []int{pid}
-	for len(queue) > 0 && len(out) < 4096 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, c := range children[p] {
-			if !seen[c] {
-				seen[c] = true
-				out = append(out, keyOf(byPid[c]))
-				queue = append(queue, c)
-			}
+		if k := &all[i]; k.Proc.P_stat != procZombie {
+			children[int(k.Eproc.Ppid)] = append(children[int(k.Eproc.Ppid)], keyOf(k))
 		}
 	}
-	return out
+	return breadthFirst(pid, func(p int) []procKey { return children[p] })
 }
 
 // groupMembers lists the living processes of process group pgid.

@@ -22,12 +22,8 @@ func startTicks(pid int) (uint64, bool) {
 
 // descendants lists the living processes below pid, children first.
 func descendants(pid int) []procKey {
-	var out []procKey
-	seen := map[int]bool{pid: true}
-	queue := []int{pid}
-	for len(queue) > 0 && len(out) < 4096 {
-		p := queue[0]
-		queue = queue[1:]
+	return breadthFirst(pid, func(p int) []procKey {
+		var out []procKey
 		tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(p) + "/task")
 		for _, t := range tasks {
 			b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(p), "task", t.Name(), "children"))
@@ -35,19 +31,15 @@ func descendants(pid int) []procKey {
 				continue
 			}
 			for _, f := range strings.Fields(string(b)) {
-				c, err := strconv.Atoi(f)
-				if err != nil || seen[c] {
-					continue
-				}
-				seen[c] = true
-				if st, ok := startTicks(c); ok {
-					out = append(out, procKey{c, st})
-					queue = append(queue, c)
+				if c, err := strconv.Atoi(f); err == nil {
+					if st, ok := startTicks(c); ok {
+						out = append(out, procKey{c, st})
+					}
 				}
 			}
 		}
-	}
-	return out
+		return out
+	})
 }
 
 // running reports whether p is still the process it names and not a
