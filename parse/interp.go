@@ -647,7 +647,11 @@ func (fr *frame) walkDeletes(c *Command, lang langID, calls []call) {
 	deletes := false
 	for _, cl := range calls {
 		if i, ok := walkAPI()[lang][cl.name]; ok && cl.method == "" && i < len(cl.args) {
-			roots = append(roots, cl.args[i])
+			r := cl.args[i]
+			if lang == langPerl && cl.name == "glob" && !r.isList {
+				r.s = fr.expandTilde(r.s) // Perl's glob expands ~ as the shell does
+			}
+			roots = append(roots, r)
 			continue
 		}
 		if lang == langPython && cl.method != "" && (cl.name == "pathlib.Path" || cl.name == "Path" || cl.name == "pathlib.PosixPath") && len(cl.args) > 0 {

@@ -95,6 +95,35 @@ func (lx *lexer) prevAllowsRegex() bool {
 	return false
 }
 
+// perlGlob reads Perl's glob operator, <PATTERN> where a term is
+// expected (unlink <~/x/*>, for (<*.log>)), as the call glob("PATTERN")
+// it is. <STDIN>, <$fh> and <> read lines and are left alone, as is a
+// comparison ($a <$b), where no term is expected.
+func (lx *lexer) perlGlob() bool {
+	s, i := lx.src, lx.i
+	if n := len(lx.toks); n > 0 {
+		if t := lx.toks[n-1]; t.kind == tIdent && strings.ContainsAny(t.s[:1], "$@%") || t.kind == tNum || t.kind == tStr ||
+			t.kind == tPunct && !lx.prevAllowsRegex() {
+			return false
+		}
+	}
+	end := strings.IndexAny(s[i+1:], ">\n;")
+	if end <= 0 || s[i+1+end] != '>' {
+		return false
+	}
+	pat := s[i+1 : i+1+end]
+	bare := strings.TrimPrefix(pat, "$")
+	if bare == "" || strings.IndexFunc(bare, func(r rune) bool { return r >= 0x80 || !isIdentChar(byte(r)) }) < 0 {
+		return false // <STDIN>, <$fh>: a readline
+	}
+	lx.emit(tIdent, "glob")
+	lx.emit(tPunct, "(")
+	lx.emit(tStr, pat)
+	lx.emit(tPunct, ")")
+	lx.i = i + end + 2
+	return true
+}
+
 func (lx *lexer) next() {
 	s, i := lx.src, lx.i
 	c := s[i]
@@ -123,6 +152,7 @@ func (lx *lexer) next() {
 	case c == '/' && (lx.lang == langJS || lx.lang == langPerl || lx.lang == langRuby || lx.lang == langAwk) && lx.prevAllowsRegex():
 		lx.i = skipDelimited(s, i+1, '/', true)
 	case c == '%' && lx.lang == langRuby && i+1 < len(s) && lx.rubyPercent():
+	case c == '<' && lx.lang == langPerl && lx.perlGlob():
 	case c == '<' && lx.lang == langPHP && strings.HasPrefix(s[i:], "<?php"):
 		lx.i += 5
 	case c == '[' && lx.lang == langLua && i+1 < len(s) && (s[i+1] == '[' || s[i+1] == '='):

@@ -89,7 +89,11 @@ func (sc *callScanner) step(i int) int {
 		return i + 1
 	}
 	if i > 0 && sc.isPunct(i-1, ".") {
-		return i + 1 // an attribute, handled from its head
+		if _, _, ok := sc.moduleRef(i); !ok || sc.lang != langJS || !sc.isPunct(i-2, ")") {
+			return i + 1 // an attribute, handled from its head
+		}
+		// Function("return process")().mainModule.require("m"): a head
+		// the scanner cannot name, holding the module loader.
 	}
 	switch {
 	case sc.lang == langPython && t.s == "import":
@@ -156,12 +160,28 @@ func (sc *callScanner) step(i int) int {
 		sc.calls = append(sc.calls, c)
 		return j + 1 // calls nested in the arguments are found too
 	}
-	// Perl and Ruby call without parentheses: system "…", exec 'a', 'b'.
-	if (sc.lang == langPerl || sc.lang == langRuby) && bareCallable(name) || sc.lang == langRuby && name == "sh" {
-		if nt := sc.at(j); nt.kind == tStr || nt.kind == tIdent && strings.HasPrefix(nt.s, "$") || sc.isPunct(j, "[") {
+	// Perl and Ruby call without parentheses: system "…", exec 'a', 'b',
+	// FileUtils.rm_rf "/x", unlink glob("…").
+	if sc.lang == langPerl || sc.lang == langRuby {
+		bare := bareCallable(name) || sc.lang == langRuby && name == "sh"
+		if !bare && sc.lang == langRuby && strings.Contains(name, ".") {
+			_, bare = apiFor(sc.lang, sc.resolve(name))
+		}
+		nt := sc.at(j)
+		switch {
+		case !bare || j >= len(sc.toks):
+		case nt.kind == tStr || nt.kind == tIdent && (strings.HasPrefix(nt.s, "$") || sc.lang == langPerl && strings.HasPrefix(nt.s, "@")) || sc.isPunct(j, "["):
 			args, k := sc.bareArgs(j)
 			sc.calls = append(sc.calls, call{name: sc.resolve(name), args: args})
 			return k
+		case nt.kind == tIdent && !nt.nl && !bareArgEnd(nt.s) && (sc.lang == langRuby || sc.isPunct(j+1, "(")):
+			// unlink glob("…"), FileUtils.rm_r Dir.home: the argument is
+			// a value the scanner cannot know (a call's result, a
+			// variable); the calls inside it are scanned next (a
+			// listing, which walkDeletes pairs with the delete).
+			args, _ := sc.bareArgs(j)
+			sc.calls = append(sc.calls, call{name: sc.resolve(name), args: args})
+			return j
 		}
 	}
 	if sc.lang == langAwk {
@@ -185,6 +205,16 @@ func (sc *callScanner) getattrCalled(c call, k int) (call, bool) {
 	}
 	args, kw, _ := sc.args(k + 1)
 	return call{name: mod + "." + attr.s, args: args, kw: kw}, true
+}
+
+// bareArgEnd reports whether a word after a name ends its statement
+// rather than starting its arguments (system if x, exec do … end).
+func bareArgEnd(s string) bool {
+	switch s {
+	case "if", "unless", "and", "or", "do", "end", "then", "while", "until", "rescue", "x", "eq", "ne", "lt", "gt", "le", "ge", "cmp":
+		return true
+	}
+	return false
 }
 
 func bareCallable(name string) bool {
@@ -450,8 +480,18 @@ func (sc *callScanner) term(i int) (value, int) {
 func (sc *callScanner) moduleRef(i int) (string, int, bool) {
 	name, j := sc.chain(i)
 	switch name {
-	case "require", "__import__", "importlib.import_module":
+	case "require", "__import__", "importlib.import_module", "builtins.__import__", "importlib.__import__":
+	case "module.require", "require.main.require", "process.mainModule.require", "module.constructor._load",
+		"process.mainModule.constructor._load", "globalThis.require", "global.require",
+		"global.process.mainModule.require", "globalThis.process.mainModule.require":
+		// node's other handles on the module loader.
+		if sc.lang != langJS {
+			return "", 0, false
+		}
 	default:
+		if sc.lang == langJS && (name == "mainModule.require" || strings.HasSuffix(name, ".mainModule.require")) {
+			break // Function("return process")().mainModule.require(…)
+		}
 		return "", 0, false
 	}
 	if sc.isPunct(j, "(") && sc.at(j+1).kind == tStr && sc.isPunct(j+2, ")") {

@@ -1654,5 +1654,6 @@ func init() {
 		"ed":           edCode,
 		"ninja":        ninjaCode,
 		"kak":          kakCode,
+		"curlrc":       curlConfig,
 	}
 }

@@ -1,5 +1,7 @@
 package parse
 
+import "strings"
+
 // Rows of the programs that show, search or copy the files they are
 // given: their operands are read (RoleRead). Which reads matter is
 // policy's to judge (a credential shown, copied or sent). The rows of
@@ -34,7 +36,41 @@ var readRows = []Program{
 	// Given no files, a and u take the working directory's.
 	{Name: "7z a", Also: []string{"u"}, SingleDashLong: true, Args: "*:read 1*:deleted:tree?removes", Flags: "removes:-sdel", Implied: "1:.",
 		Hold: []string{`7z a -sdel /tmp/a.7z ~`, `7za a /tmp/p.7z /home/dev/projects -sdel`, `7z -sdel a /tmp/a.7z ~`, `7zr u -sdel /tmp/a.7z /etc`,
-			`cd ~ && 7z a -sdel /tmp/h.7z`, `cd /etc && 7z a /tmp/e.7z -sdel`},
+			`cd ~ && 7z a -sdel /tmp/h.7z`, `cd /etc && 7z a /tmp/e.7z -sdel`,
+			`7z a /tmp/h.7z -sdel "-ir!$HOME"`, `7z a -sdel /tmp/e.7z -i!/etc/ssh`},
 		Allow: []string{`7z a out.7z src/`, `7z a -sdel logs.7z logs/old`, `7z a -mx9 -sdel /tmp/build.7z build`, `7z x deps.7z -ovendor`, `7z l a.7z`,
-			`cd build && 7z a -sdel /tmp/out.7z`, `cd ~ && 7z a /tmp/h.7z`}},
+			`cd build && 7z a -sdel /tmp/out.7z`, `cd ~ && 7z a /tmp/h.7z`, `7z a -sdel logs.7z logs/old '-ir!logs/*.old'`}},
+}
+
+// sevenZipIncludes gives 7z a's include switches the roles of its file
+// operands: -i!WILDCARD, -ir!…, -ir-!…, -ir0!… name files it archives
+// (and with -sdel deletes, directories with everything below them, as
+// -i!$HOME -sdel does); -i@LISTFILE names them in a file, places the
+// line does not show.
+func sevenZipIncludes(fr *frame, c *Command, args []arg, _ parsedArgs) {
+	for _, a := range args[1:] {
+		rest, ok := strings.CutPrefix(a.Value, "-i")
+		if !ok || !strings.HasPrefix(a.Known(), "-i") {
+			continue
+		}
+		for _, r := range []string{"r-", "r0", "r"} {
+			if after, ok := strings.CutPrefix(rest, r); ok {
+				rest = after
+				break
+			}
+		}
+		var w arg
+		switch {
+		case strings.HasPrefix(rest, "!"):
+			w = valueArg(a, rest[1:])
+		case strings.HasPrefix(rest, "@"):
+			w = valueArg(a, Unknown) // the list file's lines
+		default:
+			continue
+		}
+		fr.applyRole(c, roleSpec{role: RoleRead}, w, nil, "-i", "7z -i")
+		if c.Flag("removes") {
+			fr.applyRole(c, roleSpec{role: RoleDeleted, lang: "tree"}, w, nil, "-i", "7z -i")
+		}
+	}
 }

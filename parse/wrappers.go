@@ -52,6 +52,7 @@ func init() {
 		"infisical": afterDashDash("run"),
 		"aws-vault": afterDashDash("exec"),
 		"dotenv":    afterDashDash(""),
+		"cross-env": wrapCrossEnv,
 		"nix":       wrapNix,
 	}
 	wrappers["sudo-rs"] = wrappers["sudo"]
@@ -231,6 +232,20 @@ func wrapEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		c.env.clear = true
 		i++
 	}
+	for ; i < len(args); i++ {
+		name, val, ok := isEnvAssignWord(args[i])
+		if !ok {
+			break
+		}
+		c.addAssign(args[i], name, val)
+	}
+	return rest(args, i)
+}
+
+// wrapCrossEnv peels cross-env NAME=VALUE… PROG ARGS…: env's
+// assignments without its options.
+func wrapCrossEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
+	i := 1
 	for ; i < len(args); i++ {
 		name, val, ok := isEnvAssignWord(args[i])
 		if !ok {
