@@ -696,13 +696,15 @@ var walkAPI = sync.OnceValue(func() map[langID]map[string]int {
 // r = requests.get(u); eval(r.text)): the scanner does not follow values
 // through calls, and a program that fetches a URL and runs unknown code
 // most likely runs what it fetched, as curl … | python does. Facts and
-// commands from index dynFrom and cmdFrom on are the program's calls';
-// a download that sends data (-d) is an upload, not a source of code.
+// commands from index dynFrom and cmdFrom on are the program's calls'.
+// A request that sends data is one too: its response is as much code
+// as a download's (requests.post(u, data=d).text, and a GET whose
+// second argument the scanner cannot tell from a body).
 func (fr *frame) feedFetched(c *Command, dynFrom, cmdFrom int) {
 	an := fr.r.an
 	var fetches []*Command
 	for _, fc := range an.Commands[min(cmdFrom, len(an.Commands)):] {
-		if fc.Synthetic && fc.Name == "curl" && !synthSends(fc) {
+		if fc.Synthetic && fc.Name == "curl" {
 			fetches = append(fetches, fc)
 		}
 	}

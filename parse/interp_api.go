@@ -138,6 +138,8 @@ var perlAPI = sync.OnceValue(func() map[string]api {
 		"rmtree": synth("rm -r", -1), "remove_tree": synth("rm -r", -1), "File.Path.rmtree": synth("rm -r", -1),
 		"File.Path.remove_tree": synth("rm -r", -1), "move": synth("mv", 2), "File.Copy.move": synth("mv", 2),
 		"copy": synth("cp", 2), "File.Copy.copy": synth("cp", 2), "rename": synth("mv", 2),
+		// LWP::Simple's download functions.
+		"get": net(false), "LWP.Simple.get": net(false), "getstore": net(false), "LWP.Simple.getstore": net(false),
 		"chmod": {kind: apiSynth, cmd: "chmod", paths: -1, mode: true}, "eval": {kind: apiCode},
 	}
 })

@@ -124,6 +124,21 @@ func (sc *callScanner) step(i int) int {
 		return j
 	}
 	name, j := sc.chain(i)
+	if i > 0 && (sc.isPunct(i-1, "(") || sc.isPunct(i-1, ",")) && (sc.isPunct(j, ")") || sc.isPunct(j, ",")) {
+		// .then(eval), map(os.system, cmds), forEach(execSync): a
+		// function that runs code, passed as a value, runs what it is
+		// given, which the scanner does not know.
+		if a, ok := apiFor(sc.lang, sc.resolve(name)); ok && runsCode(a.kind) {
+			sc.calls = append(sc.calls, call{name: sc.resolve(name), args: []value{unknownValue}})
+			return j
+		}
+	}
+	if _, known := sc.vars[name]; known && sc.at(j).kind == tPunct && strings.Contains("+-*/.|&?^%<>", sc.at(j).s) && sc.isPunct(j+1, "=") {
+		// d += chunk: the value changed in a way the scanner does not
+		// follow, so it is no longer known.
+		sc.vars[name] = unknownValue
+		return j
+	}
 	if sc.isPunct(j, "=") && !sc.isPunct(j+1, "=") && !strings.Contains(name, ".") {
 		// f = os.system: the name is the API from here on.
 		if nt := sc.at(j + 1); nt.kind == tIdent {
@@ -151,8 +166,12 @@ func (sc *callScanner) step(i int) int {
 		// Path(p).unlink(), open(p).read(): a method on the result.
 		if sc.isPunct(k, ".") && sc.at(k+1).kind == tIdent && sc.isPunct(k+2, "(") {
 			margs, _, _ := sc.args(k + 3)
-			c.method = sc.at(k + 1).s
-			c.args = append(c.args, margs...)
+			if m := sc.at(k + 1).s; m != "then" && m != "catch" && m != "finally" {
+				// (a promise's then takes a callback, not the call's
+				// arguments)
+				c.method = m
+				c.args = append(c.args, margs...)
+			}
 		}
 		if g, ok := sc.getattrCalled(c, k); ok {
 			c = g
@@ -205,6 +224,15 @@ func (sc *callScanner) getattrCalled(c call, k int) (call, bool) {
 	}
 	args, kw, _ := sc.args(k + 1)
 	return call{name: mod + "." + attr.s, args: args, kw: kw}, true
+}
+
+// runsCode reports whether an API of the kind runs a command or code.
+func runsCode(k apiKind) bool {
+	switch k {
+	case apiShell, apiAuto, apiSystem, apiArgvList, apiArgvAll, apiArgvFrom, apiSpawn, apiCode:
+		return true
+	}
+	return false
 }
 
 // bareArgEnd reports whether a word after a name ends its statement
