@@ -696,15 +696,16 @@ var walkAPI = sync.OnceValue(func() map[langID]map[string]int {
 // r = requests.get(u); eval(r.text)): the scanner does not follow values
 // through calls, and a program that fetches a URL and runs unknown code
 // most likely runs what it fetched, as curl … | python does. Facts and
-// commands from index dynFrom and cmdFrom on are the program's calls'.
-// A request that sends data is one too: its response is as much code
-// as a download's (requests.post(u, data=d).text, and a GET whose
-// second argument the scanner cannot tell from a body).
+// commands from index dynFrom and cmdFrom on are the program's calls';
+// a request that certainly sends a body (-d: data=, a body key) is an
+// upload, not a source of code, while one whose second argument may or
+// may not be a body (--data-binary: https.get(u, callback),
+// requests.get(u, params)) is a download too.
 func (fr *frame) feedFetched(c *Command, dynFrom, cmdFrom int) {
 	an := fr.r.an
 	var fetches []*Command
 	for _, fc := range an.Commands[min(cmdFrom, len(an.Commands)):] {
-		if fc.Synthetic && fc.Name == "curl" {
+		if fc.Synthetic && fc.Name == "curl" && !synthSends(fc) {
 			fetches = append(fetches, fc)
 		}
 	}

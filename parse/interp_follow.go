@@ -326,7 +326,12 @@ func (fr *frame) interpNet(c *Command, cl call, a api) {
 	if a.arg < len(cl.args) {
 		url = cl.args[a.arg]
 	}
-	sends := a.sends || len(cl.args) > a.arg+1 && !cl.args[a.arg+1].isList
+	// sends is a body the call certainly sends; maybe a second
+	// argument that could be one (requests.get(u, params), https.get(u,
+	// callback)): both are sent data, but only the first makes the call
+	// an upload rather than a download (feedFetched).
+	sends := a.sends
+	maybe := len(cl.args) > a.arg+1 && !cl.args[a.arg+1].isList
 	for _, k := range []string{"data", "json", "files", "body", "content"} {
 		if _, ok := cl.kw[k]; ok {
 			sends = true
@@ -338,8 +343,11 @@ func (fr *frame) interpNet(c *Command, cl call, a api) {
 		}
 	}
 	argv := []arg{{Word: Word{Value: "curl", Pos: c.Pos}}}
-	if sends {
+	switch {
+	case sends:
 		argv = append(argv, arg{Word: Word{Value: "-d", Pos: c.Pos}}, arg{Word: Word{Value: Unknown, Dynamic: true, Pos: c.Pos}})
+	case maybe:
+		argv = append(argv, arg{Word: Word{Value: "--data-binary", Pos: c.Pos}}, arg{Word: Word{Value: Unknown, Dynamic: true, Pos: c.Pos}})
 	}
 	argv = append(argv, arg{Word: Word{Value: url.s, Dynamic: hasUnknown(url.s), Pos: c.Pos}})
 	fr.runNested(c, argv, cl.name, func(f *frame) { f.synthetic = true })
