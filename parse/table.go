@@ -68,7 +68,9 @@ type RoleArg struct {
 	// ("sql": psql -c, mysql -e); for RoleSent, how the value names a
 	// file whose contents go: "file" is one, "at" is @FILE (curl -d),
 	// "urlencode" is [NAME]@FILE, "form" is NAME=@FILE or NAME=<FILE;
-	// "-" is standard input.
+	// "-" is standard input; for RoleRead, "sql" is a file of statements
+	// a database client runs (psql -f), its text given as a RoleData
+	// "sql" value when the line wrote it.
 	Lang string
 	// Opt is the option the word is the value of ("--to-command"), "" for
 	// an operand.
@@ -1518,9 +1520,34 @@ func (fr *frame) applyRole(c *Command, rs roleSpec, a arg, rest []arg, opt, via 
 		fr.runNested(c, rest, via, passOn)
 	case RoleCode:
 		fr.runCode(c, rs.lang, via, a)
+	case RoleRead:
+		if rs.lang == "sql" {
+			fr.sqlFile(c, a, opt)
+		}
 	case RoleScript:
 		fr.runScriptFile(c, rs.lang, via, a)
 	}
+}
+
+// sqlFile reads a file of statements a database client runs (psql -f
+// FILE) when this line wrote it: its text is the client's statements, a
+// RoleData "sql" value the database rules judge as they judge psql -c.
+// A file already on disk is the project's own (its migrations drop and
+// create tables as a matter of course), as psql < FILE is; one the line
+// wrote with contents that are not known is unknown code.
+func (fr *frame) sqlFile(c *Command, a arg, opt string) {
+	full := fr.wordPath(c, a.Word)
+	w := fr.r.files[full]
+	if full == "" || w == nil {
+		return
+	}
+	if !w.known {
+		fr.emitDynamic(&Dynamic{Kind: DynSource, Sink: c, Known: a.Value, Feeders: withWriter(a.feeders, w.writer), Pos: c.Pos})
+		return
+	}
+	text := arg{Word: Word{Value: w.text, Pos: a.Pos}}
+	c.Roles = append(c.Roles, RoleArg{Role: RoleData, Lang: "sql", Opt: opt, Word: text.Word})
+	sqlEscapes(&codeRun{fr: fr, c: c, via: c.Name + " " + opt, at: text}, w.text)
 }
 
 // runScriptFile follows a file whose contents run as code of lang: "-"

@@ -11,10 +11,11 @@ const frameworkOpts = "-e|--env|--environment=data --database= --schema="
 
 var dbRows = []Program{
 	{Name: "psql", Also: []string{"pgcli", "usql"}, Args: "*:data", Env: "PSQL_PAGER:shell PSQL_EDITOR:shell " + pagerEnv + " " + editorEnv,
-		Opts: "-c|--command=data:sql -d|--dbname= -f|--file= -h|--host= -p|--port= -U|--username= -v|--set|--variable= -o|--output= " +
+		Opts: "-c|--command=data:sql -d|--dbname= -f|--file=read:sql -h|--host= -p|--port= -U|--username= -v|--set|--variable= -o|--output= " +
 			"-L|--log-file= -P|--pset= -F|--field-separator= -R|--record-separator= -T|--table-attr=",
-		Hold:  []string{`psql -c 'DROP DATABASE app'`, `psql -h db -U app -c "drop table users"`, `psql --command='TRUNCATE users' app`, `psql app -c 'DROP SCHEMA public CASCADE'`, `psql -Xqc 'DROP DATABASE app'`, `PSQL_PAGER='rm -rf ~;' psql -c 'SELECT 1'`, `psql -c '\! rm -rf ~'`, `psql app -c '\o |sh -c "rm -rf /home/dev"'`},
-		Allow: []string{`psql -c 'SELECT 1'`, `psql -d drop -c 'SELECT 1'`, `PAGER=less psql -c 'SELECT 1'`, `PSQL_PAGER='pspg -s 6' psql app`}},
+		Hold:  []string{`psql -c 'DROP DATABASE app'`, `psql -h db -U app -c "drop table users"`, `psql --command='TRUNCATE users' app`, `psql app -c 'DROP SCHEMA public CASCADE'`, `psql -Xqc 'DROP DATABASE app'`, `PSQL_PAGER='rm -rf ~;' psql -c 'SELECT 1'`, `psql -c '\! rm -rf ~'`, `psql app -c '\o |sh -c "rm -rf /home/dev"'`,
+			`echo 'DROP SCHEMA public CASCADE;' > x.sql; psql -f x.sql`, `printf 'DROP TABLE users;\n' > d.sql && psql app --file=d.sql`},
+		Allow: []string{`psql -c 'SELECT 1'`, `psql -d drop -c 'SELECT 1'`, `psql -f migrations/001_init.sql`, `echo 'SELECT 1;' > q.sql; psql -f q.sql`, `PAGER=less psql -c 'SELECT 1'`, `PSQL_PAGER='pspg -s 6' psql app`}},
 	{Name: "mysql", Also: []string{"mariadb", "mycli"}, Args: "*:data", Env: pagerEnv + " " + editorEnv,
 		Opts: "--pager=shell -e|--execute=data:sql --init-command=data:sql -D|--database= -h|--host= -u|--user= -P|--port= -S|--socket= --default-character-set=",
 		Hold: []string{`mysql -e 'DROP DATABASE app'`, `mysql --pager='rm -rf ~' app`, `mysql -e 'system rm -rf ~'`, `PAGER='rm -rf ~;' mysql app`, `mysql -u root -h db --execute='drop database app'`, `mysql -uroot -e"DROP DATABASE app"`}, Allow: []string{`mysql -e 'SHOW TABLES' app`}},
@@ -30,15 +31,15 @@ var dbRows = []Program{
 		Hold: []string{`clickhouse-client -q 'DROP DATABASE logs'`, `clickhouse-client --host ch --query='drop table t'`}},
 	{Name: "cockroach", Args: "*:data", Opts: "-e|--execute=data:sql -d|--database= --url= --host= --user=",
 		Hold: []string{`cockroach sql --url "$DB" -e 'DROP DATABASE app CASCADE'`}},
-	{Name: "sqlcmd", Args: "*:data", Opts: "-Q=data:sql -q=data:sql -S= -d= -U= -P= -i=",
+	{Name: "sqlcmd", Args: "*:data", Opts: "-Q=data:sql -q=data:sql -S= -d= -U= -P= -i=read:sql",
 		Hold: []string{`sqlcmd -S db -Q 'DROP DATABASE app'`}},
 	// Clients of hosted warehouses: every operand may be a statement
 	// (bq query SQL, turso db shell DB SQL).
-	{Name: "snowsql", Args: "*:data:sql", Opts: "-q|--query=data:sql -f|--filename=read -a|--accountname= -u|--username= -d|--dbname= -s|--schemaname= -w|--warehouse= -r|--rolename= -c|--connection= -o|--option=",
+	{Name: "snowsql", Args: "*:data:sql", Opts: "-q|--query=data:sql -f|--filename=read:sql -a|--accountname= -u|--username= -d|--dbname= -s|--schemaname= -w|--warehouse= -r|--rolename= -c|--connection= -o|--option=",
 		Hold: []string{`snowsql -c prod -q 'DROP DATABASE app'`}, Allow: []string{`snowsql -c prod -q 'SELECT 1'`}},
 	{Name: "bq", Args: "*:data:sql", Hold: []string{`bq query --nouse_legacy_sql 'DROP TABLE ds.users'`}, Allow: []string{`bq query 'SELECT 1'`}},
 	{Name: "turso", Args: "*:data:sql", Hold: []string{`turso db shell app 'DROP TABLE users'`}, Allow: []string{`turso db shell app 'SELECT 1'`}},
-	{Name: "cqlsh", Args: "*:data", Opts: "-e|--execute=data:sql -k|--keyspace= -u|--username= -f|--file=",
+	{Name: "cqlsh", Args: "*:data", Opts: "-e|--execute=data:sql -k|--keyspace= -u|--username= -f|--file=read:sql",
 		Hold: []string{`cqlsh -e 'DROP KEYSPACE app'`}},
 	{Name: "mongo", Also: []string{"mongosh"}, Args: "*:data", Opts: "--eval=data:mongo --host= --port= --username= --password= --file=",
 		Hold: []string{`mongosh --eval 'db.dropDatabase()'`, `mongosh --host db --eval='db.users.drop()'`}},

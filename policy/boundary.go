@@ -110,7 +110,7 @@ func (x *Ctx) boundary(a *parse.Analysis) *boundaryState {
 		if x.readsKey(c) {
 			b.add(fSelfKey, c)
 		}
-		if t := x.outTaint(c, read, code) | b.upstreamTaint(c); t != 0 {
+		if t := x.outTaint(c, read|x.archiveTaint(c), code) | b.upstreamTaint(c); t != 0 {
 			if b.taints == nil {
 				b.taints = map[*parse.Command]taint{}
 			}

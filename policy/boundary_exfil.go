@@ -120,6 +120,21 @@ func (x *Ctx) readTaint(c *parse.Command) taint {
 	return t
 }
 
+// archiveTaint is what an archive of a directory that holds a
+// credential store carries (tar cz ~ | nc …): not a read the agent
+// sees, so not cred-read, but a credential wherever the archive goes.
+func (x *Ctx) archiveTaint(c *parse.Command) taint {
+	if !recursiveArchiver(c) {
+		return 0
+	}
+	for _, tg := range x.readTargets(c) {
+		if tg.Known && x.holdsCredDir(x.resolve(tg.raw)) {
+			return taintCred
+		}
+	}
+	return 0
+}
+
 // outTaint is what a command's output carries: what it read, what its
 // inline code reads, the environment it dumps, or a token a credential
 // tool prints.

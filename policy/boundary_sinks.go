@@ -38,6 +38,7 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 		x.sentFiles(c, &s) // --post-file, --body-file
 	case stdinSender(name):
 		s.net, s.stdin = true, true
+		x.sentFiles(c, &s) // mail -A FILE, mutt -a FILE
 		if c.Row == "socat" {
 			// A file address (FILE:, OPEN:, GOPEN:) is read into the stream.
 			for _, ra := range c.Operands(parse.RoleRead) {
@@ -54,8 +55,9 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 		}
 	case name == "ssh":
 		s.net, s.stdin = true, !c.Flag("no-stdin")
-	case name == "scp" || name == "rsync":
+	case name == "scp" || name == "rsync" || copyVerbs(c) > 0:
 		ops := c.Operands(parse.RoleData)
+		ops = ops[min(copyVerbs(c), len(ops)):]
 		n := len(ops)
 		if n > 1 && remoteOperand(ops[n-1].Value) {
 			s.net = true
@@ -173,4 +175,32 @@ func (x *Ctx) awsSends(c *parse.Command, s *sendTo) {
 			x.sendFile(c, op.Value, s)
 		}
 	}
+}
+
+// copyVerbs is, for a cloud storage tool's copy (gsutil cp SRC… DEST,
+// rclone copy SRC DEST), how many of its operands name the copy, 0 for
+// any other command: what it copies to a remote place (gs://b,
+// remote:path) leaves the machine, as scp's does.
+func copyVerbs(c *parse.Command) int {
+	ops := c.Operands(parse.RoleData)
+	verb := func(i int, verbs ...string) bool { return len(ops) > i && contains(verbs, ops[i].Value) }
+	switch c.Row {
+	case "gsutil":
+		if verb(0, "cp", "mv", "rsync") {
+			return 1
+		}
+	case "rclone":
+		if verb(0, "copy", "copyto", "sync", "move", "moveto") {
+			return 1
+		}
+	case "s3cmd":
+		if verb(0, "put", "sync", "cp") {
+			return 1
+		}
+	case "gcloud":
+		if verb(0, "storage") && verb(1, "cp", "mv", "rsync") {
+			return 2
+		}
+	}
+	return 0
 }

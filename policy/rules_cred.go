@@ -183,6 +183,21 @@ func recursiveReader(c *parse.Command) bool {
 	return false
 }
 
+// recursiveArchiver reports whether a command packs whole directory
+// trees into its output: tar -c, 7z a, zip -r. An archive of ~ holds
+// ~/.ssh; it shows nothing, but where it goes the keys go.
+func recursiveArchiver(c *parse.Command) bool {
+	switch c.Row {
+	case "tar":
+		return c.Flag("create")
+	case "7z a":
+		return true
+	case "zip":
+		return c.Flag("recursive")
+	}
+	return false
+}
+
 // credWrite reports whether a write changes a credential store: any write
 // to the home directory's stores, or to a secret-named file outside the
 // allowed roots. Writing the project's own .env is routine; changing

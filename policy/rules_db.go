@@ -242,7 +242,7 @@ var dbResetPrograms = []string{"rails", "rake", "prisma", "php", "artisan", "man
 // the database is a real one (not an in-memory SQLite or DuckDB).
 func dbTexts(c *parse.Command) (texts []string, mongo bool) {
 	stdin := func() {
-		if c.Stdin != nil && c.Stdin.Text != "" && (c.Stdin.Kind == parse.InputHeredoc || c.Stdin.Kind == parse.InputHereString || c.Stdin.Kind == parse.InputPipe || c.Stdin.Kind == parse.InputFile) {
+		if c.Stdin != nil && c.Stdin.Text != "" && (c.Stdin.Kind == parse.InputHeredoc || c.Stdin.Kind == parse.InputHereString || c.Stdin.Kind == parse.InputPipe || c.Stdin.Kind == parse.InputFile || c.Stdin.Kind == parse.InputProcSubst) {
 			texts = append(texts, strings.ReplaceAll(c.Stdin.Text, parse.Unknown, " "))
 		}
 	}

@@ -219,7 +219,7 @@ func (x *Ctx) selfWrite(p string, w write, exists bool) finding {
 		// directory is not it.
 		return fSelfBinary
 	}
-	if x.agentSettings(p) {
+	if x.agentSettings(p) || w.kind == wDelete && agentSettingsDir(p) {
 		return fSelfAgent
 	}
 	if filepath.Base(p) == paths.ProjectConfigName {
@@ -421,6 +421,20 @@ func (x *Ctx) agentSettings(p string) bool {
 		return true
 	case x.Home != "" && p == x.Home+"/.claude.json":
 		return true
+	}
+	return false
+}
+
+// agentSettingsDir reports whether p is a directory that holds a coding
+// agent's settings (.claude, .claude/hooks, .gemini, .cursor): deleting
+// or moving it away drops the hooks that run the guard, as editing the
+// settings file does.
+func agentSettingsDir(p string) bool {
+	switch filepath.Base(p) {
+	case ".claude", ".gemini", ".cursor":
+		return true
+	case "hooks":
+		return filepath.Base(filepath.Dir(p)) == ".claude"
 	}
 	return false
 }
@@ -715,9 +729,13 @@ var selfRules = []*Rule{
 			"rm ~/.codex/config.toml",
 			"cp x.json .gemini/settings.json",
 			"echo x > .codex/config.toml",
+			"rm -rf .claude",
+			"mv .claude /tmp/claude.bak",
+			"rm -rf .claude/hooks",
 		},
 		NotExamples: []string{
 			"cat .claude/settings.json",
+			"rm -rf .claude/commands/old",
 			"echo x > .claude/notes.md",
 			"echo x > docs/settings.json",
 		},
