@@ -13,7 +13,7 @@ var dbRows = []Program{
 	{Name: "psql", Also: []string{"pgcli", "usql"}, Args: "*:data", Env: "PSQL_PAGER:shell PSQL_EDITOR:shell " + pagerEnv + " " + editorEnv,
 		Opts: "-c|--command=data:sql -d|--dbname= -f|--file=read:sql -h|--host= -p|--port= -U|--username= -v|--set|--variable= -o|--output= " +
 			"-L|--log-file= -P|--pset= -F|--field-separator= -R|--record-separator= -T|--table-attr=",
-		Hold:  []string{`psql -c 'DROP DATABASE app'`, `psql -h db -U app -c "drop table users"`, `psql --command='TRUNCATE users' app`, `psql app -c 'DROP SCHEMA public CASCADE'`, `psql -Xqc 'DROP DATABASE app'`, `PSQL_PAGER='rm -rf ~;' psql -c 'SELECT 1'`, `psql -c '\! rm -rf ~'`, `psql app -c '\o |sh -c "rm -rf /home/dev"'`,
+		Hold: []string{`psql -c 'DROP DATABASE app'`, `psql -h db -U app -c "drop table users"`, `psql --command='TRUNCATE users' app`, `psql app -c 'DROP SCHEMA public CASCADE'`, `psql -Xqc 'DROP DATABASE app'`, `PSQL_PAGER='rm -rf ~;' psql -c 'SELECT 1'`, `psql -c '\! rm -rf ~'`, `psql app -c '\o |sh -c "rm -rf /home/dev"'`,
 			`echo 'DROP SCHEMA public CASCADE;' > x.sql; psql -f x.sql`, `printf 'DROP TABLE users;\n' > d.sql && psql app --file=d.sql`},
 		Allow: []string{`psql -c 'SELECT 1'`, `psql -d drop -c 'SELECT 1'`, `psql -f migrations/001_init.sql`, `echo 'SELECT 1;' > q.sql; psql -f q.sql`, `PAGER=less psql -c 'SELECT 1'`, `PSQL_PAGER='pspg -s 6' psql app`}},
 	{Name: "mysql", Also: []string{"mariadb", "mycli"}, Args: "*:data", Env: pagerEnv + " " + editorEnv,
