@@ -40,6 +40,12 @@ type root struct {
 	madeVals []string
 	// history are the entries history -s added, which fc runs.
 	history []string
+	// imported are the module files a program's code loaded that were
+	// followed (interp_local.go); codeBase is the directory of the
+	// program file scanProgram reads next, which its imports are
+	// relative to.
+	imported map[string]bool
+	codeBase string
 }
 
 // workBudget is the total number of work units an analysis may spend.

@@ -252,9 +252,31 @@ func sinkBun(fr *frame, c *Command, args []arg) {
 			fr.interpret(c, langJS, "bun", code{file: &args[i]})
 			return
 		case !strings.HasPrefix(v, "-"):
-			return // a package script or a subcommand
+			// bun [run] SCRIPT runs package.json's script of that name,
+			// with its pre and post scripts; bun install the package's
+			// own install scripts, as npm install does.
+			switch {
+			case (v == "install" || v == "i") && i+1 == len(args):
+				fr.runPackageScript(c, "bun install", "install", nil)
+				fr.runPackageScript(c, "bun install", "prepare", nil)
+			case i > 1 && args[i-1].Value == "run" || !bunBuiltin(v):
+				fr.runPackageScript(c, "bun run", v, args[i+1:])
+			}
+			return
 		}
 	}
+}
+
+// bunBuiltin reports whether bun's first word is one of its own
+// commands (bun test is its test runner, bun build its bundler), not a
+// package script bun runs by name.
+func bunBuiltin(v string) bool {
+	switch v {
+	case "run", "test", "x", "repl", "exec", "install", "i", "add", "a", "remove", "rm", "update", "outdated", "link", "unlink",
+		"publish", "patch", "patch-commit", "pm", "build", "init", "create", "c", "upgrade", "audit", "info", "why", "help", "completions":
+		return true
+	}
+	return false
 }
 
 // perlish reads the options of perl and ruby: clusters like -pi.bak -e,
@@ -603,16 +625,25 @@ const maxCodeDepth = 4
 
 // scanProgram tokenizes a program and follows its calls.
 func (fr *frame) scanProgram(c *Command, lang langID, via, text string, depth int) {
+	base := fr.r.codeBase
+	fr.r.codeBase = ""
 	if text == "" || depth > maxCodeDepth || !fr.spend(1+len(text)/512, c.Pos) {
 		return
 	}
 	if hasUnknown(text) && depth == 0 && via != "" && !strings.HasSuffix(via, "stdin") {
 		fr.emitDynamic(&Dynamic{Kind: DynInterpreter, Sink: c, Known: text, Pos: c.Pos})
 	}
-	if !mayCall(text, lang) {
+	imports, calling := mayImport(text, lang) && fr.r.files != nil, mayCall(text, lang)
+	if !imports && !calling {
 		return // zero cost for code that names no API
 	}
 	toks := tokenize(text, lang)
+	if imports {
+		fr.followImports(c, lang, via, toks, base)
+	}
+	if !calling {
+		return
+	}
 	calls := scanCalls(toks, lang)
 	if lang == langAwk {
 		calls = fr.awkFields(c, toks, calls)

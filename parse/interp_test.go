@@ -54,6 +54,18 @@ func TestInterpreters(t *testing.T) {
 		{src: `make -C mk clean BUILD=/srv`, want: []string{"make -C mk clean BUILD=/srv", "rm -rf /srv ¦ via=make"}},
 		{src: "cat > run2.py <<'EOF'\nimport os\nos.system('rm -rf /tmp/x')\nEOF\npython3 run2.py", want: []string{"cat", "python3 run2.py", "rm -rf /tmp/x ¦ vias=python file>os.system"}},
 		{src: `python3 -m http.server 8000`, want: []string{"python3 -m http.server 8000"}},
+		// The modules a program imports that the line wrote run with it;
+		// one on disk is the project's own (/proj/tools/clean.py).
+		{src: `echo 'import os; os.system("rm -rf /")' > /tmp/p/m.py; cd /tmp/p; python3 -c 'import sys, m as mm'`,
+			want: []string{"echo import os; os.system(\"rm -rf /\")", "cd /tmp/p", "python3 -c import sys, m as mm", "rm -rf / ¦ vias=python -c import file>os.system"}},
+		{src: `echo 'import os; os.system("rm -rf /")' > /tmp/p/pkg/m.py; echo 'from .m import x' > /tmp/p/pkg/main.py; python3 /tmp/p/pkg/main.py`,
+			want: []string{"echo import os; os.system(\"rm -rf /\")", "echo from .m import x", "python3 /tmp/p/pkg/main.py", "rm -rf / ¦ vias=python file import file>os.system"}},
+		{src: `echo 'require("child_process").execSync("rm -rf /")' > /tmp/p/m.js; cd /tmp/p && node -e 'const m = require("./m")'`,
+			want: []string{"echo require(\"child_process\").execSync(\"rm -rf /\")", "cd /tmp/p", "node -e const m = require(\"./m\")", "rm -rf / ¦ vias=node -e import file>child_process.execSync"}},
+		{src: `echo 'system "rm -rf /"' > /tmp/p/m.rb; echo 'require_relative "m"' > /tmp/p/main.rb; ruby /tmp/p/main.rb`,
+			want: []string{"echo system \"rm -rf /\"", "echo require_relative \"m\"", "ruby /tmp/p/main.rb", "rm -rf / ¦ vias=ruby file import file>system"}},
+		{src: `echo 'import b' > /tmp/p/a.py; echo 'import a' > /tmp/p/b.py; python3 /tmp/p/a.py`, want: []string{"echo import b", "echo import a", "python3 /tmp/p/a.py"}},
+		{src: `cd /proj/tools && python3 -c 'import clean'`, want: []string{"cd /proj/tools", "python3 -c import clean"}},
 		// A module on a PYTHONPATH, -I or RUBYLIB the line gives is read
 		// like the script, its packages' __init__.py first; the
 		// sitecustomize of a PYTHONPATH runs before any program.

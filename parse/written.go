@@ -3,6 +3,7 @@ package parse
 import (
 	"errors"
 	"io/fs"
+	"path"
 	"strings"
 )
 
@@ -238,6 +239,7 @@ func (fr *frame) execFile(c *Command, args []arg) bool {
 	}
 	interp := shebang(w.text)
 	if lang, ok := scriptLang(interp); ok {
+		fr.r.codeBase = path.Dir(full)
 		fr.scanProgram(c, lang, interp+" file", w.text, 0)
 		return true
 	}
@@ -308,6 +310,9 @@ func (fr *frame) scriptFile(c *Command, lang langID, name string, f arg) {
 		return
 	}
 	full := fr.wordPath(c, f.Word)
+	if full != "" {
+		fr.r.codeBase = path.Dir(full) // its imports are beside it
+	}
 	if w := fr.r.files[full]; w != nil {
 		if w.known {
 			fr.scanProgram(c, lang, name+" file", w.text, 0)
