@@ -370,6 +370,14 @@ func (fr *frame) follow(c *Command, args []arg) {
 		h(fr, c, args)
 		return
 	}
+	if p := fr.writtenOnPath(c); p != "" {
+		// PATH=/tmp:$PATH x, x a copy of rm this line made: the file
+		// the name finds is what runs.
+		c.Path = p
+		if fr.execFile(c, args) {
+			return
+		}
+	}
 	args = fr.optionsFromEnv(c, args)
 	fr.followTable(c, args)
 	if h := sinks[c.Name]; h != nil {
@@ -532,4 +540,31 @@ func (fr *frame) elemAssign(a *syntax.Assign, w Word) *variable {
 		list[i] = w.Value
 	}
 	return &variable{known: true, v: indexed(list)}
+}
+
+// writtenOnPath returns the file a command name without a slash finds on
+// the PATH the command runs with, when it is one this line wrote (cp
+// /bin/rm bin/ls; PATH=bin:$PATH ls): the directories of PATH in order,
+// up to the first that is not known; "" when none is.
+func (fr *frame) writtenOnPath(c *Command) string {
+	if len(fr.r.files) == 0 || strings.Contains(c.Path, "/") || c.NameDynamic || hasUnknown(c.Path) || c.Path == "" {
+		return ""
+	}
+	v, ok := fr.envOf(c, "PATH")
+	if !ok {
+		return ""
+	}
+	for _, d := range strings.Split(v, ":") {
+		if hasUnknown(d) {
+			return ""
+		}
+		if d == "" {
+			d = "."
+		}
+		full := resolvePath(c.Dir, d+"/"+c.Path)
+		if full != "" && fr.r.files[full] != nil {
+			return full
+		}
+	}
+	return ""
 }

@@ -57,6 +57,12 @@ func (r *root) appendTo(path string, w *written) {
 func (fr *frame) recordWrites(c *Command) {
 	r := fr.r
 	content := &written{text: c.out, known: c.outKnown && len(c.out) <= maxWritten, writer: c}
+	if ops := operands(c.Args); c.Name == "cat" && len(ops) == 1 {
+		// cat /usr/bin/rm > x: a copy of the program.
+		if prog := programCopy(ops[0], c.FeedersOf(argIndex(c, ops[0]))); prog != "" {
+			content = &written{writer: c, alias: prog}
+		}
+	}
 	for _, rd := range c.Redirs {
 		if !rd.Write || rd.Path == "" || rd.Fd != 1 && rd.Op != "&>" && rd.Op != "&>>" {
 			continue
@@ -74,7 +80,7 @@ func (fr *frame) recordWrites(c *Command) {
 			r.write(ra.Path, &written{writer: c})
 		}
 	}
-	if len(r.files) == 0 && c.Name != "tee" && c.Name != "cp" && c.Name != "mv" && c.Name != "ln" && c.Name != "install" {
+	if len(r.files) == 0 && c.Name != "tee" && c.Name != "cp" && c.Name != "mv" && c.Name != "ln" && c.Name != "install" && c.Name != "rsync" && c.Name != "dd" {
 		return
 	}
 	switch c.Name {
@@ -91,7 +97,25 @@ func (fr *frame) recordWrites(c *Command) {
 				}
 			}
 		}
-	case "cp", "mv", "ln", "install":
+	case "dd":
+		// dd if=/usr/bin/rm of=x: a copy of the program, as cp's.
+		var src, dst Word
+		for _, w := range c.Args {
+			if v, ok := strings.CutPrefix(w.Value, "if="); ok && w.Literal() {
+				src = Word{Value: v, Pos: w.Pos}
+			}
+			if v, ok := strings.CutPrefix(w.Value, "of="); ok && w.Literal() {
+				dst = Word{Value: v, Pos: w.Pos}
+			}
+		}
+		if p := fr.wordPath(c, dst); p != "" && src.Value != "" {
+			if prog := programCopy(src, nil); prog != "" {
+				r.write(p, &written{writer: c, alias: prog})
+			} else if w := r.files[fr.wordPath(c, src)]; w != nil {
+				r.write(p, w)
+			}
+		}
+	case "cp", "mv", "ln", "install", "rsync":
 		ops := operands(c.Args)
 		if len(ops) == 2 {
 			src, dst := fr.wordPath(c, ops[0]), fr.wordPath(c, ops[1])

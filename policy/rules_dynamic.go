@@ -30,10 +30,27 @@ var dynamicRules = []*Rule{
 		Message: "runs a program chosen at run time with arguments that would be destructive for a program it could be",
 		Hint:    "write the program name out, so the command can be checked",
 		Dynamic: func(x *Ctx, d *parse.Dynamic) bool {
-			return d.Kind == parse.DynCommandName && d.Sink != nil && hypotheticalHold(x, d.Sink)
+			// A command name computed at run time, or a file this line
+			// made with contents it cannot know, run by its path (cp
+			// "$SRC" x; ./x -rf ~): either could be any program.
+			switch {
+			case d.Sink == nil:
+				return false
+			case d.Kind == parse.DynCommandName:
+				return hypotheticalHold(x, d.Sink)
+			case d.Kind == parse.DynSource && d.Known == d.Sink.Path && unknownWriter(d):
+				// (a program the line built from its sources is the
+				// project's own, judged as any program run by path)
+				any := *d.Sink
+				any.Name = parse.Unknown
+				return hypotheticalHold(x, &any)
+			}
+			return false
 		},
 		Examples: []string{
 			"$(cat cmd.txt) -rf /",
+			"cp \"$(cat name)\" ./x; ./x -rf ~",
+			"cat \"$(cat name)\" > x; chmod +x x; ./x push --force origin main",
 			"\"$(which rm)\" -rf ~",
 			"$(get_git) push --force origin main",
 			"r=$(cat); ${r}m -rf /",
@@ -47,6 +64,8 @@ var dynamicRules = []*Rule{
 			"$(cat cmd.txt) /dev/sda",
 			"\"$(which cat)\" /etc/hosts",
 			"$(cat x) flushall",
+			"cp \"$(cat name)\" ./x; ./x --version",
+			"go build -o k ./cmd/k && ./k delete --all",
 		},
 	},
 	{
