@@ -581,6 +581,9 @@ func (fr *frame) interpret(c *Command, lang langID, name string, p code) {
 	}
 	switch {
 	case p.arg != nil:
+		if forkLoop(p.text) {
+			fr.r.an.ForkBomb = fr.r.an.ForkBomb || fr.r.quiet == 0
+		}
 		n := len(fr.r.an.Dynamic)
 		fr.scanProgram(c, lang, via, p.text, 0)
 		fr.feedDynamic(n, c, p.text, p.arg.feeders)
@@ -820,4 +823,23 @@ func (fr *frame) pythonModule(c *Command, mod string, dirs []string) {
 		fr.moduleFiles(c, langPython, "python -m", d, names)
 		return
 	}
+}
+
+// forkLoop reports whether code given on the line forks in a loop that
+// never ends: perl -e 'fork while 1', python3 -c 'while True: os.fork()',
+// ruby -e 'loop { fork }'. Such code has no use but freezing the
+// machine; a program file that forks in its main loop (a pre-forking
+// server) is not read this way.
+func forkLoop(text string) bool {
+	if !strings.Contains(text, "fork") {
+		return false
+	}
+	t := strings.Join(strings.Fields(text), " ")
+	for _, loop := range []string{"while 1", "while(1)", "while (1)", "while True", "while(True)", "while (True)", "while true",
+		"while(true)", "while (true)", "for(;;)", "for (;;)", "for ( ; ; )", "loop {", "loop do", "until false", "until 0"} {
+		if strings.Contains(t, loop) {
+			return true
+		}
+	}
+	return false
 }

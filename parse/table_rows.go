@@ -447,6 +447,7 @@ var programRows = []Program{
 	{Name: "docker-compose down", Flags: "volumes:-v|--volumes", Opts: "-t|--timeout= --rmi="},
 	{Name: "docker system"},
 	{Name: "docker system prune", Opts: "--filter=", Flags: "all:-a|--all volumes:--volumes"},
+	{Name: "docker system reset"}, // podman's: every container, pod, image and volume
 	{Name: "docker volume"},
 	{Name: "docker volume prune"},
 	{Name: "docker volume rm", Also: []string{"remove"}, Args: "*:data"},

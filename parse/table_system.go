@@ -93,6 +93,7 @@ var systemRows = []Program{
 		Hold: []string{`badblocks -w /dev/sda`, `badblocks -svw /dev/sdb`, `badblocks -b 4096 -w /dev/sda`}, Allow: []string{`badblocks -sv /dev/sda`, `badblocks -o w /dev/sda`}},
 	{Name: "zpool", Args: "*:data", Flags: "!info:-h|--help"},
 	{Name: "zfs", Args: "*:data", Flags: "!info:-h|--help"},
+	{Name: "btrfs", Args: "*:data", Flags: "!info:-h|--help"},
 	{Name: "nvme", Args: "*:data", Flags: "!info:-h|--help"},
 	{Name: "diskutil", Args: "*:data", Flags: "!info:-h|--help"},
 	{Name: "systemctl", Args: "*:data", Env: systemdEnv, Flags: "!info:--help|--version",

@@ -193,7 +193,7 @@ var infraRules = []*Rule{
 		ID: "gh-repo-delete", Family: "infra", Severity: Hold,
 		Message:  "deletes a GitHub repository with its issues, pull requests and wiki, or makes a private one public",
 		Hint:     "archive the repository instead (gh repo archive), and let the owner delete or publish it",
-		Programs: []string{"gh"},
+		Programs: []string{"gh", "glab"},
 		Command:  ghRepoDanger,
 		Raw:      `\bgh\s+repo\s+(delete|edit\b[^|;&\n]*--visibility[ =]public)\b|\bgh\s+api\b[^|;&\n]*-X\s*DELETE\s+/?repos/[^/\s]+/[^/\s]+/?(\s|$)`,
 		Examples: []string{
@@ -202,6 +202,7 @@ var infraRules = []*Rule{
 			"gh repo edit --visibility public",
 			"gh repo edit o/r --visibility=public --accept-visibility-change-consequences",
 			"gh api -X DELETE repos/o/r",
+			"glab repo delete group/project --yes",
 		},
 		NotExamples: []string{"gh repo view", "gh repo clone o/r", "gh repo edit --description x", "gh api repos/o/r", "gh api -X DELETE repos/o/r/issues/comments/1"},
 	},
@@ -236,13 +237,14 @@ var infraRules = []*Rule{
 		Hint:     "remove the specific containers, images or volumes you mean (docker volume rm NAME), after docker volume ls",
 		Programs: []string{"docker", "podman"},
 		Command:  func(_ *Ctx, c *parse.Command) bool { return dockerCleanup(c) == Hold },
-		Raw:      `\b(docker|podman)\s+(system\s+prune\b[^|;&\n]*(-a\b|--all|--volumes)|volume\s+prune\b)`,
+		Raw:      `\b(docker|podman)\s+(system\s+prune\b[^|;&\n]*(-a\b|--all|--volumes)|system\s+reset\b|volume\s+prune\b)`,
 		Examples: []string{
 			"docker system prune -a",
 			"docker system prune --all --force",
 			"docker system prune --volumes -f",
 			"docker volume prune -f",
 			"podman system prune -a",
+			"podman system reset -f",
 			"docker volume rm $(docker volume ls -q)",
 			"docker volume rm -f $(docker volume ls -qf dangling=true)",
 		},
@@ -612,16 +614,17 @@ func storageDelete(c *parse.Command, cmd string) (Severity, bool) {
 	return Allow, false
 }
 
-// ghPath reports whether gh's subcommand path is group then command.
+// ghPath reports whether gh's (or glab's, which spells its commands
+// the same) subcommand path is group then command.
 func ghPath(c *parse.Command, group, command string) bool {
 	path := leadingOperands(c, 2)
-	return c.Row == "gh" && len(path) == 2 && path[0] == group && path[1] == command
+	return (c.Row == "gh" || c.Row == "glab") && len(path) == 2 && path[0] == group && path[1] == command
 }
 
 // ghRepoDanger reports gh repo delete, a visibility change to public, and
 // the REST call that deletes a repository.
 func ghRepoDanger(_ *Ctx, c *parse.Command) bool {
-	if c.Row != "gh" {
+	if c.Row != "gh" && c.Row != "glab" {
 		return false
 	}
 	if ghPath(c, "repo", "delete") {
@@ -695,6 +698,8 @@ func dockerCleanup(c *parse.Command) Severity {
 		if c.Flag("all") || c.Flag("volumes") {
 			return Hold
 		}
+	case "docker system reset":
+		return Hold
 	case "docker volume prune":
 		return Hold
 	case "docker volume rm":

@@ -138,14 +138,16 @@ var systemRules = []*Rule{
 		ID: "disk-erase", Family: "system", Severity: Hold,
 		Message:  "destroys a volume, pool, encrypted container or the data on a drive",
 		Hint:     "inspect only (lvs, zpool status, cryptsetup status) and leave destroying volumes to a person",
-		Programs: []string{"lvremove", "vgremove", "pvremove", "zpool", "zfs", "cryptsetup", "mdadm", "badblocks", "hdparm", "nvme", "sg_format", "diskutil"},
+		Programs: []string{"lvremove", "vgremove", "pvremove", "zpool", "zfs", "btrfs", "cryptsetup", "mdadm", "badblocks", "hdparm", "nvme", "sg_format", "diskutil"},
 		Command:  diskErase,
-		Raw:      `\b(lvremove|vgremove|pvremove|zpool\s+(destroy|labelclear)|zfs\s+destroy|cryptsetup\s+(luksFormat|erase|luksErase|luksKillSlot)|diskutil\s+(eraseDisk|eraseVolume|zeroDisk|secureErase|partitionDisk))\b`,
+		Raw:      `\b(lvremove|vgremove|pvremove|zpool\s+(destroy|labelclear)|zfs\s+destroy|btrfs\s+(subvolume|sub|subvol)\s+(delete|del)|cryptsetup\s+(luksFormat|erase|luksErase|luksKillSlot)|diskutil\s+(eraseDisk|eraseVolume|zeroDisk|secureErase|partitionDisk))\b`,
 		Examples: []string{
 			"lvremove -f vg0/data",
 			"vgremove vg0",
 			"zpool destroy tank",
 			"zfs destroy -r tank/home",
+			"btrfs subvolume delete /mnt/data",
+			"btrfs sub del -c /home",
 			"cryptsetup luksFormat /dev/sdb1",
 			"cryptsetup erase /dev/sdb1",
 			"mdadm --zero-superblock /dev/sdb",
@@ -157,6 +159,7 @@ var systemRules = []*Rule{
 		NotExamples: []string{
 			"zpool status",
 			"zfs list",
+			"btrfs subvolume list /",
 			"cryptsetup open /dev/sdb1 data",
 			"mdadm --detail /dev/md0",
 			"badblocks -sv /dev/sdb",
@@ -267,8 +270,11 @@ var systemRules = []*Rule{
 			"bomb(){ bomb|bomb& };bomb",
 			"f() { f | f & }; f",
 			"function x { x & x & }; x",
+			"perl -e 'fork while 1'",
+			"python3 -c 'import os\nwhile True: os.fork()'",
+			"ruby -e 'loop { fork }'",
 		},
-		NotExamples: []string{"f() { echo hi; }; f", "retry() { cmd || retry; }", "echo ':(){ :|:& };:'"},
+		NotExamples: []string{"f() { echo hi; }; f", "retry() { cmd || retry; }", "echo ':(){ :|:& };:'", "perl -e 'my $p = fork; print $p'", "python3 -c 'while True: print(1)'"},
 	},
 	{
 		ID: "user-delete", Family: "system", Severity: Hold,
@@ -505,6 +511,10 @@ func diskErase(_ *Ctx, c *parse.Command) bool {
 		return sub == "destroy" || sub == "labelclear"
 	case "zfs":
 		return sub == "destroy"
+	case "btrfs":
+		// btrfs subvolume delete PATH: the subvolume and everything in it.
+		ops := leadingOperands(c, 2)
+		return len(ops) == 2 && strings.HasPrefix("subvolume", ops[0]) && len(ops[0]) >= 3 && strings.HasPrefix("delete", ops[1]) && len(ops[1]) >= 3
 	case "cryptsetup":
 		for _, w := range c.Operands(parse.RoleData) {
 			switch w.Value {
