@@ -113,6 +113,16 @@ func (fr *frame) followCall(c *Command, lang langID, cl call, depth int) {
 		}
 		fr.interpArgv(c, cl.name, append([]value{prog}, argv...))
 	case apiSynth:
+		if lang == langPerl { // Perl's glob expands ~ as the shell does
+			args := make([]value, len(cl.args))
+			for i, v := range cl.args {
+				if v.glob {
+					v.s = fr.expandTilde(v.s)
+				}
+				args[i] = v
+			}
+			cl.args = args
+		}
 		if lang == langR { // R's file functions expand ~ (path.expand)
 			args := make([]value, len(cl.args))
 			for i, v := range cl.args {
@@ -250,7 +260,7 @@ func (fr *frame) interpSynth(c *Command, api, cmd string, paths []value) {
 		argv = append(argv, arg{Word: Word{Value: w, Pos: c.Pos}})
 	}
 	for _, p := range paths {
-		argv = append(argv, arg{Word: Word{Value: p.s, Dynamic: hasUnknown(p.s), Pos: c.Pos}})
+		argv = append(argv, arg{Word: Word{Value: p.s, Dynamic: hasUnknown(p.s), Glob: p.glob && strings.ContainsAny(p.s, "*?["), Pos: c.Pos}})
 	}
 	fr.runNested(c, argv, api, func(f *frame) { f.synthetic = true })
 }

@@ -13,6 +13,9 @@ type value struct {
 	isList bool
 	flags  map[string]bool
 	module string // a module object: require('child_process'), __import__('os')
+	// glob is set for the paths a pattern matches (Dir.glob("x/*")): s
+	// is the pattern, expanded where the value is used.
+	glob bool
 }
 
 var unknownValue = value{s: Unknown}
@@ -44,6 +47,7 @@ type callScanner struct {
 func scanCalls(toks []tok, lang langID) []call {
 	sc := &callScanner{toks: desugar(toks, lang), lang: lang}
 	toks = sc.toks
+	sc.globLoops()
 	for i := 0; i < len(toks); {
 		i = sc.step(i)
 	}
@@ -457,6 +461,9 @@ func (sc *callScanner) term(i int) (value, int) {
 				return value{s: out}, sc.skipGroup(j, ")")
 			}
 		}
+		if v, k, ok := sc.globCall(name, j); ok {
+			return v, k
+		}
 		if sc.isPunct(j, "(") || sc.isPunct(j, "[") {
 			close := ")"
 			if sc.isPunct(j, "[") {
@@ -581,4 +588,87 @@ func (sc *callScanner) skipGroup(i int, close string) int {
 		}
 	}
 	return len(sc.toks)
+}
+
+// globAPIs are, per language, the calls that return the paths a
+// pattern matches, so that a delete of what they return deletes what
+// the pattern names: FileUtils.rm_rf(Dir.glob("tmp/*")) is rm -rf
+// tmp/*, judged by where tmp/* is.
+var globAPIs = map[langID][]string{
+	langPython: {"glob.glob", "glob.iglob"},
+	langRuby:   {"Dir.glob", "Dir"},
+	langPerl:   {"glob", "bsd_glob", "File.Glob.bsd_glob"},
+	langJS:     {"glob.sync", "globSync", "glob.globSync", "fg.sync", "fast-glob.sync"},
+}
+
+// globCall reads a call of a glob API at the name before j whose
+// pattern is literal (Dir["*.log"] too) as the pattern, and returns the
+// index after it.
+func (sc *callScanner) globCall(name string, j int) (value, int, bool) {
+	if !sc.isPunct(j, "(") && !(sc.lang == langRuby && name == "Dir" && sc.isPunct(j, "[")) {
+		return value{}, 0, false
+	}
+	if !contains(globAPIs[sc.lang], sc.resolve(name)) || name == "Dir" && !sc.isPunct(j, "[") {
+		return value{}, 0, false
+	}
+	if p := sc.at(j + 1); p.kind == tStr && !hasUnknown(p.s) && p.s != "" && (sc.isPunct(j+2, ")") || sc.isPunct(j+2, "]")) {
+		return value{s: p.s, glob: true}, j + 3, true
+	}
+	return value{}, 0, false
+}
+
+// globLoops binds the variable of a loop over a glob's paths to the
+// pattern before the calls are read, as the comprehension's variable
+// is used before its for: [shutil.rmtree(d) for d in glob.glob("b/*")],
+// for f in glob.glob("*.o"): os.remove(f), Dir.glob("x/*").each do |f|.
+func (sc *callScanner) globLoops() {
+	for i := 0; i+3 < len(sc.toks); i++ {
+		t := sc.at(i)
+		switch {
+		case sc.lang == langPython && t.kind == tIdent && t.s == "for" && sc.at(i+1).kind == tIdent && sc.at(i+2).s == "in":
+			name, j := sc.chain(i + 3)
+			if v, _, ok := sc.globCall(name, j); ok {
+				sc.bind(sc.at(i+1).s, v)
+			}
+		case sc.lang == langRuby && t.kind == tIdent && (t.s == "each" || t.s == "each_with_index") && sc.isPunct(i-1, "."):
+			// GLOB.each do |f| / { |f|: the glob call ends before the dot.
+			k := i + 1
+			if sc.at(k).s == "do" || sc.isPunct(k, "{") {
+				k++
+			}
+			if !sc.isPunct(k, "|") || sc.at(k+1).kind != tIdent {
+				continue
+			}
+			if v, ok := sc.globBefore(i - 1); ok {
+				sc.bind(sc.at(k+1).s, v)
+			}
+		}
+	}
+}
+
+// globBefore reads a glob call that ends just before the token at end
+// (Dir.glob("x/*").each): its pattern.
+func (sc *callScanner) globBefore(end int) (value, bool) {
+	if end < 4 || !(sc.isPunct(end-1, ")") || sc.isPunct(end-1, "]")) || sc.at(end-2).kind != tStr {
+		return value{}, false
+	}
+	open := end - 3
+	for start := open - 1; start >= 0 && start >= open-5; start-- {
+		if sc.at(start).kind != tIdent || start > 0 && sc.isPunct(start-1, ".") {
+			continue
+		}
+		if name, j := sc.chain(start); j == open {
+			if v, _, ok := sc.globCall(name, j); ok {
+				return v, true
+			}
+		}
+	}
+	return value{}, false
+}
+
+func (sc *callScanner) bind(name string, v value) {
+	if sc.vars == nil {
+		sc.vars = make(map[string]value)
+	}
+	sc.vars[name] = v
 }
