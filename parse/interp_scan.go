@@ -243,7 +243,8 @@ func runsCode(k apiKind) bool {
 // rather than starting its arguments (system if x, exec do … end).
 func bareArgEnd(s string) bool {
 	switch s {
-	case "if", "unless", "and", "or", "do", "end", "then", "while", "until", "rescue", "x", "eq", "ne", "lt", "gt", "le", "ge", "cmp":
+	case "if", "unless", "and", "or", "do", "end", "then", "else", "elsif", "while", "until", "rescue", "ensure", "when",
+		"x", "eq", "ne", "lt", "gt", "le", "ge", "cmp":
 		return true
 	}
 	return false
@@ -330,7 +331,7 @@ func (sc *callScanner) bareArgs(i int) ([]value, int) {
 	var args []value
 	for i < len(sc.toks) {
 		t := sc.at(i)
-		if t.kind == tPunct && (t.s == ";" || t.s == ")" || t.s == "}") || t.kind == tIdent && (t.s == "or" || t.s == "and" || t.s == "if" || t.s == "unless") {
+		if t.kind == tPunct && (t.s == ";" || t.s == ")" || t.s == "}") || t.kind == tIdent && bareArgEnd(t.s) {
 			return args, i
 		}
 		if t.nl && len(args) > 0 && !sc.isPunct(i-1, ",") && !sc.isPunct(i-1, "\\") {

@@ -1682,5 +1682,10 @@ func init() {
 		"ninja":        ninjaCode,
 		"kak":          kakCode,
 		"curlrc":       curlConfig,
+		"gnuplot":      gnuplotCode,
+		"dc":           dcCode,
+		"m4":           m4Code,
+		"tox":          toxCode,
+		"precommit":    preCommitCode,
 	}
 }

@@ -53,7 +53,7 @@ var foreignSeps = strings.NewReplacer("-", "", "_", "")
 var foreignNames = sync.OnceValue(func() map[string]byte {
 	m := map[string]byte{}
 	for _, n := range strings.Fields("system exec execute execv execvp execl execlp shell sh cmd command run runprogram runcommand " +
-		"callcommand callprocess process processbuilder start startprocess spawn spawnprocess popen openport shellexecute " +
+		"callcommand callprocess process processbuilder launchedprocess launch start startprocess spawn spawnprocess popen openport shellexecute " +
 		"shellcommand runshellcommand invokeexpression iex invokeitem startjob os.cmd pipeline runcmd sysexec syscommand executeprocess") {
 		m[n] = 'p'
 	}
@@ -267,6 +267,28 @@ var foreignRows = []Program{
 	{Name: "ninja", Args: "*:data", Opts: "-C=dir -f=script:ninja -j= -k= -l= -t= -d= -w=", Runs: "build.ninja:ninja",
 		Hold:  []string{`printf 'rule r\n  command = rm -rf ~\nbuild x: r\n' > build.ninja; ninja`},
 		Allow: []string{`ninja -C build`, `printf 'rule cc\n  command = cc -c $in -o $out\nbuild a.o: cc a.c\n' > build.ninja; ninja`}},
+	// Task runners: each runs its project file (gulp's gulpfile, nox's
+	// noxfile, invoke's tasks.py, tox's tox.ini commands, pre-commit's
+	// hook entries).
+	{Name: "gulp", Args: "*:data", Opts: "-f|--gulpfile=script:js --cwd=dir", Runs: "gulpfile.js:js gulpfile.mjs:js gulpfile.cjs:js gulpfile.ts:js",
+		Hold:  []string{`echo 'exports.default = () => require("child_process").execSync("rm -rf ~")' > gulpfile.js; gulp`},
+		Allow: []string{`gulp build`, `echo 'exports.default = () => Promise.resolve()' > gulpfile.js; gulp`}},
+	{Name: "grunt", Args: "*:data", Opts: "--gruntfile=script:js --base=dir", Runs: "Gruntfile.js:js gruntfile.js:js",
+		Hold: []string{`echo 'module.exports = g => require("child_process").execSync("rm -rf ~")' > Gruntfile.js; grunt`}, Allow: []string{`grunt build`}},
+	{Name: "nox", Args: "*:data", Opts: "-f|--noxfile=script:python -s|--sessions|--session= -k= -t|--tags= -p|--python=", Runs: "noxfile.py:python",
+		Hold:  []string{`printf 'import os\nos.system("rm -rf ~")\n' > noxfile.py; nox`},
+		Allow: []string{`nox -s tests`, `printf 'import nox\n@nox.session\ndef tests(s): s.run("pytest")\n' > noxfile.py; nox`}},
+	{Name: "invoke", Also: []string{"inv"}, Args: "*:data", Opts: "-c|--collection= -f|--config=read -r|--search-root=dir", Runs: "tasks.py:python",
+		Hold:  []string{`printf 'import os\nos.system("rm -rf ~")\n' > tasks.py; invoke x`},
+		Allow: []string{`invoke test`, `printf 'from invoke import task\n@task\ndef t(c): c.run("pytest")\n' > tasks.py; invoke t`}},
+	{Name: "fab", Args: "*:data", Opts: "-H|--hosts= -f|--fabfile=script:python", Runs: "fabfile.py:python",
+		Hold: []string{`printf 'import shutil\nshutil.rmtree("/home/dev")\n' > fabfile.py; fab x`}, Allow: []string{`fab -H web deploy`}},
+	{Name: "tox", Args: "*:data", Opts: "-c|--conf|--configfile=script:tox -e= --root=dir --workdir=dir", Runs: "tox.ini:tox",
+		Hold:  []string{`printf '[testenv]\ncommands = rm -rf {homedir}\n' > tox.ini; tox`, `printf '[testenv:x]\ncommands =\n    pytest\n    rm -rf /home/dev\n' > tox.ini; tox -e x`},
+		Allow: []string{`tox -e py311`, `printf '[testenv]\ncommands = pytest {posargs}\n' > tox.ini; tox`}},
+	{Name: "pre-commit", Args: "*:data", Opts: "-c|--config=script:precommit --hook-stage= --from-ref= --to-ref= --files=", Runs: ".pre-commit-config.yaml:precommit",
+		Hold:  []string{"printf 'repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    entry: rm -rf /home/dev\n    language: system\n' > .pre-commit-config.yaml; pre-commit run --all-files"},
+		Allow: []string{`pre-commit run --all-files`, "printf 'repos:\n- repo: local\n  hooks:\n  - id: lint\n    name: lint\n    entry: ruff check\n    language: system\n' > .pre-commit-config.yaml; pre-commit run -a"}},
 	{Name: "pip", Also: []string{"pip3"}, Args: "*:data", Runs: "setup.py:python",
 		Opts:  "-r|--requirement=read -c|--constraint=read -e|--editable= -t|--target=dir --prefix=dir --root=dir -i|--index-url= --extra-index-url= -f|--find-links= --cache-dir=",
 		Hold:  []string{`printf 'import os\nos.system("rm -rf ~")\n' > setup.py; pip install .`},
@@ -291,6 +313,19 @@ var foreignRows = []Program{
 		Hold:  []string{`erl -noshell -eval 'os:cmd("rm -rf ~"), halt().'`, `erl -noshell -eval 'file:del_dir_r("/home/dev"), halt().'`},
 		Allow: []string{`erl -noshell -eval 'io:format("~p~n", [ok]), halt().'`}},
 	{Name: "escript", Args: "0:script:foreign-file"},
+	// Numeric and plotting languages: system("…") runs a command line,
+	// and so does gnuplot's and dc's "!" at the start of a line, m4's
+	// syscmd(…) and esyscmd(…).
+	{Name: "octave", Also: []string{"octave-cli"}, Opts: "--eval=code:foreign -p|--path= --persist", Args: "0:script:foreign-file",
+		Hold: []string{`octave --eval 'system("rm -rf ~")'`, `octave-cli --eval 'rmdir("/home/dev", "s")'`}, Allow: []string{`octave --eval 'disp(pi)'`}},
+	{Name: "gnuplot", Opts: "-e=code:gnuplot -c=script:gnuplot", Args: "*:script:gnuplot", Stdin: "gnuplot",
+		Hold:  []string{`gnuplot -e 'system("rm -rf ~")'`, `gnuplot -e '!rm -rf ~'`, "echo 'x = `rm -rf ~`' | gnuplot"},
+		Allow: []string{`gnuplot -e 'set terminal png; plot sin(x)' > out.png`, `gnuplot plot.gp`}},
+	{Name: "dc", Opts: "-e|--expression=code:dc -f|--file=script:dc", Args: "*:script:dc", Stdin: "dc",
+		Hold: []string{`dc -e '!rm -rf ~'`, `printf '!rm -rf /home/dev\n' | dc`}, Allow: []string{`dc -e '2 3 + p'`, `echo '2 3 * p' | dc`}},
+	{Name: "m4", Opts: "-D|--define= -U|--undefine= -I|--include= -o|--error-output=written --debugfile=written", Args: "*:script:m4", Stdin: "m4",
+		Hold:  []string{`echo 'syscmd(rm -rf ~)' | m4`, `m4 <<< 'esyscmd(rm -rf /home/dev)'`, "echo \"syscmd(`rm -rf ~')\" > x.m4; m4 x.m4"},
+		Allow: []string{`m4 -DVERSION=1.2 config.m4 > config.h`, `echo 'define(X, 1)X' | m4`}},
 	{Name: "elixir", Also: []string{"iex"}, Opts: "-e|--eval=code:foreign -r=script:foreign-file -pa= -pz= --sname= --name= --cookie= -S=", Args: "0:script:foreign-file",
 		Hold:  []string{`elixir -e 'System.cmd("rm", ["-rf", System.user_home()])'`, `elixir -e 'File.rm_rf!(System.user_home!())'`, `elixir -e 'File.rm_rf("/home/dev")'`},
 		Allow: []string{`elixir -e 'IO.puts(1 + 1)'`, `elixir -e 'File.rm_rf!("_build")'`}},
@@ -402,6 +437,142 @@ func sqlEscapes(cr *codeRun, text string) {
 				cr.shell(strings.TrimSuffix(rest, "'"))
 				break
 			}
+		}
+	}
+}
+
+// gnuplotCode follows gnuplot commands: a line starting with "!" runs
+// the rest with the shell, as system("…") and `…` do.
+func gnuplotCode(cr *codeRun, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		for _, stmt := range strings.Split(line, ";") {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(stmt), "!"); ok {
+				cr.shell(rest)
+			}
+		}
+		for rest := line; ; {
+			i := strings.IndexByte(rest, '`')
+			if i < 0 {
+				break
+			}
+			j := strings.IndexByte(rest[i+1:], '`')
+			if j < 0 {
+				cr.unknown(rest[i+1:])
+				break
+			}
+			cr.shell(rest[i+1 : i+1+j])
+			rest = rest[i+j+2:]
+		}
+	}
+	foreignCode(cr, text)
+}
+
+// dcCode follows a dc program: "!" runs the rest of its line with the
+// shell (GNU dc).
+func dcCode(cr *codeRun, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.IndexByte(line, '!'); i >= 0 && !strings.ContainsAny(line[i+1:i+min(2, len(line)-i)], "<>=") {
+			cr.shell(line[i+1:])
+		}
+	}
+}
+
+// m4Code follows m4 input: syscmd(CMD) and esyscmd(CMD) run CMD with the
+// shell, its m4 quotes (`…') removed; a CMD the text does not close is
+// unknown code.
+func m4Code(cr *codeRun, text string) {
+	for _, name := range []string{"esyscmd(", "syscmd("} {
+		for rest := text; ; {
+			i := strings.Index(rest, name)
+			if i < 0 {
+				break
+			}
+			if name == "syscmd(" && i > 0 && rest[i-1] == 'e' {
+				rest = rest[i+len(name):]
+				continue // esyscmd, read above
+			}
+			rest = rest[i+len(name):]
+			depth, end := 1, -1
+			for k := 0; k < len(rest) && end < 0; k++ {
+				switch rest[k] {
+				case '(':
+					depth++
+				case ')':
+					depth--
+					if depth == 0 {
+						end = k
+					}
+				}
+			}
+			if end < 0 {
+				cr.unknown(rest)
+				break
+			}
+			cr.shell(strings.NewReplacer("`", "", "'", "").Replace(rest[:end]))
+			rest = rest[end+1:]
+		}
+	}
+}
+
+// toxCode follows a tox.ini: in its [testenv…] sections the commands,
+// commands_pre and commands_post values (one command a line, continued
+// on indented lines) run as command lines, tox's {homedir} the home
+// directory, {toxinidir} and {toxworkdir} the project, and its other
+// substitutions ({posargs}, {envdir}) places the file does not show.
+func toxCode(cr *codeRun, text string) {
+	subst := strings.NewReplacer("{homedir}", "$HOME", "{toxinidir}", ".", "{toxworkdir}", "./.tox", "{envtmpdir}", "./.tox/tmp")
+	inEnv, inCmds := false, false
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, "["):
+			inEnv, inCmds = strings.HasPrefix(t, "[testenv"), false
+			continue
+		case t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, ";"):
+			continue
+		case !inEnv:
+			continue
+		case line[0] == ' ' || line[0] == '\t':
+			if inCmds {
+				cr.shell(toxCommand(subst, t))
+			}
+			continue
+		}
+		key, val, ok := strings.Cut(t, "=")
+		key = strings.TrimSpace(key)
+		inCmds = ok && (key == "commands" || key == "commands_pre" || key == "commands_post")
+		if inCmds && strings.TrimSpace(val) != "" {
+			cr.shell(toxCommand(subst, strings.TrimSpace(val)))
+		}
+	}
+}
+
+// toxCommand is one tox command line as a shell reads it: the known
+// substitutions spelled as the shell would, the others unknown.
+func toxCommand(subst *strings.Replacer, s string) string {
+	s = subst.Replace(s)
+	for {
+		i := strings.IndexByte(s, '{')
+		j := strings.IndexByte(s[max(i, 0):], '}')
+		if i < 0 || j < 0 {
+			return s
+		}
+		s = s[:i] + Unknown + s[i+j+1:]
+	}
+}
+
+// preCommitCode follows a .pre-commit-config.yaml: every hook's entry is
+// a command its hook runs (the local system and script hooks run it as
+// written; the others run it as a program of the hook's repository).
+func preCommitCode(cr *codeRun, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimLeft(strings.TrimSpace(line), "- ")
+		if rest, ok := strings.CutPrefix(t, "entry:"); ok {
+			v := strings.TrimSpace(rest)
+			if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+				v = v[1 : len(v)-1]
+			}
+			cr.shell(v)
 		}
 	}
 }

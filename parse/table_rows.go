@@ -129,7 +129,7 @@ var programRows = []Program{
 	},
 	{
 		Name: "vim", Also: []string{"vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"},
-		Opts: "-c=code:vim --cmd=code:vim -S=script:vim -u=script:vim -U= -i= -T= -t= -q= -w= -W= --listen= --servername= -r=",
+		Opts: "-c=code:vim --cmd=code:vim -S=script:vim -u=script:vim -U= -i= -T= -t= -q= -w= -W= --listen= --servername= -r= -l=script:lua",
 		Plus: "code:vim", Args: "*:read",
 		Hold: []string{
 			`vim -c '!rm -rf ~' -c 'qa!'`, `vim -es -c ':!rm -rf ~' -c q`, `nvim --headless +'!rm -rf ~' +qa`,

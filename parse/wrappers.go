@@ -31,8 +31,8 @@ func init() {
 		"time":      simpleWrapper(OptSpec{Short: "fo", Long: []string{"format", "output"}}, 0),
 		"ionice":    unlessOpt(OptSpec{Short: "cnpPu", Long: []string{"class", "classdata"}}, 0, "p", "P", "u", "pid", "pgid", "uid"),
 		"chroot":    simpleWrapper(OptSpec{Long: []string{"userspec", "groups"}}, 1),
-		"strace":    unlessOpt(OptSpec{Short: "abeEIoOpPsSuUX"}, 0),
-		"ltrace":    unlessOpt(OptSpec{Short: "aeEFlnopsuwDx"}, 0),
+		"strace":    tracer(OptSpec{Short: "abeEIoOpPsSuUX", Long: []string{"output"}}),
+		"ltrace":    tracer(OptSpec{Short: "aeEFlnopsuwDx", Long: []string{"output"}}),
 		"busybox":   wrapBusybox,
 		"xargs":     wrapXargs,
 		"flock":     wrapFlock,
@@ -83,6 +83,22 @@ func unlessOpt(spec OptSpec, n int, no ...string) wrapFunc {
 			return nil, false
 		}
 		return rest(args, i+n)
+	}
+}
+
+// tracer peels strace and ltrace: the traced program runs; and -o
+// |CMD (or !CMD) pipes the trace into CMD, run with the shell.
+func tracer(spec OptSpec) wrapFunc {
+	return func(fr *frame, c *Command, args []arg) ([]arg, bool) {
+		opts, i := parseOpts(args, 1, spec)
+		for _, o := range opts {
+			if (o.name == "o" || o.name == "output") && o.val != nil {
+				if v := o.val.Value; strings.HasPrefix(v, "|") || strings.HasPrefix(v, "!") {
+					fr.nestShellWords(c, []arg{valueArg(*o.val, v[1:])}, c.Name+" -o |")
+				}
+			}
+		}
+		return rest(args, i)
 	}
 }
 
