@@ -397,9 +397,11 @@ func selfKill(c *parse.Command) bool {
 	return selfPidRE().MatchString(c.Span)
 }
 
-// selfPidRE finds a pid lookup of the guard's processes.
+// selfPidRE finds a pid lookup of the guard's processes: pgrep or pidof
+// of guard-exec, and the shell's parent ($PPID, ps -o ppid=), which for
+// a command the guard runs is the guard.
 var selfPidRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(pgrep|pidof)\b[^)` + "`" + `]*\b` + regexp.QuoteMeta(paths.Name) + `\b`)
+	return regexp.MustCompile(`\b(pgrep|pidof)\b[^)` + "`" + `]*\b` + regexp.QuoteMeta(paths.Name) + `\b|\$\{?PPID\b|\bps\b[^)` + "`" + `|;&]*\bppid\b`)
 })
 
 // agentSettings reports whether p is a coding agent's settings, where its
@@ -704,6 +706,9 @@ var selfRules = []*Rule{
 			"pkill -f guard-exec",
 			"killall guard-exec",
 			"kill -9 $(pgrep guard-exec)",
+			"kill -9 $PPID",
+			"kill -STOP ${PPID}",
+			"kill -9 $(ps -o ppid= -p $$)",
 			"kill `pidof guard-exec`",
 			"sudo pkill -9 -f 'guard-exec -c'",
 			"skill -KILL -c guard-exec",
@@ -713,6 +718,8 @@ var selfRules = []*Rule{
 			"pkill -f 'npm run dev'",
 			"kill %1",
 			"kill $(pgrep node)",
+			"kill -9 $$",
+			"echo $PPID",
 			"killall node",
 		},
 	},
