@@ -552,6 +552,8 @@ var programRows = []Program{
 	// git stash with no subcommand is git stash push; the operands of
 	// the others (pop, apply, branch…) are data.
 	{Name: "git stash", Flags: "all:-a|--all|--include-ignored", Args: "*:data"},
+	// git add PATHSPEC…: what a later git push of the same line sends.
+	{Name: "git add", Flags: "all:-A|--all|--no-ignore-removal", Args: "*:data", Opts: "--chmod= --pathspec-from-file=read"},
 	{Name: "git stash push", Also: []string{"save"}, Flags: "all:-a|--all|--include-ignored", Opts: "-m|--message= --pathspec-from-file=read"},
 	{Name: "git stash list"},
 	{Name: "git stash show"},

@@ -51,6 +51,10 @@ type boundaryState struct {
 	files  map[string]taint         // files a tainted command wrote (cp key /tmp/k), resolved
 	// netWriters are commands with a /dev/tcp or /dev/udp operand.
 	netWriters map[*parse.Command]bool
+	// staged are the paths git add put in the index earlier in the
+	// script: a later git push sends them (cp ~/.ssh/id_rsa k; git add
+	// k; git commit; git push).
+	staged []Target
 
 	dirs      *PathCache           // resolved directories when Ctx.Paths is nil (paths.go)
 	looked    map[string]dirLookup // paths resolved in this decision (Ctx.lookup)
@@ -73,7 +77,7 @@ func (x *Ctx) boundary(a *parse.Analysis) *boundaryState {
 	if b.a == a {
 		return b
 	}
-	b.a, b.spans, b.taints, b.files, b.netWriters = a, [nFindings][]Span{}, nil, nil, nil
+	b.a, b.spans, b.taints, b.files, b.netWriters, b.staged = a, [nFindings][]Span{}, nil, nil, nil, nil
 	for _, c := range a.Commands {
 		if c.Remote != "" {
 			continue // its paths are another machine's

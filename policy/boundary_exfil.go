@@ -268,6 +268,15 @@ func (x *Ctx) exfil(a *parse.Analysis, b *boundaryState) {
 		if c.Remote != "" {
 			continue
 		}
+		if c.Row == "git add" {
+			ops := c.Operands(parse.RoleData)
+			if len(ops) == 0 && c.Flag("all") {
+				ops = []parse.Word{{Value: "."}} // git add -A: the whole work tree
+			}
+			for _, op := range ops {
+				b.staged = append(b.staged, x.target(c, op))
+			}
+		}
 		if secretElsewhere(c) { // boundary_secret.go
 			b.add(fSecretElsewhere, c)
 		}

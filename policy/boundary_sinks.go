@@ -69,6 +69,10 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 		}
 	case name == "aws":
 		x.awsSends(c, &s)
+	case c.Row == "git push":
+		// What this script staged goes with its commits.
+		s.net = true
+		s.files = append(s.files, b.staged...)
 	case name == "gh":
 		// gh gist create FILE…: the operands after the subcommand, as
 		// gh's row sorts them from its options; "-" is standard input.
