@@ -248,10 +248,37 @@ func TestFindRoles(t *testing.T) {
 		{`find . -executable -print`, ""},
 		{`find / -fprint /tmp/all -printf '%p'`, "writes formats"},
 		{`find . -okdir rm {} \; -ls`, "runs formats"},
+		// An argument is never a primary: -name -delete matches a file
+		// named -delete, and the words of -exec are its command's.
+		{`find / -name -delete`, ""},
+		{`find / -exec echo -delete \;`, "runs"},
+		{`find . -name a -o -empty -delete`, "alternatives empty deletes"},
 	} {
 		c := Analyze(tc.line, testOptions()).Commands[0]
 		if got := strings.Join(c.Flags, " "); got != tc.flags {
 			t.Errorf("%q: flags %q, want %q", tc.line, got, tc.flags)
+		}
+	}
+	// The arguments of its primaries, by role and primary (Opt).
+	for _, tc := range []struct{ line, roles string }{
+		{`find -D tree / -delete`, "listed /"},
+		{`find . -name '*.o' -type d -maxdepth 1`, "listed . filter -name=*.o data -type=d data -maxdepth=1"},
+		{`find . -exec rm -f {} + -execdir mv {} x \;`, "listed . program -exec=rm program -execdir=mv"},
+		{`find / -fprintf /tmp/out '%p' -fls l -empty`, "listed / written -fprintf=/tmp/out written -fls=l filter -empty="},
+		{`find ~ -newerat x -nouser -name`, "listed /home/u filter -newerat=x filter -nouser= filter -name="},
+		{`find . -exec`, "listed ."},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var got []string
+		for _, r := range c.Roles {
+			s := r.Role.String() + " " + r.Word.Value
+			if r.Opt != "" {
+				s = r.Role.String() + " " + r.Opt + "=" + r.Word.Value
+			}
+			got = append(got, s)
+		}
+		if g := strings.Join(got, " "); g != tc.roles {
+			t.Errorf("%q: roles %q, want %q", tc.line, g, tc.roles)
 		}
 	}
 }

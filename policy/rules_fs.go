@@ -185,6 +185,7 @@ var filesystemRules = []*Rule{
 			"find \"$(cat dir.txt)\" -delete",
 			"find .. -name '*.o' -delete",
 			"sudo find /var -mtime +1 -exec shred -u {} \\;",
+			"find -D tree / -delete",
 		},
 		NotExamples: []string{
 			"find . -name '*.o' -delete",
@@ -193,6 +194,8 @@ var filesystemRules = []*Rule{
 			"find . -name '*.pyc' -exec rm -f {} +",
 			"find ~ -name x -print",
 			"find ~/.cache -type f -delete",
+			"find / -exec echo -delete \\;",
+			"find / -name -delete -print",
 		},
 	},
 	{
@@ -433,17 +436,13 @@ func rmRecursive(x *Ctx, c *parse.Command, pred func(Place) bool) bool {
 // findDeletes reports whether find deletes what it finds: -delete, or
 // -exec/-execdir/-ok/-okdir of rm, unlink or shred.
 func findDeletes(c *parse.Command) bool {
-	for i, a := range c.Args {
-		switch a.Value {
-		case "-delete":
+	if c.Flag("deletes") {
+		return true
+	}
+	for _, p := range findRuns(c) {
+		switch baseName(p.Value) {
+		case "rm", "unlink", "shred", "srm":
 			return true
-		case "-exec", "-execdir", "-ok", "-okdir":
-			if i+1 < len(c.Args) {
-				switch baseName(c.Args[i+1].Value) {
-				case "rm", "unlink", "shred", "srm":
-					return true
-				}
-			}
 		}
 	}
 	return false
