@@ -110,6 +110,11 @@ func sinkPython(fr *frame, c *Command, args []arg) {
 				dirs = append(dirs, fr.searchPath(c, "PYTHONPATH")...)
 			}
 			fr.pythonModule(c, mod, dirs)
+			if v == "-m" {
+				fr.runByRow(c, "python -m", mod, args, i+2)
+			} else {
+				fr.runByRow(c, "python -m", mod, args, i+1)
+			}
 			return
 		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "c"):
 			k := strings.IndexByte(v, 'c')
@@ -126,6 +131,7 @@ func sinkPython(fr *frame, c *Command, args []arg) {
 			continue
 		default:
 			p.file = &args[i]
+			fr.runByRow(c, "python", p.file.Value, args, i+1)
 		}
 		break
 	}
@@ -475,6 +481,7 @@ func sinkPHP(fr *frame, c *Command, args []arg) {
 		case v == "-c" || v == "-d" || v == "-t" || v == "-z":
 			i++
 		case !strings.HasPrefix(v, "-"):
+			fr.runByRow(c, "php", v, args, i+1)
 			fr.interpret(c, langPHP, "php", code{file: &args[i]})
 			return
 		}

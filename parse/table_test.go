@@ -180,6 +180,32 @@ func TestRowAfterDashes(t *testing.T) {
 	}
 }
 
+// TestRunBy: a script or module an interpreter runs whose row says the
+// interpreter runs it is read with that row, after the interpreter's own
+// options; any other is not.
+func TestRunBy(t *testing.T) {
+	for _, tc := range []struct{ line, row, ops, env string }{
+		{`python -u manage.py flush --settings x.prod`, "manage.py", "flush", ""},
+		{`python3 ./manage.py reset_db -e production`, "manage.py", "reset_db", "production"},
+		{`python -W ignore -m alembic downgrade base`, "alembic", "downgrade base", ""},
+		{`python3 -mtwine upload -r pypi dist/x`, "twine", "upload dist/x", ""},
+		{`php -d memory_limit=-1 artisan migrate:fresh`, "artisan", "migrate:fresh", ""},
+		{`python -m pip install twine`, "", "", ""},
+		{`python manage.py.bak flush`, "", "", ""},
+		{`python -c 'x' manage.py flush`, "", "", ""},
+		{`php manage.py flush`, "", "", ""},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		env := ""
+		for _, w := range c.OptionValues("-e") {
+			env += w.Value
+		}
+		if c.Row != tc.row || operandText(c, RoleData) != tc.ops || env != tc.env {
+			t.Errorf("%q: row %q operands %q -e %q, want %q %q %q", tc.line, c.Row, operandText(c, RoleData), env, tc.row, tc.ops, tc.env)
+		}
+	}
+}
+
 // TestReadAs: a command whose name is computed is read with a candidate
 // program's row, and nothing in it runs or changes the command.
 func TestReadAs(t *testing.T) {
