@@ -564,6 +564,7 @@ func (fr *frame) interpret(c *Command, lang langID, name string, p code) {
 	if p.flag != "" {
 		via = name + " " + p.flag
 	}
+	fr.codeRole(c, lang, p)
 	switch {
 	case p.arg != nil:
 		n := len(fr.r.an.Dynamic)
@@ -586,6 +587,31 @@ func (fr *frame) interpret(c *Command, lang langID, name string, p code) {
 			}
 			fr.scanProgram(c, lang, name+" stdin", text, 0)
 		})
+	}
+}
+
+// codeRole records where an interpreter's program comes from as a role
+// of its command, so that policy reads the code the interpreter runs
+// instead of its argv: the inline code (RoleCode, Opt the option that gave
+// it: python -c, node -e, perl -e and -M, php -r; "" for awk's program
+// operand and deno eval's), or the script file (RoleScript). Lang is the
+// language's name in the program table ("python", "js").
+func (fr *frame) codeRole(c *Command, lang langID, p code) {
+	name := ""
+	for n, id := range interpLangs() {
+		if id == lang {
+			name = n
+		}
+	}
+	switch {
+	case p.arg != nil:
+		opt := ""
+		if strings.HasPrefix(p.flag, "-") {
+			opt = p.flag
+		}
+		c.Roles = append(c.Roles, RoleArg{Role: RoleCode, Lang: name, Opt: opt, Word: Word{Value: p.text, Dynamic: hasUnknown(p.text), Pos: p.arg.Pos}})
+	case p.file != nil:
+		c.Roles = append(c.Roles, RoleArg{Role: RoleScript, Lang: name, Word: p.file.Word, Path: fr.wordPath(c, p.file.Word)})
 	}
 }
 

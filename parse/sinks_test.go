@@ -282,3 +282,31 @@ func TestFindRoles(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeRoles: where an interpreter or a shell takes its program from
+// is a role of its command (RoleCode with the option that gave it, or
+// RoleScript), in every spelling its options take.
+func TestCodeRoles(t *testing.T) {
+	for _, tc := range []struct{ line, roles string }{
+		{`python3 -Ic 'print(1)'`, "code python -c=print(1)"},
+		{`python3 -W ignore x.py -c y`, "script python =x.py"},
+		// Opt is the option's first spelling, as OptionValues takes it.
+		{`node --eval='f()'`, "code js -e=f()"},
+		{`perl -Mstrict -e 1`, "code perl -M=use strict; code perl -e=1"},
+		{`bash -o pipefail x.sh a`, "script sh =x.sh"},
+		{`bash -c 'echo x'`, ""},
+		{`php -r 'echo 1;'`, "code php -r=echo 1;"},
+		{`deno eval 'f()'`, "code js =f()"},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var got []string
+		for _, r := range c.Roles {
+			if r.Role == RoleCode || r.Role == RoleScript {
+				got = append(got, r.Role.String()+" "+r.Lang+" "+r.Opt+"="+r.Word.Value)
+			}
+		}
+		if g := strings.Join(got, " "); g != tc.roles {
+			t.Errorf("%q: roles %q, want %q", tc.line, g, tc.roles)
+		}
+	}
+}
