@@ -206,6 +206,30 @@ func TestRunBy(t *testing.T) {
 	}
 }
 
+// TestGuardExecRow: guard-exec's own options come before a subcommand
+// (its row) or before what it runs as a shell or a wrapper (the meaning
+// "runs", and the command followed).
+func TestGuardExecRow(t *testing.T) {
+	for _, tc := range []struct{ line, row, flags, ops, next string }{
+		{`guard-exec approve ev-1`, "guard-exec approve", "", "ev-1", ""},
+		{`guard-exec --sandbox=write --ci shim uninstall`, "guard-exec shim", "", "uninstall", ""},
+		{`guard-exec --mode audit log`, "guard-exec", "", "log", ""},
+		{`guard-exec --ci -- rm -rf /`, "guard-exec", "runs", "rm -rf /", "rm"},
+		{`guard-exec --timeout 5 -c 'rm -rf ~'`, "guard-exec", "runs", "rm -rf ~", "rm"},
+		{`guard-exec --pty=never -c approve`, "guard-exec approve", "runs", "", "approve"},
+	} {
+		an := Analyze(tc.line, testOptions())
+		c := an.Commands[0]
+		next := ""
+		if len(an.Commands) > 1 {
+			next = an.Commands[1].Name
+		}
+		if c.Row != tc.row || sortedFlags(c) != tc.flags || operandText(c, RoleData) != tc.ops || next != tc.next {
+			t.Errorf("%q: row %q flags %q operands %q then %q, want %q %q %q %q", tc.line, c.Row, sortedFlags(c), operandText(c, RoleData), next, tc.row, tc.flags, tc.ops, tc.next)
+		}
+	}
+}
+
 // TestReadAs: a command whose name is computed is read with a candidate
 // program's row, and nothing in it runs or changes the command.
 func TestReadAs(t *testing.T) {

@@ -12,4 +12,16 @@ var toolRows = []Program{
 	{Name: "rimraf", Also: []string{"del-cli"}, Args: "*:deleted:tree",
 		Hold: []string{`rimraf ~`, `npx rimraf /home/dev`}, Allow: []string{`rimraf dist`, `npx rimraf node_modules build`}},
 	{Name: "launchctl", Args: "*:data"},
+	// guard-exec itself: its own options before a subcommand, and the
+	// subcommands that need a person (approve, shim, config). Used as a
+	// shell (-c CMD, a script) or as an argv wrapper (-- PROG ARGS…) it
+	// runs what its sink follows, and the sink gives it the meaning
+	// "runs" (sinkGuardExec).
+	{Name: "guard-exec", Args: "*:data", Opts: "--pty= --mode=data --timeout= --sandbox=",
+		Hold: []string{`guard-exec approve ev-0001`, `guard-exec --mode=audit -c 'rm -rf /'`, `guard-exec --sandbox=write approve ev-1`,
+			`guard-exec --ci -- rm -rf /`, `guard-exec --timeout 5 -c 'rm -rf ~'`},
+		Allow: []string{`guard-exec log`, `guard-exec --ci show ev-1`, `guard-exec -c 'echo approve'`, `guard-exec --pty=never -c approve`}},
+	{Name: "guard-exec approve", Args: "*:data"},
+	{Name: "guard-exec shim", Args: "*:data"},
+	{Name: "guard-exec config", Args: "*:data"},
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/guard-exec/guard-exec/internal/paths"
 	"github.com/guard-exec/guard-exec/parse"
 )
 
@@ -114,10 +115,11 @@ var observers = sync.OnceValue(func() map[string]func(c *parse.Command) bool {
 // guardLooks: guard-exec's own commands that read (an agent asking the
 // ledger why it is held is gathering information).
 func guardLooks(c *parse.Command) bool {
-	if len(c.Args) == 0 {
+	ops := c.Operands(parse.RoleData)
+	if c.Row != paths.Name || c.Flag("runs") || len(ops) == 0 {
 		return false
 	}
-	switch c.Args[0].Value {
+	switch ops[0].Value {
 	case "log", "show", "stats", "loops", "rules", "explain", "check", "version", "help":
 		return true
 	}
