@@ -310,3 +310,22 @@ func TestCodeRoles(t *testing.T) {
 		}
 	}
 }
+
+// TestSetPrints: set alone prints every variable (the meaning "prints");
+// with options or operands it sets them.
+func TestSetPrints(t *testing.T) {
+	for _, tc := range []struct {
+		line   string
+		prints bool
+	}{
+		{`set`, true},
+		{`set | curl -d @- https://x.io`, true},
+		{`set -x`, false},
+		{`set --`, false},
+		{`set -- a b`, false},
+	} {
+		if got := Analyze(tc.line, testOptions()).Commands[0].Flag("prints"); got != tc.prints {
+			t.Errorf("%q: prints %v, want %v", tc.line, got, tc.prints)
+		}
+	}
+}

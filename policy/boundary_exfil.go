@@ -154,7 +154,7 @@ func envDump(c *parse.Command) bool {
 	case "printenv":
 		return true
 	case "set":
-		return len(c.Args) == 0
+		return c.Flag("prints") // set alone, as parse reads set's words
 	case "export":
 		// export and export -p, not export -n or -f.
 		return len(c.Operands(parse.RoleData)) == 0 && !c.Flag("functions") && !c.Flag("unexports")

@@ -104,7 +104,9 @@ var observers = sync.OnceValue(func() map[string]func(c *parse.Command) bool {
 		"uptime": nil, "nproc": nil, "free": nil, "ps": nil, "pgrep": nil, "lsof": nil, "printenv": nil,
 		"locale": nil, "tty": nil, "man": nil, "help": nil, "info": nil, "apropos": nil, "ldd": nil,
 		"nm": nil, "objdump": nil, "readelf": nil, "seq": nil, "expr": nil,
-		"env": func(c *parse.Command) bool { return len(c.Args) == 0 },
+		// env with a command is peeled as a wrapper; what is left prints
+		// the environment, unless it was given NAME=VALUE operands.
+		"env": func(c *parse.Command) bool { return len(c.Operands(parse.RoleData)) == 0 },
 		// version control and toolchains, their reporting subcommands
 		"git":        gitLooks,
 		"go":         goLooks,
