@@ -158,6 +158,32 @@ func TestDockerRows(t *testing.T) {
 	}
 }
 
+// TestDockerRunFacts: a run command's mounts are roles and what makes
+// them unknown a meaning, after docker's own options.
+func TestDockerRunFacts(t *testing.T) {
+	for _, tc := range []struct{ line, flags, mounts string }{
+		{`docker --log-level debug run -v /:/host alpine ls`, "starts-container", "--volume=/:/host"},
+		{`docker container run --mount=type=bind,src=/,dst=/h -v"$HOME":/h2 x`, "starts-container", "--mount=type=bind,src=/,dst=/h --volume=/home/u:/h2"},
+		{`podman run --privileged --volume /x:/y img`, "privileged starts-container", "--volume=/x:/y"},
+		{`docker run --privileged=false img`, "starts-container", ""},
+		{`docker -H tcp://h run -v /:/h img`, "mounts-unknown starts-container", "--volume=/:/h"},
+		{`docker run --volumes-from c img`, "mounts-unknown starts-container", ""},
+		{`docker compose run -v /:/h app`, "", ""},
+		{`docker ps`, "", ""},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var mounts []string
+		for _, r := range c.Roles {
+			if r.Lang == "mount" {
+				mounts = append(mounts, r.Opt+"="+r.Word.Value)
+			}
+		}
+		if sortedFlags(c) != tc.flags || strings.Join(mounts, " ") != tc.mounts {
+			t.Errorf("%q: flags %q mounts %q, want %q %q", tc.line, sortedFlags(c), mounts, tc.flags, tc.mounts)
+		}
+	}
+}
+
 // TestRowAfterDashes: an operand after "--" is marked, so git checkout's
 // pathspecs are told from its branch.
 func TestRowAfterDashes(t *testing.T) {
