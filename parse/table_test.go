@@ -114,7 +114,7 @@ func TestRowFlags(t *testing.T) {
 		{`git clean -nf`, "git clean", "dry-run force", ""},
 		{`git worktree remove -f ../wt`, "git worktree remove", "force", ""},
 		{`git worktree -f remove ../wt`, "git worktree remove", "", ""},
-		{`ls -rf`, "", "", ""},
+		{`ls -rf`, "ls", "", ""}, // ls has a row, with no meanings for its flags
 	} {
 		an := Analyze(tc.line, testOptions())
 		if len(an.Commands) == 0 {

@@ -12,6 +12,9 @@ var toolRows = []Program{
 	{Name: "rimraf", Also: []string{"del-cli"}, Args: "*:deleted:tree",
 		Hold: []string{`rimraf ~`, `npx rimraf /home/dev`}, Allow: []string{`rimraf dist`, `npx rimraf node_modules build`}},
 	{Name: "launchctl", Args: "*:data"},
+	// ls lists what its operands name (policy judges the paths it prints
+	// to xargs by them).
+	{Name: "ls", Args: "*:data"},
 	// guard-exec itself: its own options before a subcommand, and the
 	// subcommands that need a person (approve, shim, config). Used as a
 	// shell (-c CMD, a script) or as an argv wrapper (-- PROG ARGS…) it
