@@ -184,6 +184,28 @@ func TestDockerRunFacts(t *testing.T) {
 	}
 }
 
+// TestTokenPrinterRows: the subcommands that print a token have rows
+// under programs whose options go anywhere, which keep reading the
+// options of their other subcommands wherever they are.
+func TestTokenPrinterRows(t *testing.T) {
+	for _, tc := range []struct{ line, row, flags, ops string }{
+		{`gh auth status -h github.com -t`, "gh auth status", "shows-token", ""},
+		{`gh -R o/r auth token`, "gh auth", "", "token"},
+		{`gh pr create -t title`, "gh", "", "pr create"},
+		{`gh repo edit o/r --visibility=public`, "gh", "", "repo edit o/r"},
+		{`kubectl --context prod config view --raw`, "kubectl config view", "raw", ""},
+		{`kubectl config --kubeconfig k view --minify`, "kubectl config view", "", ""},
+		{`kubectl get pods -n x --all-namespaces`, "kubectl", "all", "get pods"},
+		{`git credential fill`, "git credential", "", "fill"},
+		{`vault kv get -field=token secret/x`, "vault", "", "kv get secret/x"},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		if c.Row != tc.row || sortedFlags(c) != tc.flags || operandText(c, RoleData) != tc.ops {
+			t.Errorf("%q: row %q flags %q operands %q, want %q %q %q", tc.line, c.Row, sortedFlags(c), operandText(c, RoleData), tc.row, tc.flags, tc.ops)
+		}
+	}
+}
+
 // TestRowAfterDashes: an operand after "--" is marked, so git checkout's
 // pathspecs are told from its branch.
 func TestRowAfterDashes(t *testing.T) {
