@@ -294,7 +294,7 @@ var findFilters = map[string]bool{
 // command itself stays as written, so -delete and the roots are visible.
 func sinkFind(fr *frame, c *Command, args []arg) {
 	findRoles(fr, c)
-	for _, p := range findExpr(len(args), func(k int) string { return args[k].Value }, 1+findStart(c.Args)) {
+	for _, p := range findExpr(len(args), func(k int) string { return args[k].Value }, 1+findStart(wordsOf(args[1:]))) {
 		op := p.name
 		if findActions[op] != "runs" {
 			continue
