@@ -71,7 +71,7 @@ func sinkDocker(fr *frame, c *Command, args []arg) {
 	case "exec":
 		spec = OptSpec{Short: "euw", Long: []string{"env", "env-file", "user", "workdir", "detach-keys", "index"}}
 	case "run":
-		spec = OptSpec{Short: "acehlmpuvw", Long: dockerRunLong}
+		spec = OptSpec{Short: dockerRunShort, Long: dockerRunLong}
 	default:
 		return
 	}
@@ -117,6 +117,7 @@ func dockerRunFacts(c *Command, args []arg, from int, remote bool) {
 	if remote {
 		flag("mounts-unknown")
 	}
+	_, image := parseOpts(args, from, OptSpec{Short: dockerRunShort, Long: dockerRunLong})
 	for i := from; i < len(args); i++ {
 		v := args[i].Value
 		name, val, hasVal := "", "", false
@@ -127,6 +128,15 @@ func dockerRunFacts(c *Command, args []arg, from int, remote bool) {
 			name, val, hasVal = "volume", v[2:], true
 		case v == "-v":
 			name = "volume"
+		case i < image && len(v) > 2 && v[0] == '-':
+			// A cluster of docker's own short options (-itv SRC:DST):
+			// the first letter that takes a value takes the rest of the
+			// word or the next one.
+			k := strings.IndexAny(v[1:], dockerRunShort) + 1
+			if k == 0 || v[k] != 'v' {
+				continue
+			}
+			name, val, hasVal = "volume", v[k+1:], k+1 < len(v)
 		default:
 			continue
 		}
@@ -155,6 +165,9 @@ func dockerRunFacts(c *Command, args []arg, from int, remote bool) {
 		c.Roles = append(c.Roles, RoleArg{Role: RoleData, Lang: "mount", Opt: "--" + name, Word: w})
 	}
 }
+
+// dockerRunShort are docker run's one-letter options that take a value.
+const dockerRunShort = "acehlmpuvw"
 
 var dockerRunLong = []string{
 	"add-host", "annotation", "attach", "blkio-weight", "cap-add", "cap-drop", "cgroup-parent", "cgroupns",

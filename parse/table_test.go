@@ -168,6 +168,9 @@ func TestDockerRunFacts(t *testing.T) {
 		{`docker run --privileged=false img`, "starts-container", ""},
 		{`docker -H tcp://h run -v /:/h img`, "mounts-unknown starts-container", "--volume=/:/h"},
 		{`docker run --volumes-from c img`, "mounts-unknown starts-container", ""},
+		{`docker run -itv /:/host alpine grep -rv x /host`, "starts-container", "--volume=/:/host"},
+		{`docker run -itv/:/h -e X=1 alpine`, "starts-container", "--volume=/:/h"},
+		{`docker run -ite X=1 alpine`, "starts-container", ""},
 		{`docker compose run -v /:/h app`, "", ""},
 		{`docker ps`, "", ""},
 	} {
