@@ -562,6 +562,10 @@ func builtinUnset(fr *frame, c *Command, args []arg) {
 func builtinSet(fr *frame, c *Command, args []arg) {
 	st := fr.st
 	ws := c.Args
+	if len(ws) == 0 {
+		// set alone prints every shell variable and function.
+		c.Flags = append(c.Flags, "prints")
+	}
 	for i := 0; i < len(ws); i++ {
 		a := ws[i].Value
 		switch {

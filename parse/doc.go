@@ -246,7 +246,22 @@
 // config KEY VALUE --global), which stops only when that operand is a
 // subcommand. An OldStyle row (tar) reads a first word of letters
 // without a dash as its options, each letter that takes a value taking the
-// next word in turn (tar xfC a.tar dir).
+// next word in turn (tar xfC a.tar dir). A row's RunBy names the
+// interpreters that run its program as a script or module (python
+// manage.py, python -m twine, php artisan): the words after it are read
+// with that row, and the interpreter's command gets it.
+//
+// The programs whose grammar no row can say record the same kind of
+// facts where their sinks read them: an interpreter's inline code and
+// script, and a shell's script (RoleCode with the option that gave it,
+// RoleScript); find's expression, read once with its primaries'
+// arguments (a RoleFilter per test, the program of -exec as RoleProgram,
+// the file of -fprint as RoleWritten, other arguments RoleData with Opt
+// the primary; "deletes", "runs", "writes", "alternatives" and "empty"
+// among its meanings); docker run's mounts (RoleData of LANG "mount",
+// "starts-container", "privileged", "mounts-unknown"); guard-exec's
+// "runs" when it is used as a shell or a wrapper; set's "prints" when it
+// has no words.
 //
 // Files a command runs are read when they exist when it is checked, through
 // Options.Files, or when the same line wrote them: a path run directly (by

@@ -133,14 +133,59 @@ func sinkSg(fr *frame, c *Command, args []arg) {
 	}
 }
 
-// findRoles records what find lists, as fdRoles does for fd: its
-// starting points (RoleListed, after -H, -L, -P, -D and -O; "." when
-// none), and a RoleFilter when its expression tests names, times, sizes,
-// owners or permissions, so that what it acts on are entries below the
-// starting points, not the points themselves; and the meanings of its
-// actions (findActions).
+// findRoles records what find's words say, read with find's grammar
+// (findExpr): its starting points (RoleListed, after -H, -L, -P, -D and
+// -O; "." when none); each test that narrows what it matches to some of
+// the entries below them (-name, -mtime, -size, owners, permissions) a
+// RoleFilter, Opt the test and Word its argument ("" for -empty), so that
+// what it acts on are entries below the starting points, not the points
+// themselves; the file each -fprint, -fprint0, -fprintf and -fls writes
+// (RoleWritten); the program each -exec, -execdir, -ok and -okdir runs
+// (RoleProgram, Word the program's word); the other arguments of its
+// primaries (-type d, -maxdepth 1) RoleData with Opt the primary; and
+// the meanings of its actions and operators (findMeanings).
 func findRoles(fr *frame, c *Command) {
 	args := c.Args
+	i := findStart(args)
+	var roots []Word
+	for ; i < len(args) && !findExprStart(args[i].Value); i++ {
+		roots = append(roots, args[i])
+	}
+	if len(roots) == 0 {
+		roots = []Word{{Value: ".", Pos: c.Pos}}
+	}
+	for _, r := range roots {
+		c.Roles = append(c.Roles, RoleArg{Role: RoleListed, Word: r, Path: fr.wordPath(c, r)})
+	}
+	for _, p := range findExpr(len(args), func(k int) string { return args[k].Value }, i) {
+		m := findActions[p.name]
+		if m == "" {
+			m = findOperators[p.name]
+		}
+		if m != "" && !c.Flag(m) {
+			c.Flags = append(c.Flags, m)
+		}
+		ra := RoleArg{Role: RoleData, Opt: p.name}
+		if p.n > 0 {
+			ra.Word = args[p.at+1]
+		}
+		switch {
+		case findFilters[p.name] || p.newer:
+			ra.Role = RoleFilter // -empty and -nouser too, with no Word
+		case p.n == 0:
+			continue // an action or an operator: its meaning says it
+		case m == "runs":
+			ra.Role = RoleProgram
+		case m == "writes":
+			ra.Role, ra.Path = RoleWritten, fr.wordPath(c, ra.Word)
+		}
+		c.Roles = append(c.Roles, ra)
+	}
+}
+
+// findStart returns where find's starting points begin: after the
+// options -H, -L, -P, -D DEBUGOPTS and -O LEVEL.
+func findStart(args []Word) int {
 	i := 0
 	for i < len(args) {
 		v := args[i].Value
@@ -152,26 +197,64 @@ func findRoles(fr *frame, c *Command) {
 			break
 		}
 	}
-	var roots []Word
-	for ; i < len(args) && !findExprStart(args[i].Value); i++ {
-		roots = append(roots, args[i])
-	}
-	if len(roots) == 0 {
-		roots = []Word{{Value: ".", Pos: c.Pos}}
-	}
-	for _, r := range roots {
-		c.Roles = append(c.Roles, RoleArg{Role: RoleListed, Word: r, Path: fr.wordPath(c, r)})
-	}
-	filtered := false
-	for _, a := range args[i:] {
-		if findFilters[a.Value] && !filtered {
-			c.Roles = append(c.Roles, RoleArg{Role: RoleFilter})
-			filtered = true
+	return i
+}
+
+// findPrimary is one primary or operator of find's expression: its
+// name, the index of its word, and how many words after it are its
+// arguments (for -exec and the like, the command up to ";" or "{} +",
+// the terminator not counted).
+type findPrimary struct {
+	name  string
+	at, n int
+	// newer is set for -newerXY, a test of times against a reference.
+	newer bool
+}
+
+// findExpr reads find's expression from index i of n words (val gives
+// each word's value): the primaries and operators in order, each with
+// its arguments, so that an argument is never read as a primary (-name
+// -delete matches a file named -delete; the words of -exec are the
+// command's). A word that is not a primary find knows takes no argument.
+func findExpr(n int, val func(int) string, i int) []findPrimary {
+	var out []findPrimary
+	for ; i < n; i++ {
+		v := val(i)
+		p := findPrimary{name: v, at: i}
+		switch k, ok := findArgs[v]; {
+		case ok:
+			p.n = k
+		case findActions[v] == "runs":
+			j := i + 1
+			for ; j < n; j++ {
+				if w := val(j); w == ";" || w == "+" && j > i+1 && val(j-1) == "{}" {
+					break
+				}
+			}
+			p.n = j - i - 1
+		case len(v) == len("-newerXY") && strings.HasPrefix(v, "-newer") && strings.Trim(v[len("-newer"):], "aBcmt") == "":
+			p.n, p.newer = 1, true
 		}
-		if m := findActions[a.Value]; m != "" && !c.Flag(m) {
-			c.Flags = append(c.Flags, m)
+		p.n = min(p.n, n-i-1)
+		out = append(out, p)
+		i += p.n
+		if findActions[v] == "runs" && i+1 < n {
+			i++ // the terminator
 		}
 	}
+	return out
+}
+
+// findArgs are the primaries of find's expression that take arguments,
+// and how many (-fprintf FILE FORMAT).
+var findArgs = map[string]int{
+	"-name": 1, "-iname": 1, "-path": 1, "-ipath": 1, "-wholename": 1, "-iwholename": 1, "-regex": 1, "-iregex": 1,
+	"-lname": 1, "-ilname": 1, "-regextype": 1, "-type": 1, "-xtype": 1, "-fstype": 1, "-context": 1,
+	"-amin": 1, "-atime": 1, "-cmin": 1, "-ctime": 1, "-mmin": 1, "-mtime": 1, "-used": 1,
+	"-anewer": 1, "-cnewer": 1, "-newer": 1, "-samefile": 1,
+	"-size": 1, "-user": 1, "-group": 1, "-uid": 1, "-gid": 1, "-perm": 1, "-links": 1, "-inum": 1,
+	"-maxdepth": 1, "-mindepth": 1, "-files0-from": 1,
+	"-fprint": 1, "-fprint0": 1, "-fls": 1, "-fprintf": 2, "-printf": 1,
 }
 
 // findActions are the meanings (Command.Flags) of find's actions that
@@ -183,6 +266,13 @@ var findActions = map[string]string{
 	"-fprint": "writes", "-fprint0": "writes", "-fprintf": "writes", "-fls": "writes",
 	"-printf": "formats", "-ls": "formats",
 }
+
+// findOperators are the meanings (Command.Flags) of find's primaries
+// that are not actions: "alternatives" for an expression that joins
+// tests with -o, -or or "," (its tests are then no filter of the
+// others), and "empty" for -empty, which matches only empty files and
+// directories.
+var findOperators = map[string]string{"-o": "alternatives", "-or": "alternatives", ",": "alternatives", "-empty": "empty"}
 
 // findExprStart reports whether a find argument starts its expression.
 func findExprStart(v string) bool {
@@ -204,22 +294,14 @@ var findFilters = map[string]bool{
 // command itself stays as written, so -delete and the roots are visible.
 func sinkFind(fr *frame, c *Command, args []arg) {
 	findRoles(fr, c)
-	for i := 1; i < len(args); i++ {
-		op := args[i].Value
-		switch op {
-		case "-exec", "-execdir", "-ok", "-okdir":
-		default:
+	for _, p := range findExpr(len(args), func(k int) string { return args[k].Value }, 1+findStart(wordsOf(args[1:]))) {
+		op := p.name
+		if findActions[op] != "runs" {
 			continue
 		}
-		j := i + 1
 		var argv []arg
-		for ; j < len(args); j++ {
-			v := args[j].Value
-			if v == ";" || v == "+" && j > i+1 && args[j-1].Value == "{}" {
-				break
-			}
-			a := args[j]
-			if strings.Contains(v, "{}") {
+		for _, a := range args[p.at+1 : p.at+1+p.n] {
+			if v := a.Value; strings.Contains(v, "{}") {
 				a.supplied = a.Literal()
 				a.Value = strings.ReplaceAll(v, "{}", Unknown)
 				a.Dynamic, a.whole = true, false
@@ -233,7 +315,6 @@ func sinkFind(fr *frame, c *Command, args []arg) {
 				f.st.dir = ""
 			}
 		})
-		i = j
 	}
 }
 

@@ -110,6 +110,11 @@ func sinkPython(fr *frame, c *Command, args []arg) {
 				dirs = append(dirs, fr.searchPath(c, "PYTHONPATH")...)
 			}
 			fr.pythonModule(c, mod, dirs)
+			if v == "-m" {
+				fr.runByRow(c, "python -m", mod, args, i+2)
+			} else {
+				fr.runByRow(c, "python -m", mod, args, i+1)
+			}
 			return
 		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "c"):
 			k := strings.IndexByte(v, 'c')
@@ -126,6 +131,7 @@ func sinkPython(fr *frame, c *Command, args []arg) {
 			continue
 		default:
 			p.file = &args[i]
+			fr.runByRow(c, "python", p.file.Value, args, i+1)
 		}
 		break
 	}
@@ -497,6 +503,7 @@ func sinkPHP(fr *frame, c *Command, args []arg) {
 		case v == "-c" || v == "-d" || v == "-t" || v == "-z":
 			i++
 		case !strings.HasPrefix(v, "-"):
+			fr.runByRow(c, "php", v, args, i+1)
 			fr.interpret(c, langPHP, "php", code{file: &args[i]})
 			return
 		}
@@ -579,6 +586,7 @@ func (fr *frame) interpret(c *Command, lang langID, name string, p code) {
 	if p.flag != "" {
 		via = name + " " + p.flag
 	}
+	fr.codeRole(c, lang, p)
 	switch {
 	case p.arg != nil:
 		if forkLoop(p.text) {
@@ -604,6 +612,31 @@ func (fr *frame) interpret(c *Command, lang langID, name string, p code) {
 			}
 			fr.scanProgram(c, lang, name+" stdin", text, 0)
 		})
+	}
+}
+
+// codeRole records where an interpreter's program comes from as a role
+// of its command, so that policy reads the code the interpreter runs
+// instead of its argv: the inline code (RoleCode, Opt the option that gave
+// it: python -c, node -e, perl -e and -M, php -r; "" for awk's program
+// operand and deno eval's), or the script file (RoleScript). Lang is the
+// language's name in the program table ("python", "js").
+func (fr *frame) codeRole(c *Command, lang langID, p code) {
+	name := ""
+	for n, id := range interpLangs() {
+		if id == lang {
+			name = n
+		}
+	}
+	switch {
+	case p.arg != nil:
+		opt := ""
+		if strings.HasPrefix(p.flag, "-") {
+			opt = p.flag
+		}
+		c.Roles = append(c.Roles, RoleArg{Role: RoleCode, Lang: name, Opt: opt, Word: Word{Value: p.text, Dynamic: hasUnknown(p.text), Pos: p.arg.Pos}})
+	case p.file != nil:
+		c.Roles = append(c.Roles, RoleArg{Role: RoleScript, Lang: name, Word: p.file.Word, Path: fr.wordPath(c, p.file.Word)})
 	}
 }
 

@@ -44,11 +44,18 @@ func sinkSSH(fr *frame, c *Command, args []arg) {
 // sinkDocker follows docker/podman exec CONTAINER CMD… and run IMAGE
 // [CMD…], and the compose forms.
 func sinkDocker(fr *frame, c *Command, args []arg) {
-	_, i := parseOpts(args, 1, OptSpec{Short: "cHl", Long: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"}})
+	global, i := parseOpts(args, 1, OptSpec{Short: "cHl", Long: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"}})
 	if i >= len(args) {
 		return
 	}
 	sub := args[i].Value
+	if sub == "run" || sub == "container" && i+1 < len(args) && args[i+1].Value == "run" {
+		at := i + 1
+		if sub == "container" {
+			at++
+		}
+		dockerRunFacts(c, args, at, has(global, "H", "host", "c", "context"))
+	}
 	if (sub == "compose" || sub == "container") && i+1 < len(args) {
 		i++
 		if sub == "compose" {
@@ -64,7 +71,7 @@ func sinkDocker(fr *frame, c *Command, args []arg) {
 	case "exec":
 		spec = OptSpec{Short: "euw", Long: []string{"env", "env-file", "user", "workdir", "detach-keys", "index"}}
 	case "run":
-		spec = OptSpec{Short: "acehlmpuvw", Long: dockerRunLong}
+		spec = OptSpec{Short: dockerRunShort, Long: dockerRunLong}
 	default:
 		return
 	}
@@ -89,6 +96,78 @@ func sinkDocker(fr *frame, c *Command, args []arg) {
 		}
 	})
 }
+
+// dockerRunFacts records what a run command (docker run, docker
+// container run, podman run) says of the container's mounts: the meaning
+// "starts-container"; each -v/--volume and --mount value a role (RoleData,
+// LANG "mount", Opt "--volume" or "--mount"); "privileged" for
+// --privileged (not =false); and "mounts-unknown" when what is mounted is
+// not all on the line: --volumes-from, a mount option with no value, a
+// daemon named by -H/--host/-c/--context (remote). Every word after run
+// is read, the container's command too, so a mount is never missed for
+// an option value misread; a spurious one only makes more paths judged as
+// the host's.
+func dockerRunFacts(c *Command, args []arg, from int, remote bool) {
+	flag := func(m string) {
+		if !c.Flag(m) {
+			c.Flags = append(c.Flags, m)
+		}
+	}
+	flag("starts-container")
+	if remote {
+		flag("mounts-unknown")
+	}
+	_, image := parseOpts(args, from, OptSpec{Short: dockerRunShort, Long: dockerRunLong})
+	for i := from; i < len(args); i++ {
+		v := args[i].Value
+		name, val, hasVal := "", "", false
+		switch {
+		case strings.HasPrefix(v, "--"):
+			name, val, hasVal = strings.Cut(v[2:], "=")
+		case len(v) > 2 && v[0] == '-' && v[1] == 'v':
+			name, val, hasVal = "volume", v[2:], true
+		case v == "-v":
+			name = "volume"
+		case i < image && len(v) > 2 && v[0] == '-':
+			// A cluster of docker's own short options (-itv SRC:DST):
+			// the first letter that takes a value takes the rest of the
+			// word or the next one.
+			k := strings.IndexAny(v[1:], dockerRunShort) + 1
+			if k == 0 || v[k] != 'v' {
+				continue
+			}
+			name, val, hasVal = "volume", v[k+1:], k+1 < len(v)
+		default:
+			continue
+		}
+		switch name {
+		case "volumes-from":
+			flag("mounts-unknown")
+			continue
+		case "privileged":
+			if val != "false" {
+				flag("privileged")
+			}
+			continue
+		case "volume", "mount":
+		default:
+			continue
+		}
+		w := valueArg(args[i], val).Word
+		if !hasVal {
+			if i+1 >= len(args) {
+				flag("mounts-unknown")
+				continue
+			}
+			i++
+			w = args[i].Word
+		}
+		c.Roles = append(c.Roles, RoleArg{Role: RoleData, Lang: "mount", Opt: "--" + name, Word: w})
+	}
+}
+
+// dockerRunShort are docker run's one-letter options that take a value.
+const dockerRunShort = "acehlmpuvw"
 
 var dockerRunLong = []string{
 	"add-host", "annotation", "attach", "blkio-weight", "cap-add", "cap-drop", "cgroup-parent", "cgroupns",

@@ -110,6 +110,9 @@ func sinkShell(fr *frame, c *Command, args []arg) {
 		fr.nest(nesting{sink: c, via: name + " -c", text: inv.cmd.Value, pos: fr.textPos(*inv.cmd), kind: DynShellArg,
 			feeders: inv.cmd.feeders, st: st, stdin: c.Stdin, dialect: shellDialect(name), user: c.User, supplied: inv.cmd.supplied})
 	case inv.file != nil:
+		// The script it runs, a role of its command as an
+		// interpreter's is (codeRole).
+		c.Roles = append(c.Roles, RoleArg{Role: RoleScript, Lang: "sh", Word: inv.file.Word, Path: fr.wordPath(c, inv.file.Word)})
 		fr.shellFile(c, name, inv)
 	case c.Stdin == nil:
 		// It reads the terminal (sh -i): what it will be typed is not

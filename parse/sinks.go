@@ -308,19 +308,39 @@ func withWriter(feeders []*Command, writer *Command) []*Command {
 }
 
 // sinkGuardExec follows guard-exec used as a shell (-c, a script) or as an
-// argv wrapper (guard-exec -- prog args); its subcommands run nothing.
+// argv wrapper (guard-exec -- prog args), after its own options (--pty,
+// --mode, --timeout, --sandbox with a value, --ci, --strict); then the
+// command has the meaning "runs". Its subcommands run nothing.
 func sinkGuardExec(fr *frame, c *Command, args []arg) {
-	if len(args) < 2 {
+	i := 1
+	for i < len(args) {
+		name, _, attached := strings.Cut(args[i].Value, "=")
+		switch name {
+		case "--ci", "--strict":
+			i++
+			continue
+		case "--pty", "--mode", "--timeout", "--sandbox":
+			i++
+			if !attached {
+				i++
+			}
+			continue
+		}
+		break
+	}
+	if i >= len(args) {
 		return
 	}
-	switch v := args[1].Value; {
-	case v == "--":
-		fr.runNested(c, args[2:], "guard-exec --", nil)
-	case strings.HasPrefix(v, "-"):
-		sinkShell(fr, c, args)
-	case !guardSubcommands()[v]:
-		sinkShell(fr, c, args) // a script file
+	if v := args[i].Value; !strings.HasPrefix(v, "-") && guardSubcommands()[v] {
+		return
 	}
+	c.Flags = append(c.Flags, "runs")
+	if args[i].Value == "--" {
+		fr.runNested(c, args[i+1:], "guard-exec --", nil)
+		return
+	}
+	// A shell: -c CMD, or a script file.
+	sinkShell(fr, c, append([]arg{args[0]}, args[i:]...))
 }
 
 var guardSubcommands = sync.OnceValue(func() map[string]bool {

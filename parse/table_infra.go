@@ -62,7 +62,8 @@ var infraRows = []Program{
 	{Name: "mc", Args: "*:data", Flags: cloudDryRun + " recursive:-r|--recursive force:--force", Opts: "-C|--config-dir= --older-than= --newer-than= --rewind=",
 		Hold: []string{`mc rm --recursive --force local/bucket`, `mc rm --force local/bucket --recursive`, `mc rb local/bucket`}, Allow: []string{`mc ls local/bucket`, `mc rm --recursive local/bucket/x --dry-run`}},
 	// kubectl's options go anywhere; --dry-run takes its value attached.
-	{Name: "kubectl", Also: []string{"oc", "kubecolor"}, Args: "*:data", Env: "KUBE_EDITOR:shell " + editorEnv,
+	// (kubectl config's rows: table_tools.go.)
+	{Name: "kubectl", Also: []string{"oc", "kubecolor"}, Permute: true, Args: "*:data", Env: "KUBE_EDITOR:shell " + editorEnv,
 		Flags: "!help:-h|--help all:--all|--all-namespaces|-A !dry-run:--dry-run|--dry-run=client|--dry-run=server|--dry-run=unchanged",
 		Opts: "-n|--namespace= -l|--selector= -f|--filename= -o|--output= -k|--kustomize= -c|--container= -s|--server= --context= " +
 			"--cluster= --kubeconfig= --field-selector= --grace-period= --timeout= --user= --token= --as= --as-group= --cascade= --wait= " +
@@ -163,8 +164,9 @@ var iacRows = []Program{
 	{Name: "copilot", Args: "*:data", Opts: "-n|--name= -a|--app= -e|--env= --stack= --stage= --region= --profile= --stack-name= --cwd= --config= --var-file= --target=", Flags: "!help:--help|-h", Hold: []string{`copilot app delete`, `copilot svc delete -n api`}},
 	{Name: "eksctl", Args: "*:data", Opts: iacOpts + " -r= -f|--config-file=", Flags: "!help:--help|-h",
 		Hold: []string{`eksctl delete cluster --name prod`, `eksctl --region eu-west-1 delete nodegroup ng`}, Allow: []string{`eksctl get cluster`}},
-	// gh's options go anywhere.
-	{Name: "gh", Args: "*:data", Env: "GH_PAGER:shell GH_EDITOR:shell GH_BROWSER:shell BROWSER:shell " + pagerEnv + " " + editorEnv,
+	// gh's options go anywhere (gh auth's rows are the tools' that print
+	// a token, table_tools.go).
+	{Name: "gh", Permute: true, Args: "*:data", Env: "GH_PAGER:shell GH_EDITOR:shell GH_BROWSER:shell BROWSER:shell " + pagerEnv + " " + editorEnv,
 		Opts: "-X|--method=data -H|--header= -f|--field= -F|--raw-field= -p|--preview= -q|--jq= -t|--template= --input= --hostname= --cache= " +
 			"-R|--repo= --visibility=data",
 		Hold: []string{`gh repo delete o/r --yes`, `gh -R o/r repo delete`, `gh repo edit --visibility public`, `gh repo edit o/r --visibility=public`,

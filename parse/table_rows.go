@@ -600,7 +600,7 @@ var programRows = []Program{
 	{Name: "git grep", Opts: "-O|--open-files-in-pager=shell -e= -f=read --max-depth= -m|--max-count= -A|--after-context= -B|--before-context= -C|--context= --threads= --color=",
 		Hold: []string{`git grep -O'rm -rf ~;' TODO`}, Allow: []string{`git grep -n TODO`, `git grep -Ovim TODO`}},
 	{Name: "git send-email", Opts: "--to-cmd=shell --cc-cmd=shell --header-cmd=shell --smtp-server= --to= --cc= --bcc= --from= --subject= --in-reply-to= --identity= --smtp-user= --smtp-encryption= --smtp-server-port=",
-		Hold: []string{`git send-email --to-cmd='rm -rf ~;' 0001.patch`}, Allow: []string{`git send-email --to=list@example.org 0001.patch`}}, {Name: "git ls-files"}, {Name: "git ls-tree"}, {Name: "git rev-parse"},
+		Hold: []string{`git send-email --to-cmd='rm -rf ~;' 0001.patch`}, Allow: []string{`git send-email --to=list@example.org 0001.patch`}}, {Name: "git ls-files", Args: "*:data"}, {Name: "git ls-tree"}, {Name: "git rev-parse"},
 	{Name: "git rev-list"}, {Name: "git describe"}, {Name: "git shortlog"}, {Name: "git cat-file"},
 	{Name: "git whatchanged"}, {Name: "git help"}, {Name: "git version"}, {Name: "git merge-base"},
 	{Name: "git remote", Args: "*:data"},

@@ -114,7 +114,7 @@ func TestRowFlags(t *testing.T) {
 		{`git clean -nf`, "git clean", "dry-run force", ""},
 		{`git worktree remove -f ../wt`, "git worktree remove", "force", ""},
 		{`git worktree -f remove ../wt`, "git worktree remove", "", ""},
-		{`ls -rf`, "", "", ""},
+		{`ls -rf`, "ls", "", ""}, // ls has a row, with no meanings for its flags
 	} {
 		an := Analyze(tc.line, testOptions())
 		if len(an.Commands) == 0 {
@@ -158,6 +158,57 @@ func TestDockerRows(t *testing.T) {
 	}
 }
 
+// TestDockerRunFacts: a run command's mounts are roles and what makes
+// them unknown a meaning, after docker's own options.
+func TestDockerRunFacts(t *testing.T) {
+	for _, tc := range []struct{ line, flags, mounts string }{
+		{`docker --log-level debug run -v /:/host alpine ls`, "starts-container", "--volume=/:/host"},
+		{`docker container run --mount=type=bind,src=/,dst=/h -v"$HOME":/h2 x`, "starts-container", "--mount=type=bind,src=/,dst=/h --volume=/home/u:/h2"},
+		{`podman run --privileged --volume /x:/y img`, "privileged starts-container", "--volume=/x:/y"},
+		{`docker run --privileged=false img`, "starts-container", ""},
+		{`docker -H tcp://h run -v /:/h img`, "mounts-unknown starts-container", "--volume=/:/h"},
+		{`docker run --volumes-from c img`, "mounts-unknown starts-container", ""},
+		{`docker run -itv /:/host alpine grep -rv x /host`, "starts-container", "--volume=/:/host"},
+		{`docker run -itv/:/h -e X=1 alpine`, "starts-container", "--volume=/:/h"},
+		{`docker run -ite X=1 alpine`, "starts-container", ""},
+		{`docker compose run -v /:/h app`, "", ""},
+		{`docker ps`, "", ""},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		var mounts []string
+		for _, r := range c.Roles {
+			if r.Lang == "mount" {
+				mounts = append(mounts, r.Opt+"="+r.Word.Value)
+			}
+		}
+		if sortedFlags(c) != tc.flags || strings.Join(mounts, " ") != tc.mounts {
+			t.Errorf("%q: flags %q mounts %q, want %q %q", tc.line, sortedFlags(c), mounts, tc.flags, tc.mounts)
+		}
+	}
+}
+
+// TestTokenPrinterRows: the subcommands that print a token have rows
+// under programs whose options go anywhere, which keep reading the
+// options of their other subcommands wherever they are.
+func TestTokenPrinterRows(t *testing.T) {
+	for _, tc := range []struct{ line, row, flags, ops string }{
+		{`gh auth status -h github.com -t`, "gh auth status", "shows-token", ""},
+		{`gh -R o/r auth token`, "gh auth", "", "token"},
+		{`gh pr create -t title`, "gh", "", "pr create"},
+		{`gh repo edit o/r --visibility=public`, "gh", "", "repo edit o/r"},
+		{`kubectl --context prod config view --raw`, "kubectl config view", "raw", ""},
+		{`kubectl config --kubeconfig k view --minify`, "kubectl config view", "", ""},
+		{`kubectl get pods -n x --all-namespaces`, "kubectl", "all", "get pods"},
+		{`git credential fill`, "git credential", "", "fill"},
+		{`vault kv get -field=token secret/x`, "vault", "", "kv get secret/x"},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		if c.Row != tc.row || sortedFlags(c) != tc.flags || operandText(c, RoleData) != tc.ops {
+			t.Errorf("%q: row %q flags %q operands %q, want %q %q %q", tc.line, c.Row, sortedFlags(c), operandText(c, RoleData), tc.row, tc.flags, tc.ops)
+		}
+	}
+}
+
 // TestRowAfterDashes: an operand after "--" is marked, so git checkout's
 // pathspecs are told from its branch.
 func TestRowAfterDashes(t *testing.T) {
@@ -176,6 +227,56 @@ func TestRowAfterDashes(t *testing.T) {
 		}
 		if strings.Join(got, " ") != tc.after {
 			t.Errorf("%q: after -- %q, want %q", tc.line, got, tc.after)
+		}
+	}
+}
+
+// TestRunBy: a script or module an interpreter runs whose row says the
+// interpreter runs it is read with that row, after the interpreter's own
+// options; any other is not.
+func TestRunBy(t *testing.T) {
+	for _, tc := range []struct{ line, row, ops, env string }{
+		{`python -u manage.py flush --settings x.prod`, "manage.py", "flush", ""},
+		{`python3 ./manage.py reset_db -e production`, "manage.py", "reset_db", "production"},
+		{`python -W ignore -m alembic downgrade base`, "alembic", "downgrade base", ""},
+		{`python3 -mtwine upload -r pypi dist/x`, "twine", "upload dist/x", ""},
+		{`php -d memory_limit=-1 artisan migrate:fresh`, "artisan", "migrate:fresh", ""},
+		{`python -m pip install twine`, "", "", ""},
+		{`python manage.py.bak flush`, "", "", ""},
+		{`python -c 'x' manage.py flush`, "", "", ""},
+		{`php manage.py flush`, "", "", ""},
+	} {
+		c := Analyze(tc.line, testOptions()).Commands[0]
+		env := ""
+		for _, w := range c.OptionValues("-e") {
+			env += w.Value
+		}
+		if c.Row != tc.row || operandText(c, RoleData) != tc.ops || env != tc.env {
+			t.Errorf("%q: row %q operands %q -e %q, want %q %q %q", tc.line, c.Row, operandText(c, RoleData), env, tc.row, tc.ops, tc.env)
+		}
+	}
+}
+
+// TestGuardExecRow: guard-exec's own options come before a subcommand
+// (its row) or before what it runs as a shell or a wrapper (the meaning
+// "runs", and the command followed).
+func TestGuardExecRow(t *testing.T) {
+	for _, tc := range []struct{ line, row, flags, ops, next string }{
+		{`guard-exec approve ev-1`, "guard-exec approve", "", "ev-1", ""},
+		{`guard-exec --sandbox=write --ci shim uninstall`, "guard-exec shim", "", "uninstall", ""},
+		{`guard-exec --mode audit log`, "guard-exec", "", "log", ""},
+		{`guard-exec --ci -- rm -rf /`, "guard-exec", "runs", "rm -rf /", "rm"},
+		{`guard-exec --timeout 5 -c 'rm -rf ~'`, "guard-exec", "runs", "rm -rf ~", "rm"},
+		{`guard-exec --pty=never -c approve`, "guard-exec approve", "runs", "", "approve"},
+	} {
+		an := Analyze(tc.line, testOptions())
+		c := an.Commands[0]
+		next := ""
+		if len(an.Commands) > 1 {
+			next = an.Commands[1].Name
+		}
+		if c.Row != tc.row || sortedFlags(c) != tc.flags || operandText(c, RoleData) != tc.ops || next != tc.next {
+			t.Errorf("%q: row %q flags %q operands %q then %q, want %q %q %q %q", tc.line, c.Row, sortedFlags(c), operandText(c, RoleData), next, tc.row, tc.flags, tc.ops, tc.next)
 		}
 	}
 }

@@ -181,7 +181,7 @@ func TestPolicyReadsRolesNotArgv(t *testing.T) {
 // mkfs's verbose) and drifts from the table. The bound only goes down; a
 // test failure above it lists where the reads that are left are, by
 // file and function.
-const maxRawArgs = 38
+const maxRawArgs = 1
 
 // countRawArgs counts the selectors X.Args in a file, X an identifier
 // (c.Args, f.Args; not a call's arguments, call.Args), by file and

@@ -169,7 +169,7 @@ func envDump(c *parse.Command) bool {
 	case "printenv":
 		return true
 	case "set":
-		return len(c.Args) == 0
+		return c.Flag("prints") // set alone, as parse reads set's words
 	case "export":
 		// export and export -p, not export -n or -f.
 		return len(c.Operands(parse.RoleData)) == 0 && !c.Flag("functions") && !c.Flag("unexports")
@@ -187,19 +187,27 @@ func envDump(c *parse.Command) bool {
 	return false
 }
 
+// secretPrint is a tool command that prints a stored token: words its
+// subcommand path and operands hold in order (other words may sit
+// between them), and the meaning of a flag it needs.
+type secretPrint struct {
+	words []string
+	flag  string
+}
+
 // secretPrinters are tool commands that print a stored token.
-var secretPrinters = sync.OnceValue(func() map[string][][]string {
-	return map[string][][]string{
-		"gh":       {{"auth", "token"}, {"auth", "status", "--show-token"}, {"auth", "status", "-t"}},
-		"git":      {{"credential", "fill"}},
-		"aws":      {{"configure", "get"}, {"configure", "export-credentials"}, {"sts", "get-session-token"}},
-		"gcloud":   {{"auth", "print-access-token"}, {"auth", "print-identity-token"}, {"auth", "application-default", "print-access-token"}},
-		"az":       {{"account", "get-access-token"}},
-		"kubectl":  {{"config", "view", "--raw"}},
-		"op":       {{"read"}, {"item", "get"}},
-		"heroku":   {{"auth:token"}},
-		"security": {{"find-generic-password"}, {"find-internet-password"}},
-		"vault":    {{"read"}, {"kv", "get"}, {"print", "token"}},
+var secretPrinters = sync.OnceValue(func() map[string][]secretPrint {
+	return map[string][]secretPrint{
+		"gh":       {{words: []string{"auth", "token"}}, {words: []string{"auth", "status"}, flag: "shows-token"}},
+		"git":      {{words: []string{"credential", "fill"}}},
+		"aws":      {{words: []string{"configure", "get"}}, {words: []string{"configure", "export-credentials"}}, {words: []string{"sts", "get-session-token"}}},
+		"gcloud":   {{words: []string{"auth", "print-access-token"}}, {words: []string{"auth", "print-identity-token"}}, {words: []string{"auth", "application-default", "print-access-token"}}},
+		"az":       {{words: []string{"account", "get-access-token"}}},
+		"kubectl":  {{words: []string{"config", "view"}, flag: "raw"}},
+		"op":       {{words: []string{"read"}}, {words: []string{"item", "get"}}},
+		"heroku":   {{words: []string{"auth:token"}}},
+		"security": {{words: []string{"find-generic-password"}}, {words: []string{"find-internet-password"}}},
+		"vault":    {{words: []string{"read"}}, {words: []string{"kv", "get"}}, {words: []string{"print", "token"}}},
 	}
 })
 
@@ -214,11 +222,23 @@ func secretPrinter(c *parse.Command) bool {
 			}
 		}
 	}
-	for _, seq := range secretPrinters()[c.Name] {
-		if !hasWords(c.Args, seq) {
+	prints := secretPrinters()[c.Name]
+	if prints == nil {
+		return false
+	}
+	// The subcommand path of its row, then its operands.
+	var words []string
+	if path := strings.Fields(c.Row); len(path) > 1 {
+		words = path[1:]
+	}
+	for _, w := range c.Operands(parse.RoleData) {
+		words = append(words, w.Value)
+	}
+	for _, sp := range prints {
+		if !hasWords(words, sp.words) || sp.flag != "" && !c.Flag(sp.flag) {
 			continue
 		}
-		if c.Name == "aws" && seq[1] == "get" {
+		if c.Name == "aws" && sp.words[1] == "get" {
 			return awsGetsSecret(c)
 		}
 		return true
@@ -241,12 +261,12 @@ func awsGetsSecret(c *parse.Command) bool {
 	return false
 }
 
-// hasWords reports whether the literal words of seq appear in args in
-// order (options may sit between them).
-func hasWords(args []parse.Word, seq []string) bool {
+// hasWords reports whether the words of seq appear in words in order
+// (others may sit between them).
+func hasWords(words, seq []string) bool {
 	i := 0
-	for _, a := range args {
-		if i < len(seq) && a.Value == seq[i] {
+	for _, w := range words {
+		if i < len(seq) && w == seq[i] {
 			i++
 		}
 	}

@@ -7,36 +7,32 @@ import (
 	"github.com/guard-exec/guard-exec/parse"
 )
 
-// interpreters run inline code given with these options.
-var interpreters = sync.OnceValue(func() map[string][]string {
-	return map[string][]string{
-		"python": {"-c"}, "pypy": {"-c"}, "pypy3": {"-c"},
-		"node": {"-e", "--eval", "-p", "--print"}, "nodejs": {"-e", "--eval", "-p", "--print"},
-		"deno": {"eval"}, "bun": {"-e", "--eval"},
-		"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r"},
-	}
+// interpreters are the interpreters whose input, a heredoc or a
+// here-string they run, is read as their code.
+var interpreters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"python": true, "pypy": true, "pypy3": true, "node": true, "nodejs": true,
+		"deno": true, "bun": true, "perl": true, "ruby": true, "php": true}
 })
 
-// interpCode returns the inline code an interpreter runs: the value of -c
-// (python), -e (node, perl, ruby), -r (php), or a heredoc it executes.
+// codeLangs are the languages of the code roles interpCode reads.
+var codeLangs = map[string]bool{"python": true, "js": true, "perl": true, "ruby": true, "php": true}
+
+// interpCode returns the inline code an interpreter runs: its code roles
+// as parse reads them (python -c, node -e, perl -e, ruby -e, php -r, and
+// the like of the rows that take code), and a heredoc it executes.
 func interpCode(c *parse.Command) string {
+	var code strings.Builder
+	for _, ra := range c.Roles {
+		if ra.Role == parse.RoleCode && codeLangs[ra.Lang] {
+			code.WriteString(ra.Word.Value)
+			code.WriteByte('\n')
+		}
+	}
 	name := c.Name
 	if strings.HasPrefix(name, "python") {
 		name = "python"
 	}
-	flags, ok := interpreters()[name]
-	if !ok {
-		return ""
-	}
-	var code strings.Builder
-	for i := 0; i+1 < len(c.Args); i++ {
-		if contains(flags, c.Args[i].Value) {
-			code.WriteString(c.Args[i+1].Value)
-			code.WriteByte('\n')
-			i++
-		}
-	}
-	if in := c.Stdin; in != nil && in.Executed && (in.Kind == parse.InputHeredoc || in.Kind == parse.InputHereString) {
+	if in := c.Stdin; in != nil && in.Executed && (in.Kind == parse.InputHeredoc || in.Kind == parse.InputHereString) && interpreters()[name] {
 		code.WriteString(in.Text)
 	}
 	return code.String()

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/guard-exec/guard-exec/internal/paths"
 	"github.com/guard-exec/guard-exec/parse"
 )
 
@@ -103,7 +104,9 @@ var observers = sync.OnceValue(func() map[string]func(c *parse.Command) bool {
 		"uptime": nil, "nproc": nil, "free": nil, "ps": nil, "pgrep": nil, "lsof": nil, "printenv": nil,
 		"locale": nil, "tty": nil, "man": nil, "help": nil, "info": nil, "apropos": nil, "ldd": nil,
 		"nm": nil, "objdump": nil, "readelf": nil, "seq": nil, "expr": nil,
-		"env": func(c *parse.Command) bool { return len(c.Args) == 0 },
+		// env with a command is peeled as a wrapper; what is left prints
+		// the environment, unless it was given NAME=VALUE operands.
+		"env": func(c *parse.Command) bool { return len(c.Operands(parse.RoleData)) == 0 },
 		// version control and toolchains, their reporting subcommands
 		"git":        gitLooks,
 		"go":         goLooks,
@@ -114,10 +117,11 @@ var observers = sync.OnceValue(func() map[string]func(c *parse.Command) bool {
 // guardLooks: guard-exec's own commands that read (an agent asking the
 // ledger why it is held is gathering information).
 func guardLooks(c *parse.Command) bool {
-	if len(c.Args) == 0 {
+	ops := c.Operands(parse.RoleData)
+	if c.Row != paths.Name || c.Flag("runs") || len(ops) == 0 {
 		return false
 	}
-	switch c.Args[0].Value {
+	switch ops[0].Value {
 	case "log", "show", "stats", "loops", "rules", "explain", "check", "version", "help":
 		return true
 	}

@@ -524,8 +524,10 @@ func (x *Ctx) xargsSource(c *parse.Command) *parse.Command {
 	if !pathLister[src.Name] {
 		return nil
 	}
-	for _, a := range src.Args {
-		if strings.HasPrefix(a.Value, "/") || a.Dynamic || strings.HasPrefix(a.Value, "..") {
+	// What it lists is named by its row's roles: operands, the
+	// directories of -C and the like.
+	for _, ra := range src.Roles {
+		if w := ra.Word; strings.HasPrefix(w.Value, "/") || w.Dynamic || strings.HasPrefix(w.Value, "..") {
 			return nil
 		}
 	}

@@ -74,66 +74,22 @@ func (x *Ctx) remoteDaemon(r *parse.Command) bool {
 }
 
 // parseRunMounts reads the mounts of `docker [global options] run
-// [options] IMAGE …`. Every word after run is scanned, so a mount option
-// is never missed for a misread option value; a spurious one only makes
-// more paths judged as the host's.
+// [options] IMAGE …`, as parse gives them (its mount roles and meanings).
 func parseRunMounts(r *parse.Command) ([]containerMount, bool) { return runMountsOf(r, false) }
 
 // runMountsOf reads a run command's mounts; with privileged set, a
 // --privileged run's mounts are read too (its paths are judged as
 // another host's, but what it mounts is still what it mounts).
 func runMountsOf(r *parse.Command, privileged bool) ([]containerMount, bool) {
-	args := r.Args
-	i := 0
-	for ; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "-H" || v == "--host" || v == "-c" || v == "--context" ||
-			strings.HasPrefix(v, "--host=") || strings.HasPrefix(v, "--context=") || strings.HasPrefix(v, "-H"):
-			return nil, false
-		case v == "container":
-		case v == "run":
-			goto opts
-		case !strings.HasPrefix(v, "-"):
-			return nil, false // compose, stack, …: mounts this command does not name
-		}
+	if !r.Flag("starts-container") || r.Flag("mounts-unknown") || r.Flag("privileged") && !privileged {
+		return nil, false // compose, stack, …: mounts this command does not name
 	}
-	return nil, false
-opts:
 	var ms []containerMount
-	dir := r.Dir
-	for i++; i < len(args); i++ {
-		v := args[i].Value
-		name, val, hasVal := "", "", false
-		switch {
-		case strings.HasPrefix(v, "--"):
-			name, val, hasVal = strings.Cut(v[2:], "=")
-		case len(v) > 2 && v[0] == '-' && v[1] == 'v':
-			name, val, hasVal = "volume", v[2:], true
-		case v == "-v":
-			name = "volume"
-		default:
+	for _, ra := range r.Roles {
+		if ra.Role != parse.RoleData || ra.Lang != "mount" {
 			continue
 		}
-		switch name {
-		case "volume", "mount", "volumes-from", "privileged":
-		default:
-			continue
-		}
-		if name == "volumes-from" || name == "privileged" && val != "false" && !privileged {
-			return nil, false
-		}
-		if name == "privileged" {
-			continue
-		}
-		if !hasVal {
-			if i+1 >= len(args) {
-				return nil, false
-			}
-			i++
-			val = args[i].Value
-		}
-		m, ok := parseMountSpec(name, val, dir)
+		m, ok := parseMountSpec(strings.TrimPrefix(ra.Opt, "--"), ra.Word.Value, r.Dir)
 		if !ok {
 			return nil, false
 		}

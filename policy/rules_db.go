@@ -356,8 +356,7 @@ func isFlush(v string) bool {
 // dbReset reports a framework command that resets or drops the
 // application's database.
 func dbReset(c *parse.Command) bool {
-	name, args := frameworkTool(c)
-	fc := parse.ReadAs(&parse.Command{Args: args}, name) // the framework's row
+	name, fc := frameworkTool(c), c
 	ops := fc.Operands(parse.RoleData)
 	has := func(vals ...string) bool {
 		for _, o := range ops {
@@ -401,21 +400,17 @@ func dbReset(c *parse.Command) bool {
 	return false
 }
 
-// frameworkTool returns the framework a command runs and its arguments:
-// the tool a package runner starts, python -m MOD, python manage.py,
-// php artisan.
-func frameworkTool(c *parse.Command) (string, []parse.Word) {
-	name, args := c.Name, c.Args
-	if mod, rest := pythonModule(c); mod != "" {
-		name, args = mod, rest
+// frameworkTool returns the program a command runs: its name, or, for
+// an interpreter running a script or module with a row of its own
+// (python manage.py, python -m twine, php artisan: the rows' RunBy),
+// the program of that row, which parse read the words after it with.
+func frameworkTool(c *parse.Command) string {
+	if name, _, _ := strings.Cut(c.Row, " "); name != "" {
+		if p := parse.LookupProgram(c.Name); p == nil || p.Name != name {
+			return name
+		}
 	}
-	if isPython(c.Name) && len(c.Args) > 0 && baseName(c.Args[0].Value) == "manage.py" {
-		name, args = "manage.py", c.Args[1:]
-	}
-	if c.Name == "php" && len(c.Args) > 0 && baseName(c.Args[0].Value) == "artisan" {
-		name, args = "artisan", c.Args[1:]
-	}
-	return name, args
+	return c.Name
 }
 
 // envNamed returns the environment a framework command says it targets:
@@ -440,8 +435,7 @@ func envNamed(x *Ctx, c *parse.Command) string {
 	if x.envValue(c, "DISABLE_DATABASE_ENVIRONMENT_CHECK") == "1" {
 		named = append(named, "production")
 	}
-	name, args := frameworkTool(c)
-	for _, w := range parse.ReadAs(&parse.Command{Args: args}, name).OptionValues("-e") {
+	for _, w := range c.OptionValues("-e") {
 		named = append(named, w.Value)
 	}
 	for _, n := range named {

@@ -79,6 +79,8 @@ var filesystemRules = []*Rule{
 			"find . -type d | xargs rm -rf /",
 			"echo / | xargs rm -rf",
 			"cat dirs.txt | xargs rm -rf",
+			"git ls-files ../other | xargs rm -rf",
+			"ls -d /tmp/build* | xargs rm -rf",
 			"find / -name '*.log' -exec rm -rf {} +",
 			"ssh host rm -rf /",
 			"docker run --rm -v /:/host alpine rm -rf /host/etc",
@@ -110,6 +112,7 @@ var filesystemRules = []*Rule{
 			"find . -name node_modules -type d -prune -exec rm -rf {} +",
 			"find . -type d -name __pycache__ | xargs rm -rf",
 			"git ls-files -o | xargs rm -rf",
+			"ls -d build* | xargs rm -rf",
 			`echo "rm -rf /"`,
 			"rm -f \"$file\"",
 			"ls /",
@@ -185,6 +188,7 @@ var filesystemRules = []*Rule{
 			"find \"$(cat dir.txt)\" -delete",
 			"find .. -name '*.o' -delete",
 			"sudo find /var -mtime +1 -exec shred -u {} \\;",
+			"find -D tree / -delete",
 		},
 		NotExamples: []string{
 			"find . -name '*.o' -delete",
@@ -193,6 +197,8 @@ var filesystemRules = []*Rule{
 			"find . -name '*.pyc' -exec rm -f {} +",
 			"find ~ -name x -print",
 			"find ~/.cache -type f -delete",
+			"find / -exec echo -delete \\;",
+			"find / -name -delete -print",
 		},
 	},
 	{
@@ -433,17 +439,13 @@ func rmRecursive(x *Ctx, c *parse.Command, pred func(Place) bool) bool {
 // findDeletes reports whether find deletes what it finds: -delete, or
 // -exec/-execdir/-ok/-okdir of rm, unlink or shred.
 func findDeletes(c *parse.Command) bool {
-	for i, a := range c.Args {
-		switch a.Value {
-		case "-delete":
+	if c.Flag("deletes") {
+		return true
+	}
+	for _, p := range findRuns(c) {
+		switch baseName(p.Value) {
+		case "rm", "unlink", "shred", "srm":
 			return true
-		case "-exec", "-execdir", "-ok", "-okdir":
-			if i+1 < len(c.Args) {
-				switch baseName(c.Args[i+1].Value) {
-				case "rm", "unlink", "shred", "srm":
-					return true
-				}
-			}
 		}
 	}
 	return false

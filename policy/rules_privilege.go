@@ -21,6 +21,8 @@ var privilegeRules = []*Rule{
 			"docker run -v /:/host alpine chroot /host",
 			"docker run --rm -it --privileged -v /:/mnt ubuntu bash",
 			"podman run --mount type=bind,source=/,target=/h alpine sh",
+			"docker --log-level debug run -v /:/host alpine chroot /host",
+			"docker run -itv /:/host alpine chroot /host",
 		},
 		NotExamples: []string{"docker run -v \"$PWD\":/src -w /src golang go test ./...", "docker run --rm alpine ls /", "docker run -v /tmp/x:/x alpine ls"},
 	},

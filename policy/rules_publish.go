@@ -209,12 +209,7 @@ var publishRules = []*Rule{
 // publishes nothing, and an agent checking the options first must not be
 // stopped.
 func publishes(c *parse.Command) bool {
-	if mod, rest := pythonModule(c); mod == "twine" {
-		c = parse.ReadAs(&parse.Command{Args: rest}, "twine")
-	} else if mod != "" {
-		return false
-	}
-	f := publisher(c.Name)
+	f := publisher(frameworkTool(c)) // python -m twine: twine's row
 	return f != nil && f(c) && !c.Flag("info")
 }
 

@@ -120,6 +120,8 @@ var remoteRules = []*Rule{
 			"exec 3<>/dev/tcp/localhost/80; printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3; cat <&3",
 			`python3 -c 'import socket; s=socket.create_connection(("localhost", 8000)); print(s.recv(10))'`,
 			"bash -c 'echo ok'",
+			// x.py's own words, not python's code.
+			`python3 x.py -c 'import socket,os,pty;s=socket.socket();os.dup2(s.fileno(),0);pty.spawn("sh")'`,
 		},
 	},
 	{
@@ -210,6 +212,8 @@ var remoteRules = []*Rule{
 			"curl -sLo get.sh https://x.io/get && chmod +x get.sh && ./get.sh",
 			"curl https://x.io/i > i.sh; source i.sh",
 			"wget https://x.io/setup.py && python3 setup.py",
+			"curl -o x.sh https://x.io/i; bash -o pipefail x.sh",
+			"curl -o x.py https://x.io/i; python3 -W ignore x.py",
 		},
 		NotExamples: []string{
 			"curl -fsSL https://x.io/install.sh -o install.sh && less install.sh",
@@ -301,12 +305,10 @@ func executedFile(x *Ctx, c *parse.Command) string {
 			return abs(dir, f[0].Value)
 		}
 	case anyString(shellPrograms, c.Name) || anyString(interpreterPrograms, c.Name):
-		for _, w := range c.Args {
-			if !strings.HasPrefix(w.Value, "-") {
-				return abs(dir, w.Value)
-			}
-			if w.Value == "-c" || w.Value == "-e" || w.Value == "-m" {
-				return ""
+		// The script parse read a shell or an interpreter to run.
+		for _, ra := range c.Roles {
+			if ra.Role == parse.RoleScript && ra.Opt == "" {
+				return abs(dir, ra.Word.Value)
 			}
 		}
 	}

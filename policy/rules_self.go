@@ -489,37 +489,25 @@ func selfCommand(c *parse.Command) bool {
 	if c.Name != paths.Name && !(c.NameDynamic && strings.Contains(c.Span, paths.Name)) {
 		return false
 	}
-	args := c.Args
-	for len(args) > 0 {
-		name, val, hasVal := strings.Cut(args[0].Value, "=")
-		switch name {
-		case "--ci", "--strict":
-			args = args[1:]
-			continue
-		case "--pty", "--mode", "--timeout":
-			if !hasVal && len(args) > 1 {
-				val = args[1].Value
-				args = args[1:]
-			}
-			args = args[1:]
-			if name == "--mode" && (val == "advise" || val == "audit" || strings.Contains(val, parse.Unknown)) {
-				return true
-			}
-			continue
+	if c.NameDynamic {
+		c = parse.ReadAs(c, paths.Name)
+	}
+	for _, m := range c.OptionValues("--mode") {
+		if v := m.Value; v == "advise" || v == "audit" || strings.Contains(v, parse.Unknown) {
+			return true
 		}
-		break
 	}
-	if len(args) == 0 || strings.HasPrefix(args[0].Value, "-") {
-		return false // the shell grammar: -c CMD is judged as the nested script
+	if c.Flag("runs") {
+		return false // a shell (-c CMD) or a wrapper: what it runs is judged on its own
 	}
-	rest := args[1:]
-	switch args[0].Value {
-	case "approve":
+	ops := c.Operands(parse.RoleData)
+	switch c.Row {
+	case paths.Name + " approve":
 		return true
-	case "shim":
-		return len(rest) > 0 && contains([]string{"uninstall", "remove", "rm", "disable"}, rest[0].Value)
-	case "config":
-		for _, w := range rest {
+	case paths.Name + " shim":
+		return len(ops) > 0 && contains([]string{"uninstall", "remove", "rm", "disable"}, ops[0].Value)
+	case paths.Name + " config":
+		for _, w := range ops {
 			if contains([]string{"set", "unset", "edit", "init", "reset", "write", "exempt", "add", "remove"}, w.Value) {
 				return true
 			}

@@ -30,26 +30,6 @@ func first(vals []string) string {
 	return vals[0]
 }
 
-// pythonModule returns the module of "python -m MOD …" and the words
-// after it; "" when c does not run a module.
-func pythonModule(c *parse.Command) (string, []parse.Word) {
-	if !isPython(c.Name) {
-		return "", nil
-	}
-	for i, w := range c.Args {
-		v := w.Value
-		switch {
-		case v == "-m" && i+1 < len(c.Args):
-			return c.Args[i+1].Value, c.Args[i+2:]
-		case strings.HasPrefix(v, "-m") && len(v) > 2:
-			return v[2:], c.Args[i+1:]
-		case !strings.HasPrefix(v, "-"):
-			return "", nil
-		}
-	}
-	return "", nil
-}
-
 func isPython(name string) bool {
 	if name == "python" || name == "python2" || name == "python3" || name == "pypy" || name == "pypy3" {
 		return true

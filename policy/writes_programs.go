@@ -321,50 +321,43 @@ func keygenTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write
 }
 
 // findTargets: find's -delete removes what it finds under its starting
-// points; -fprint FILE and friends write FILE.
+// points, and so may the program an -exec runs; the files -fprint and
+// friends write are written roles of what parse reads of find.
 func findTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
-	var starts []parse.Word
-	i := 0
-	for ; i < len(c.Args); i++ {
-		v := c.Args[i].Value
-		if v == "-H" || v == "-L" || v == "-P" {
-			continue
+	starts := findRoots(c)
+	names, keeps := findNames(c)
+	if c.Flag("deletes") {
+		for _, s := range starts {
+			w := write{kind: wDelete, t: x.target(c, s), recursive: true, tree: true, names: names}
+			if keeps {
+				w.names = noNames
+			}
+			ws = append(ws, w)
 		}
-		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "\\(" {
-			break
-		}
-		starts = append(starts, c.Args[i])
 	}
-	if len(starts) == 0 {
-		starts = []parse.Word{{Value: "."}}
-	}
-	names, keeps := findNames(c.Args[i:])
-	for ; i < len(c.Args); i++ {
-		switch c.Args[i].Value {
-		case "-delete":
+	// The program an -exec runs is judged on its own, with the files as
+	// unknown arguments; what the ledger needs to know is whether they
+	// may be its files.
+	for _, p := range findRuns(c) {
+		if deleters[filepath.Base(p.Value)] && !keeps {
 			for _, s := range starts {
-				w := write{kind: wDelete, t: x.target(c, s), recursive: true, tree: true, names: names}
-				if keeps {
-					w.names = noNames
-				}
-				ws = append(ws, w)
-			}
-		case "-exec", "-execdir", "-ok", "-okdir":
-			// The program it runs is judged on its own, with the
-			// files as unknown arguments; what the ledger needs to
-			// know is whether they may be its files.
-			if i+1 < len(c.Args) && deleters[filepath.Base(c.Args[i+1].Value)] && !keeps {
-				for _, s := range starts {
-					ws = append(ws, write{kind: wDelete, t: x.target(c, s), tree: true, names: names, selfOnly: true})
-				}
-			}
-		case "-fprint", "-fprint0", "-fprintf", "-fls":
-			if i+1 < len(c.Args) {
-				ws = append(ws, write{kind: wWrite, t: x.target(c, c.Args[i+1]), follow: true})
+				ws = append(ws, write{kind: wDelete, t: x.target(c, s), tree: true, names: names, selfOnly: true})
 			}
 		}
 	}
 	return ws
+}
+
+// findRuns returns the programs find's -exec, -execdir, -ok and -okdir
+// run, as parse reads its expression.
+func findRuns(c *parse.Command) []parse.Word {
+	var out []parse.Word
+	for _, ra := range c.Roles {
+		if ra.Role == parse.RoleProgram && ra.Opt != "" {
+			out = append(out, ra.Word)
+		}
+	}
+	return out
 }
 
 // deleters are the programs that delete or move the files find hands them.
@@ -375,41 +368,31 @@ var deleters = map[string]bool{"rm": true, "unlink": true, "shred": true, "mv": 
 // be the ledger: empty files and directories (-empty, or -type d alone,
 // which -delete removes only when empty). With -o anywhere, the names are
 // not a filter.
-func findNames(args []parse.Word) (names []string, harmless bool) {
-	onlyDirs := false
-	or := false
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch v {
-		case "-o", "-or", ",":
-			or = true
-		case "-empty":
+func findNames(c *parse.Command) (names []string, harmless bool) {
+	for _, ra := range c.Roles {
+		v := ra.Opt
+		switch {
+		case ra.Role == parse.RoleData && v == "-type" && ra.Word.Value == "d":
 			harmless = true
-		case "-type":
-			if i+1 < len(args) && args[i+1].Value == "d" {
-				onlyDirs = true
+		case ra.Role != parse.RoleFilter:
+		case v == "-name", v == "-iname", v == "-path", v == "-ipath", v == "-wholename", v == "-iwholename":
+			pat := ra.Word.Value
+			if strings.Contains(pat, parse.Unknown) {
+				pat = "*"
 			}
-		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename":
-			if i+1 < len(args) {
-				pat := args[i+1].Value
-				if strings.Contains(pat, parse.Unknown) {
-					pat = "*"
-				}
-				if v != "-name" && v != "-iname" {
-					pat = pat[strings.LastIndexByte(pat, '/')+1:]
-				}
-				if strings.HasPrefix(v, "-i") {
-					pat = strings.ToLower(pat)
-				}
-				names = append(names, pat)
-				i++
+			if v != "-name" && v != "-iname" {
+				pat = pat[strings.LastIndexByte(pat, '/')+1:]
 			}
+			if strings.HasPrefix(v, "-i") {
+				pat = strings.ToLower(pat)
+			}
+			names = append(names, pat)
 		}
 	}
-	if or {
+	if c.Flag("alternatives") {
 		names = nil
 	}
-	return names, harmless || onlyDirs
+	return names, harmless || c.Flag("empty")
 }
 
 // rsyncFileDest: rsync SRC DEST copies into DEST when it is a directory,
