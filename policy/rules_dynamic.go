@@ -110,6 +110,9 @@ var dynamicRules = []*Rule{
 			`eval "$(jq -rn '"rm -rf ~"')"`,
 			`jq -rn '"git push --force"' | sh`,
 			`node -e 'console.log("git reset --hard")' | bash`,
+			`perl -le 'print q(rm -rf ~)' | sh`,
+			`perl -e 'print "rm -rf ~\n"' | bash`,
+			`tclsh <<< 'puts {rm -rf ~}' | sh`,
 			`perl -e "print 'terraform destroy'" | sh`,
 		},
 		NotExamples: []string{
@@ -324,6 +327,12 @@ func (x *Ctx) rawRiskHit(text string) bool {
 	return false
 }
 
+// groupEnds turns the brackets other languages quote strings with
+// (Perl's q(…) and qq{…}, Tcl's {…}) and the escapes a string ends its
+// line with (\n) into line ends: perl -le 'print q(rm -rf ~)' prints
+// rm -rf ~.
+var groupEnds = strings.NewReplacer(`\n`, "\n", `\t`, " ", "(", "\n", ")", "\n", "{", "\n", "}", "\n", `"`, "\n", "'", "\n")
+
 // quoteEnds turns quotes into line ends, which the raw patterns do not
 // cross.
 var quoteEnds = strings.NewReplacer(`"`, "\n", "'", "\n", "`", "\n")
@@ -349,6 +358,9 @@ func riskyFeed(x *Ctx, d *parse.Dynamic) bool {
 				words = append(words, a.Value)
 			}
 		}
+		if in := f.Stdin; in != nil && (in.Kind == parse.InputHereString || in.Kind == parse.InputHeredoc) && in.Known {
+			words = append(words, in.Text) // tclsh <<< 'puts {rm -rf ~}' | sh
+		}
 		if len(words) == 0 {
 			continue
 		}
@@ -357,7 +369,7 @@ func riskyFeed(x *Ctx, d *parse.Dynamic) bool {
 		// --force"' prints git push --force, whose end a pattern would
 		// otherwise see as a quote.
 		text := strings.Join(words, " ")
-		if x.rawRiskHit(text) || x.rawRiskHit(quoteEnds.Replace(text)) {
+		if x.rawRiskHit(text) || x.rawRiskHit(quoteEnds.Replace(text)) || x.rawRiskHit(groupEnds.Replace(text)) {
 			return true
 		}
 	}
