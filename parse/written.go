@@ -74,11 +74,15 @@ func (fr *frame) recordWrites(c *Command) {
 		}
 	}
 	// A file the program table says the command writes (curl -o, wget
-	// -O, tar --index-file): its contents are not known.
+	// -O, tar --index-file), or one a downloader names after the URL
+	// (curl -O, wget without -O): its contents are not known.
 	for _, ra := range c.Roles {
 		if ra.Role == RoleWritten && ra.Path != "" && ra.Word.Value != "-" && ra.Lang != "into" {
 			r.write(ra.Path, &written{writer: c})
 		}
+	}
+	for _, p := range fr.urlNamed(c) {
+		r.write(p, &written{writer: c})
 	}
 	if len(r.files) == 0 && c.Name != "tee" && c.Name != "cp" && c.Name != "mv" && c.Name != "ln" && c.Name != "install" && c.Name != "rsync" && c.Name != "dd" {
 		return
@@ -427,4 +431,73 @@ func argIndex(c *Command, w Word) int {
 		}
 	}
 	return -1
+}
+
+// urlNamed returns the files a downloader names after the URLs it
+// fetches: curl -O (in --output-dir), and wget without -O (in -P's
+// directory; index.html for a URL that ends in /). A name the server
+// gives (curl -J) cannot be known.
+func (fr *frame) urlNamed(c *Command) []string {
+	var dir, dflt string
+	switch {
+	case c.Row == "curl" && c.Flag("names-from-url") && !c.Flag("names-from-server"):
+		dir = "."
+		for _, ra := range c.Roles {
+			if ra.Opt == "--output-dir" && ra.Word.Literal() {
+				dir = ra.Word.Value
+			}
+		}
+	case c.Row == "wget" && !c.Flag("spider"):
+		dir, dflt = ".", "index.html"
+		for _, ra := range c.Roles {
+			switch {
+			case ra.Opt == "-O":
+				return nil
+			case ra.Opt == "-P" && ra.Word.Literal():
+				dir = ra.Word.Value
+			}
+		}
+	default:
+		return nil
+	}
+	var out []string
+	for _, ra := range c.Roles {
+		if ra.Role != RoleData || ra.Opt != "" && ra.Opt != "--url" {
+			continue
+		}
+		if name := URLName(ra.Word.Value, dflt); name != "" {
+			if p := resolvePath(c.Dir, dir+"/"+name); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// URLName is the name a downloader saves a URL under: its path's last
+// segment, without the query and fragment; dflt for a URL that names no
+// file (wget's index.html); "" when that cannot be known.
+func URLName(u, dflt string) string {
+	if hasUnknown(u) {
+		return ""
+	}
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+		if j := strings.IndexByte(u, '/'); j >= 0 {
+			u = u[j:]
+		} else {
+			u = ""
+		}
+	}
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	name := u[strings.LastIndexByte(u, '/')+1:]
+	if name == "" {
+		name = dflt
+	}
+	if name == "." || name == ".." {
+		return ""
+	}
+	return name
 }

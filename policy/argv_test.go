@@ -26,7 +26,7 @@ import (
 func TestPolicyReadsRolesNotArgv(t *testing.T) {
 	policyJudges := map[string]bool{"git": true, "tar": true, "npm": true, "curl": true, "wget": true,
 		"zip": true, "yarn": true, "parallel": true, "make": true, "vim": true, "emacs": true, "less": true, "more": true, "R": true, "coproc": true,
-		// downloadThenRun knows it runs a file it is given (curl -o x.R; Rscript x.R).
+		// interpreterPrograms: reverseShell knows they run what reaches them.
 		"Rscript": true, "pwsh": true, "powershell": true,
 		// envGenerators: eval "$(just --completions bash)" prints shell setup.
 		"just": true, "task": true,

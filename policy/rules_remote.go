@@ -230,89 +230,24 @@ var (
 	interpreterPrograms = withPrograms(pythons, []string{"perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "Rscript", "osascript", "pwsh", "powershell"})
 )
 
-// downloadThenRun finds files a downloader wrote earlier in the same
-// script that a later command runs: as a shell script, sourced, with an
-// interpreter, or directly after chmod +x.
-func downloadThenRun(x *Ctx, a *parse.Analysis) []Span {
-	var fetched map[string]bool
+// downloadThenRun finds the commands that run a file a downloader wrote
+// earlier in the same script (as a shell script, sourced, with an
+// interpreter, or directly after chmod +x): parse follows the files a
+// line writes into the commands that run them, and reports each such run
+// of a file whose contents it cannot know with the command that wrote it
+// as its feeder.
+func downloadThenRun(_ *Ctx, a *parse.Analysis) []Span {
 	var out []Span
-	for _, c := range a.Commands {
-		if p := downloadedFile(x, c); p != "" {
-			if fetched == nil {
-				fetched = map[string]bool{}
-			}
-			fetched[p] = true
+	for _, d := range a.Dynamic {
+		if d.Kind != parse.DynSource || d.Sink == nil || d.Known == "" || strings.Contains(d.Known, parse.Unknown) || !anyFeeder(d, isDownloader) {
 			continue
 		}
-		if fetched == nil {
+		if len(out) > 0 && out[len(out)-1].Pos == d.Sink.Pos {
 			continue
 		}
-		if p := executedFile(x, c); p != "" && fetched[p] {
-			out = append(out, Span{Text: c.Span, Pos: c.Pos})
-		}
+		out = append(out, Span{Text: d.Sink.Span, Pos: d.Sink.Pos})
 	}
 	return out
-}
-
-// downloadedFile returns the file a downloader writes: curl -o/--output,
-// wget -O/--output-document, -O (the URL's name), or a redirection of
-// its output.
-func downloadedFile(x *Ctx, c *parse.Command) string {
-	if c.Name != "curl" && c.Name != "wget" && c.Name != "aria2c" && c.Name != "fetch" {
-		return ""
-	}
-	dir := x.dirOf(c)
-	for _, r := range c.Redirs {
-		if r.Fd == 1 && r.Write && r.Path != "" {
-			return r.Path
-		}
-	}
-	// The output option of its row: curl -o, wget -O, aria2c -o, fetch -o.
-	out := c.OptionValues("-o")
-	if c.Row == "wget" {
-		out = c.OptionValues("-O")
-	}
-	if len(out) > 0 {
-		if f := out[0].Value; f != "-" {
-			return abs(dir, f)
-		}
-		return ""
-	}
-	var url string
-	for _, w := range append(c.Operands(parse.RoleData), c.OptionValues("--url")...) {
-		if strings.Contains(w.Value, "://") {
-			url = w.Value
-		}
-	}
-	// wget, aria2c and fetch name the file from the URL unless told; curl
-	// with -O.
-	if url != "" && (c.Row != "curl" || c.Flag("names-from-url")) {
-		if base := filepath.Base(strings.SplitN(strings.SplitN(url, "?", 2)[0], "#", 2)[0]); base != "" && base != "." && base != "/" {
-			return abs(dir, base)
-		}
-	}
-	return ""
-}
-
-// executedFile returns the file a command runs as code, if any.
-func executedFile(x *Ctx, c *parse.Command) string {
-	dir := x.dirOf(c)
-	switch {
-	case strings.Contains(c.Path, "/") && !c.NameDynamic:
-		return abs(dir, c.Path)
-	case c.Row == "source":
-		if f := c.Operands(parse.RoleRead); len(f) > 0 {
-			return abs(dir, f[0].Value)
-		}
-	case anyString(shellPrograms, c.Name) || anyString(interpreterPrograms, c.Name):
-		// The script parse read a shell or an interpreter to run.
-		for _, ra := range c.Roles {
-			if ra.Role == parse.RoleScript && ra.Opt == "" {
-				return abs(dir, ra.Word.Value)
-			}
-		}
-	}
-	return ""
 }
 
 // reverseShell reports a shell or an interpreter whose input or output is

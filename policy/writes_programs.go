@@ -138,7 +138,7 @@ func curlRemoteName(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []wr
 		return append(ws, write{kind: wInto, t: x.target(c, valueWord(dir))})
 	}
 	for _, u := range append(ops, c.OptionValues("--url")...) {
-		if name := urlName(u.Value, ""); name != "" {
+		if name := parse.URLName(u.Value, ""); name != "" {
 			ws = append(ws, write{kind: wWrite, t: x.target(c, valueWord(dir+"/"+name)), follow: true})
 		}
 	}
@@ -157,39 +157,11 @@ func wgetDefault(x *Ctx, c *parse.Command, ops []parse.Word, ws []write) []write
 		dir = "."
 	}
 	for _, u := range ops {
-		if name := urlName(u.Value, "index.html"); name != "" {
+		if name := parse.URLName(u.Value, "index.html"); name != "" {
 			ws = append(ws, write{kind: wCreate, t: x.target(c, valueWord(dir+"/"+name)), follow: true})
 		}
 	}
 	return ws
-}
-
-// urlName is the file name a download takes from its URL: the last path
-// segment, without query or fragment; empty gives dflt. A name the
-// analysis cannot know, or one that is no file name, gives "".
-func urlName(u, dflt string) string {
-	if strings.Contains(u, parse.Unknown) {
-		return ""
-	}
-	if i := strings.Index(u, "://"); i >= 0 {
-		u = u[i+3:]
-		if j := strings.IndexByte(u, '/'); j >= 0 {
-			u = u[j:]
-		} else {
-			u = ""
-		}
-	}
-	if i := strings.IndexAny(u, "?#"); i >= 0 {
-		u = u[:i]
-	}
-	name := u[strings.LastIndexByte(u, '/')+1:]
-	if name == "" {
-		name = dflt
-	}
-	if name == "." || name == ".." {
-		return ""
-	}
-	return name
 }
 
 // tarTargets: extracting writes into -C DIR (or the working directory);
@@ -276,7 +248,7 @@ func gitTargets(x *Ctx, c *parse.Command, _ []parse.Word, ws []write) []write {
 	case 0:
 		return ws
 	case 1:
-		name := strings.TrimSuffix(urlName(strings.TrimRight(ops[0].Value, "/"), ""), ".git")
+		name := strings.TrimSuffix(parse.URLName(strings.TrimRight(ops[0].Value, "/"), ""), ".git")
 		if i := strings.LastIndexByte(name, ':'); i >= 0 { // host:repo
 			name = name[i+1:]
 		}
