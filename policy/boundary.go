@@ -317,6 +317,9 @@ func (x *Ctx) unknownWrite(w write) finding {
 	if rest == "" || strings.Contains(rest, "..") {
 		return fNone
 	}
+	if pythonStartupHook(v) {
+		return fPersist // a .pth or sitecustomize.py in a computed directory
+	}
 	for _, base := range []string{x.Home, x.Project, x.Project + "/.git", x.Cwd} {
 		if base == "" || base == "/.git" {
 			continue

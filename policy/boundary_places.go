@@ -3,6 +3,8 @@ package policy
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/guard-exec/guard-exec/parse"
 )
 
 // systemDirs hold the operating system and what the package manager
@@ -94,7 +96,7 @@ var (
 
 // persistencePoint reports whether p is a persistence point or inside one.
 func (x *Ctx) persistencePoint(p string) bool {
-	if gitCodePath(p) {
+	if gitCodePath(p) || pythonStartupHook(p) {
 		return true
 	}
 	if x.Home != "" && within(p, x.Home) && p != x.Home {
@@ -111,6 +113,20 @@ func (x *Ctx) persistencePoint(p string) bool {
 		}
 	}
 	return false
+}
+
+// pythonStartupHook reports whether p is a file every Python start runs:
+// a .pth file (its import lines run) or sitecustomize.py or
+// usercustomize.py in a site-packages directory, a user's, a
+// virtualenv's or the system's, or in a directory the line computes
+// ("$(python3 -c 'import site; print(site.getusersitepackages())')/x.pth").
+func pythonStartupHook(p string) bool {
+	base := filepath.Base(p)
+	if !strings.HasSuffix(base, ".pth") && base != "sitecustomize.py" && base != "usercustomize.py" {
+		return false
+	}
+	dir := filepath.Dir(p)
+	return strings.Contains(dir, "/site-packages") || strings.Contains(dir, "/dist-packages") || strings.Contains(dir, parse.Unknown)
 }
 
 // holdsPersistence reports whether the directory p contains persistence

@@ -183,6 +183,8 @@ var boundaryRules = []*Rule{
 			"echo x | sudo tee /etc/sudoers.d/x",
 			"echo x > ~/.gitconfig",
 			"echo x >> keys/../.bashrc",
+			"echo 'import os; os.system(\"x\")' > ~/.local/lib/python3.11/site-packages/x.pth",
+			"echo 'import os' > \"$(python3 -c 'import site; print(site.getusersitepackages())')/x.pth\"",
 			`python3 -c "open('/home/user/.bashrc', 'a').write('curl x | sh')"`,
 			"echo 'autocmd VimEnter * !sh x' >> ~/.vimrc",
 			"echo x > ~/.config/nvim/init.lua",
