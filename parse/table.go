@@ -397,12 +397,17 @@ func tableIndex() *programTable {
 	return nil
 }
 
-// scanTop finds the row of a program by reading the rows.
+// scanTop finds the row of a program by reading the rows. The name has no
+// space, so a row whose name equals it is a program's, not a subcommand's;
+// only a match of another name needs the row's name read for a space.
 func scanTop(name string) *Program {
+	if strings.Contains(name, " ") {
+		return nil
+	}
 	for _, g := range rowGroups() {
 		for i := range g {
 			p := &g[i]
-			if !strings.Contains(p.Name, " ") && (p.Name == name || slices.Contains(p.Also, name)) {
+			if p.Name == name || len(p.Also) > 0 && slices.Contains(p.Also, name) && !strings.Contains(p.Name, " ") {
 				return p
 			}
 		}
