@@ -235,6 +235,21 @@ type Program struct {
 	// the row's own tests.
 	Hold, Allow []string
 
+	// The fields read from the text fields when the row is compiled live
+	// behind a pointer: the rows are static data, several hundred of them,
+	// and every word of static data that may hold a pointer is one the
+	// runtime's start-up marks in the data segment's pointer bitmap and one
+	// more byte of the pages a lookup by reading the rows touches. Before
+	// it is compiled a row holds only its text.
+	*compiledRow
+	// compiled guards compiledRow: a row is compiled the first time it is
+	// handed out, so a command pays for the rows it names, not the whole
+	// table.
+	compiled sync.Once
+}
+
+// compiledRow is what compile reads from a Program's text fields.
+type compiledRow struct {
 	spec  OptSpec            // the same options in the shared option model
 	opts  map[string]*optRow // by spelling, dashes included
 	longs []string           // long spellings that take a value, for prefixes
@@ -260,10 +275,6 @@ type Program struct {
 	stop bool
 	// wrapperSub is set when a subcommand is a Wrapper (uv run).
 	wrapperSub bool
-	// compiled guards the fields above read from the text fields: a row
-	// is compiled the first time it is handed out, so a command pays for
-	// the rows it names, not the whole table.
-	compiled sync.Once
 }
 
 // typedRow is one keyword of Program.Typed.
@@ -545,6 +556,7 @@ func parseRoleSpec(s string) roleSpec {
 }
 
 func (p *Program) compile() {
+	p.compiledRow = &compiledRow{}
 	if t := tableIndex(); t != nil {
 		p.subs, p.wrapperSub = t.subs[p], t.wrapperSub[p]
 	} else {
