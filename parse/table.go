@@ -245,6 +245,21 @@ type Program struct {
 	// the row's own tests.
 	Hold, Allow []string
 
+	// The fields read from the text fields when the row is compiled live
+	// behind a pointer: the rows are static data, several hundred of them,
+	// and every word of static data that may hold a pointer is one the
+	// runtime's start-up marks in the data segment's pointer bitmap and one
+	// more byte of the pages a lookup by reading the rows touches. Before
+	// it is compiled a row holds only its text.
+	*compiledRow
+	// compiled guards compiledRow: a row is compiled the first time it is
+	// handed out, so a command pays for the rows it names, not the whole
+	// table.
+	compiled sync.Once
+}
+
+// compiledRow is what compile reads from a Program's text fields.
+type compiledRow struct {
 	spec  OptSpec            // the same options in the shared option model
 	opts  map[string]*optRow // by spelling, dashes included
 	longs []string           // long spellings that take a value, for prefixes
@@ -270,10 +285,6 @@ type Program struct {
 	stop bool
 	// wrapperSub is set when a subcommand is a Wrapper (uv run).
 	wrapperSub bool
-	// compiled guards the fields above read from the text fields: a row
-	// is compiled the first time it is handed out, so a command pays for
-	// the rows it names, not the whole table.
-	compiled sync.Once
 }
 
 // typedRow is one keyword of Program.Typed.
@@ -407,12 +418,17 @@ func tableIndex() *programTable {
 	return nil
 }
 
-// scanTop finds the row of a program by reading the rows.
+// scanTop finds the row of a program by reading the rows. The name has no
+// space, so a row whose name equals it is a program's, not a subcommand's;
+// only a match of another name needs the row's name read for a space.
 func scanTop(name string) *Program {
+	if strings.Contains(name, " ") {
+		return nil
+	}
 	for _, g := range rowGroups() {
 		for i := range g {
 			p := &g[i]
-			if !strings.Contains(p.Name, " ") && (p.Name == name || slices.Contains(p.Also, name)) {
+			if p.Name == name || len(p.Also) > 0 && slices.Contains(p.Also, name) && !strings.Contains(p.Name, " ") {
 				return p
 			}
 		}
@@ -550,6 +566,7 @@ func parseRoleSpec(s string) roleSpec {
 }
 
 func (p *Program) compile() {
+	p.compiledRow = &compiledRow{}
 	if t := tableIndex(); t != nil {
 		p.subs, p.wrapperSub = t.subs[p], t.wrapperSub[p]
 	} else {

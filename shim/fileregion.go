@@ -57,6 +57,12 @@ func (r *fileRegion) stream(keep int) Stream {
 		}
 	}
 	n := max(end-r.start, 0)
+	if n == 0 {
+		// Nothing was written: the digest of no bytes, without opening the
+		// file again (an open through /proc, registered with the runtime's
+		// poller, and a 64 KiB buffer, for the usual `-c true > log`).
+		return newDigest(keep).stream()
+	}
 	// The caller's descriptor may be write-only (`> log`): read through a new
 	// open of the same file.
 	f, err := os.Open(fdPath(r.fd))

@@ -145,6 +145,8 @@ func inForeground() bool {
 type waitLimits struct {
 	timeout   time.Duration
 	killGrace time.Duration
+	slow      func() // Spec.Slow
+	slowAfter time.Duration
 }
 
 // wait blocks until the child exits and reports whether it was stopped for running
@@ -166,10 +168,21 @@ func (p *proc) wait(ctx context.Context, lim waitLimits) (timedOut bool) {
 		}
 		p.terminate(lim.killGrace)
 	})
+	var slowTimer *time.Timer
+	if lim.slow != nil {
+		if exited, ok := p.child.exitWithin(lim.slowAfter); !ok {
+			slowTimer = time.AfterFunc(lim.slowAfter, lim.slow)
+		} else if !exited {
+			lim.slow()
+		}
+	}
 	p.ws, p.reaped = p.child.wait()
 	p.end = time.Now()
 	if timer != nil {
 		timer.Stop()
+	}
+	if slowTimer != nil {
+		slowTimer.Stop()
 	}
 	stopCtx()
 	p.exit()

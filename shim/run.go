@@ -44,6 +44,15 @@ type Spec struct {
 	// starts the command and returns its pid) where it must happen. The
 	// kernel sandbox (internal/sandbox) forks it from a restricted thread.
 	Start func(fork func() (int, error)) error
+	// Slow, when set, is called once when the command still runs SlowAfter
+	// after it started, and never for a command over sooner. On Linux the
+	// goroutine that waits for the command calls it, having waited on the
+	// command's pidfd for SlowAfter: no runtime timer, whose first use in a
+	// process sets up the poller (epoll, an eventfd) and has a thread wake
+	// to fire it, for the usual command that ends first. Elsewhere, and
+	// without a pidfd, a timer calls it.
+	Slow      func()
+	SlowAfter time.Duration
 
 	// OutputGrace is how long background processes that hold the command's stdout
 	// or pty after it exited (`sleep 2 & echo hi`) are waited for: in pipe mode
@@ -149,7 +158,7 @@ func AutoPTY(stdin, stdout *os.File) bool {
 }
 
 func (s *Spec) limits() waitLimits {
-	return waitLimits{timeout: s.Timeout, killGrace: s.KillGrace}
+	return waitLimits{timeout: s.Timeout, killGrace: s.KillGrace, slow: s.Slow, slowAfter: s.SlowAfter}
 }
 
 // command builds the launch of the command with the given descriptors 0, 1 and 2

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -62,6 +63,31 @@ func (c *child) signal(sig syscall.Signal) error {
 		}
 	}
 	return syscall.Kill(c.pid, sig)
+}
+
+// exitWithin waits up to d for the process to exit, without reaping it, by
+// polling its pidfd (readable once it has exited). ok is false without a
+// pidfd: the caller then cannot wait so.
+func (c *child) exitWithin(d time.Duration) (exited, ok bool) {
+	if c.pidfd < 0 {
+		return false, false
+	}
+	deadline := time.Now().Add(d)
+	fds := []unix.PollFd{{Fd: int32(c.pidfd), Events: unix.POLLIN}}
+	for {
+		ms := int((time.Until(deadline) + time.Millisecond - 1) / time.Millisecond)
+		if ms <= 0 {
+			return false, true
+		}
+		n, err := unix.Poll(fds, ms)
+		switch {
+		case err == unix.EINTR:
+		case err != nil:
+			return false, false
+		case n > 0:
+			return true, true
+		}
+	}
 }
 
 // wait waits for the process to exit and reaps it. It waits without

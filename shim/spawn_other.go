@@ -5,6 +5,7 @@ package shim
 import (
 	"os"
 	"syscall"
+	"time"
 )
 
 // child is the started command's process (spawn_linux.go says why Linux
@@ -25,6 +26,10 @@ func spawn(path string, argv []string, attr *os.ProcAttr) (*child, error) {
 
 // signal sends sig to the process, never once it has been reaped.
 func (c *child) signal(sig syscall.Signal) error { return c.p.Signal(sig) }
+
+// exitWithin cannot wait for the process without reaping it here: ok is
+// always false.
+func (c *child) exitWithin(time.Duration) (exited, ok bool) { return false, false }
 
 // wait waits for the process to exit and reaps it.
 func (c *child) wait() (syscall.WaitStatus, bool) {

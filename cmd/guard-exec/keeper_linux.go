@@ -87,7 +87,6 @@ type keeper struct {
 	// the command ended: nothing was left in it.
 	emptied bool
 
-	timer    *time.Timer
 	mu       sync.Mutex // guards the keeper's start against release
 	released bool
 	keeper   int // the keeper's pid, once started
@@ -138,10 +137,11 @@ func ownCgroup() string {
 // the command moved into a cgroup of its own then, where one can be made
 // (cgroupKeeper), or keeping the guard's process tree where none can.
 // Until then the command runs where the guard does, and the usual short
-// command pays for no cgroup at all (see above). spec is not changed.
-func startKeeper(*shim.Spec) *keeper {
+// command pays for no cgroup at all (see above). It sets spec's Slow: the
+// goroutine that waits for the command starts the keeper.
+func startKeeper(spec *shim.Spec) *keeper {
 	k := &keeper{}
-	k.later(func() []string {
+	k.later(spec, func() []string {
 		if os.Getenv(noCgroupEnv) != "1" {
 			if dir := k.cgroupKeeper(); dir != "" {
 				return []string{dir}
@@ -211,9 +211,14 @@ const treeArg = "tree="
 // later has the keeper started with the arguments args returns (none:
 // not started) once the command has run for keeperDelay: a process
 // started beside every command cost milliseconds of each `-c true` on a
-// busy machine, and most commands are over by then.
-func (k *keeper) later(args func() []string) {
-	k.timer = time.AfterFunc(keeperDelay, func() {
+// busy machine, and most commands are over by then. shim calls it from
+// the goroutine that waits for the command (spec.Slow), after waiting on
+// the command's pidfd for keeperDelay: a runtime timer would set up the
+// poller and wake a thread in every guard, for the usual command that is
+// over first.
+func (k *keeper) later(spec *shim.Spec, args func() []string) {
+	spec.SlowAfter = keeperDelay
+	spec.Slow = func() {
 		k.mu.Lock()
 		defer k.mu.Unlock()
 		if k.released {
@@ -233,7 +238,7 @@ func (k *keeper) later(args func() []string) {
 			w.Close()
 		}
 		r.Close()
-	})
+	}
 }
 
 // keeperDelay is how long a command runs before its keeper starts.
@@ -335,7 +340,6 @@ func (k *keeper) release() {
 func (k *keeper) settle() {
 	k.mu.Lock()
 	k.released = true
-	k.timer.Stop()
 	k.mu.Unlock()
 }
 

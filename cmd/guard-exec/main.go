@@ -1,3 +1,4 @@
+//go:debug updatemaxprocs=0
 package main
 
 import (

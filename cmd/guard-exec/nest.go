@@ -59,17 +59,23 @@ func parseAnnouncement(pid int, s string) *outerGuard {
 }
 
 // findOuter walks up from this process's parent to the nearest guard
-// whose announcement it believes.
+// whose announcement it believes. An ancestor known to run one thread is
+// passed over without a look at its announcement: a guard is a Go
+// program, which runs more than one from its start (the runtime's
+// monitor thread never ends), and only a guard running this executable is
+// believed.
 func findOuter() *outerGuard {
 	pid := os.Getppid()
 	for range 64 {
 		if pid <= 1 {
 			return nil
 		}
-		if o := believed(pid); o != nil {
-			return o
+		next, threads, ok := ancestorOf(pid)
+		if threads != 1 {
+			if o := believed(pid); o != nil {
+				return o
+			}
 		}
-		next, ok := parentProcess(pid)
 		if !ok {
 			return nil
 		}

@@ -68,6 +68,13 @@ func announced(pid int) *outerGuard {
 // sandboxed commands may not write it.
 func believed(pid int) *outerGuard { return announced(pid) }
 
+// ancestorOf is pid's parent; how many threads it runs is not read here
+// (0: not known).
+func ancestorOf(pid int) (parent, threads int, ok bool) {
+	parent, ok = parentProcess(pid)
+	return parent, 0, ok
+}
+
 // parentProcess is pid's parent, from sysctl's process table.
 func parentProcess(pid int) (int, bool) {
 	k, err := unix.SysctlKinfoProc("kern.proc.pid", pid)

@@ -88,6 +88,24 @@ func believed(pid int) *outerGuard {
 // parentProcess is pid's parent.
 func parentProcess(pid int) (int, bool) { return parentOf(pid) }
 
+// ancestorOf is pid's parent and how many threads pid runs, from one read
+// of its stat; threads is 0 when not known.
+func ancestorOf(pid int) (parent, threads int, ok bool) {
+	s, ok := procStat(pid)
+	if !ok {
+		return 0, 0, false
+	}
+	if f, ok := statLineField(s, statThreads); ok {
+		threads, _ = strconv.Atoi(f)
+	}
+	f, ok := statLineField(s, statParent)
+	if !ok {
+		return 0, threads, false
+	}
+	parent, err := strconv.Atoi(f)
+	return parent, threads, err == nil
+}
+
 // guardedAncestor reports whether pid is a guard running a command,
 // whatever its executable: approve's check, where a false yes only
 // refuses.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -29,10 +30,36 @@ func (g *guard) session() string {
 
 // procStart reads a process's start time (clock ticks since boot), or "0".
 func procStart(pid int) string {
-	if f, ok := statField(pid, statStartTime); ok {
-		return f
+	if s, ok := procStat(pid); ok {
+		if f, ok := statLineField(s, statStartTime); ok {
+			return f
+		}
 	}
 	return "0"
+}
+
+// parentStat is the guard's parent's /proc stat line once read: the walk
+// to an outer guard (findOuter) reads it first, and the session is named
+// by the start time in it, a field that does not change in a process's
+// life. Other processes' lines are read each time they are asked for.
+var parentStat struct {
+	sync.Mutex
+	pid  int
+	line string
+}
+
+// procStat is pid's /proc stat line, the parent's read once.
+func procStat(pid int) (string, bool) {
+	parentStat.Lock()
+	defer parentStat.Unlock()
+	if parentStat.line != "" && parentStat.pid == pid {
+		return parentStat.line, true
+	}
+	s, ok := readProcStat(pid)
+	if ok && parentStat.line == "" && pid == os.Getppid() {
+		parentStat.pid, parentStat.line = pid, s
+	}
+	return s, ok
 }
 
 // Fields of /proc/PID/stat, counted from 0 after the command name: field 3
@@ -40,6 +67,7 @@ func procStart(pid int) string {
 const (
 	statParent    = 1  // ppid, field 4
 	statSession   = 3  // session, field 6
+	statThreads   = 17 // num_threads, field 20
 	statStartTime = 19 // starttime, field 22: clock ticks after boot
 )
 
@@ -51,6 +79,12 @@ func statField(pid, n int) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	return statLineField(s, n)
+}
+
+// statLineField is the n-th field of a /proc/PID/stat line after the
+// command name.
+func statLineField(s string, n int) (string, bool) {
 	i := strings.LastIndexByte(s, ')')
 	if i < 0 {
 		return "", false
