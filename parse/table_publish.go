@@ -39,6 +39,11 @@ var publishRows = []Program{
 	{Name: "cargo", Args: "*:data", Plus: "data", Runs: "build.rs:foreign-file", Env: "RUSTC_WRAPPER:program RUSTC_WORKSPACE_WRAPPER:program RUSTC:program RUSTDOC:program", Flags: "!dry-run:-n|--dry-run " + publishHelp, // cargo +nightly publish
 		Opts: "-p|--package= -j|--jobs= -Z= -F|--features= --registry= --token= --index= --manifest-path= --target-dir= --target= --config= --color=",
 		Hold: []string{`cargo publish`, `cargo +nightly publish -p core`, `cargo --config x.toml publish`}, Allow: []string{`cargo publish --dry-run`, `cargo publish -n`, `cargo -p publish build`}},
+	// python -m http.server serves its directory (-d, else the working
+	// directory's) to whoever connects.
+	{Name: "http.server", RunBy: []string{"python -m"}, Args: "*:data", Opts: "-d|--directory=sent:file -b|--bind= -p|--protocol=",
+		Hold:  []string{`python3 -m http.server -d ~/.ssh 8000`, `python3 -m http.server --directory ~ 8000`},
+		Allow: []string{`python3 -m http.server 8000`, `python3 -m http.server -d dist 8080`}},
 	{Name: "twine", RunBy: []string{"python -m"}, Args: "*:data", Flags: publishHelp,
 		Opts: "-r|--repository= --repository-url= --sign-with= -i|--identity= -u|--username= -p|--password= -c|--comment= --config-file= --cert= --client-cert=",
 		Hold: []string{`twine upload dist/*`, `python3 -m twine upload -r pypi dist/*`}, Allow: []string{`twine check dist/*`, `python -m twine check dist/*`}},

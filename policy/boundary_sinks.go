@@ -90,6 +90,15 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 		if code := interpCode(c); code != "" && codeNetwork(code) {
 			s.net, s.stdin, s.own = true, true, true
 		}
+		for _, ra := range c.Roles {
+			if ra.Role == parse.RoleSent {
+				// A program whose row says what it sends (python -m
+				// http.server -d DIR serves DIR).
+				s.net = true
+				x.sentFiles(c, &s)
+				break
+			}
+		}
 	}
 	if s.net && (c.HasWrapper("xargs") || c.HasWrapper("parallel")) {
 		s.stdin = true // the input becomes the arguments
