@@ -202,7 +202,13 @@ func (x *Ctx) judgeWrite(w write) finding {
 		// there.
 		p = x.resolve(t.Under)
 		plants = w.kind != wMkdir && w.kind != wTouch && w.kind != wDelete
-		if w.kind != wMkdir && w.kind != wTouch {
+		switch w.kind {
+		case wMkdir, wTouch:
+		case wModify:
+			// An edit in place (find .. -exec sed -i … {} +) changes
+			// files that are there: only an existing file can be edited.
+			exists = true
+		default:
 			w.kind = wInto
 		}
 	default:
