@@ -23,8 +23,11 @@ type shellInvocation struct {
 	params      []arg // the operands after the script: $0 (with -c) or $1 …
 	interactive bool
 	posix       bool // --posix or -o posix: bash in POSIX mode
-	norcs       bool // zsh -f (--no-rcs): no startup files
-	rcfile      *arg
+	// aliases is set by -O expand_aliases (bash); with posix and
+	// interactive, the shell expands aliases from its first line.
+	aliases bool
+	norcs   bool // zsh -f (--no-rcs): no startup files
+	rcfile  *arg
 }
 
 // parseShellArgs reads bash's invocation syntax, which the other shells
@@ -71,6 +74,9 @@ options:
 					if ch == 'o' && i < len(args) && args[i].Value == "posix" {
 						inv.posix = inv.posix || v[0] == '-'
 					}
+					if ch == 'O' && i < len(args) && (args[i].Value == "expand_aliases" || !args[i].Literal()) {
+						inv.aliases = v[0] == '-'
+					}
 				}
 			}
 			i++
@@ -105,7 +111,7 @@ func sinkShell(fr *frame, c *Command, args []arg) {
 	case inv.cmd != nil:
 		st := fr.childState(c)
 		st.args, st.argsKnown = shellParams(name, inv.params, true), true
-		st.expandAliases = inv.interactive || shellDialect(name) == POSIX // bash -i expands aliases
+		st.expandAliases = inv.expandsAliases(name) // bash -i, -O expand_aliases, --posix
 		fr.shellEnvCode(c, st, &inv)
 		fr.nest(nesting{sink: c, via: name + " -c", text: inv.cmd.Value, pos: fr.textPos(*inv.cmd), kind: DynShellArg,
 			feeders: inv.cmd.feeders, st: st, stdin: c.Stdin, dialect: shellDialect(name), user: c.User, supplied: inv.cmd.supplied})
@@ -121,6 +127,13 @@ func sinkShell(fr *frame, c *Command, args []arg) {
 	default:
 		fr.execStdin(c, name+" stdin", fr.shellRunnerInv(c, name, &inv))
 	}
+}
+
+// expandsAliases reports whether the shell the invocation starts expands
+// aliases from its first line: interactive, in POSIX mode, or told to
+// with -O expand_aliases.
+func (inv *shellInvocation) expandsAliases(name string) bool {
+	return inv.interactive || inv.posix || inv.aliases || shellDialect(name) == POSIX
 }
 
 // shellParams builds the positional parameters of a new shell.
@@ -167,6 +180,7 @@ func (fr *frame) shellFile(c *Command, name string, inv shellInvocation) {
 	st := fr.childState(c)
 	st.args = append([]string{f.Value}, values(inv.params)...)
 	st.argsKnown = true
+	st.expandAliases = st.expandAliases || inv.aliases || inv.posix
 	fr.shellEnvCode(c, st, &inv)
 	pos, file := posMap{at: f.Pos}, ""
 	if f.Literal() {
@@ -190,6 +204,9 @@ func (fr *frame) shellRunnerInv(c *Command, name string, inv *shellInvocation) r
 	return func(text string, pos posMap, feeders []*Command, kind DynKind) {
 		st := fr.childState(c)
 		st.args, st.argsKnown = shellParams(name, params, false), true
+		if inv != nil {
+			st.expandAliases = st.expandAliases || inv.aliases || inv.posix || inv.interactive
+		}
 		fr.shellEnvCode(c, st, inv)
 		fr.nest(nesting{sink: c, via: name + " stdin", text: text, pos: pos, kind: kind, feeders: feeders, st: st, dialect: shellDialect(name), user: c.User})
 	}
