@@ -61,6 +61,19 @@ func (x *Ctx) sendTaint(b *boundaryState, p string) taint {
 	return t
 }
 
+// stagedTaint says what pushing the staged path p gives away: a
+// credential file it is, or one an earlier command of the script wrote
+// in it (cp ~/.ssh/id_rsa k; git add k).
+func (x *Ctx) stagedTaint(b *boundaryState, p string) taint {
+	t := x.pathTaint(p)
+	for f, ft := range b.files {
+		if within(f, p) {
+			t |= ft
+		}
+	}
+	return t
+}
+
 // upstreamTaint is what reaches a command on standard input from the
 // commands before it in its pipeline (or its here-string's substitutions).
 func (b *boundaryState) upstreamTaint(c *parse.Command) taint {
@@ -312,6 +325,11 @@ func (x *Ctx) exfil(a *parse.Analysis, b *boundaryState) {
 		for _, f := range s.files {
 			if f.Known {
 				t |= x.sendTaint(b, x.resolve(f.raw))
+			}
+		}
+		for _, f := range s.staged {
+			if f.Known {
+				t |= x.stagedTaint(b, x.resolve(f.raw))
 			}
 		}
 		if s.own {

@@ -12,7 +12,12 @@ type sendTo struct {
 	stdin bool     // it sends what it reads on standard input
 	own   bool     // it sends its own output or what its own code reads (a /dev/tcp redirect, python -c)
 	files []Target // local files it uploads
-	tcp   bool     // it opens a /dev/tcp or /dev/udp connection
+	// staged are the paths git push sends because the line staged them:
+	// what is in them is sent, not what a directory of them holds
+	// besides (git add -A in a work tree that holds the home directory
+	// stages the work tree's files, not the home's stores).
+	staged []Target
+	tcp    bool // it opens a /dev/tcp or /dev/udp connection
 }
 
 // sendOf says how a command sends data off the machine, if it does.
@@ -72,7 +77,7 @@ func (x *Ctx) sendOf(b *boundaryState, c *parse.Command) sendTo {
 	case c.Row == "git push":
 		// What this script staged goes with its commits.
 		s.net = true
-		s.files = append(s.files, b.staged...)
+		s.staged = b.staged
 	case name == "gh":
 		// gh gist create FILE…: the operands after the subcommand, as
 		// gh's row sorts them from its options; "-" is standard input.
