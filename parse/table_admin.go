@@ -87,6 +87,7 @@ var adminRows = []Program{
 // database it is given unless asked for help (-h is its host);
 // mysqladmin drop DB drops one.
 var dbAdminRows = []Program{
+	{Name: "pg_dropcluster", Args: "*:data", Flags: "!info:--help", Hold: []string{`pg_dropcluster 15 main --stop`}, Allow: []string{`pg_dropcluster --help`}},
 	{Name: "dropdb", Args: "*:data", Opts: "-h|--host= -p|--port= -U|--username= --maintenance-db=", Flags: "!info:--help|-?|--version|-V",
 		Hold: []string{`dropdb -h db.internal app`}, Allow: []string{`dropdb --help`}},
 	{Name: "mysqladmin", Args: "*:data", Opts: "-u|--user= -h|--host= -P|--port= -S|--socket="},

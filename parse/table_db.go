@@ -37,7 +37,11 @@ var dbRows = []Program{
 	// (bq query SQL, turso db shell DB SQL).
 	{Name: "snowsql", Args: "*:data:sql", Opts: "-q|--query=data:sql -f|--filename=read:sql -a|--accountname= -u|--username= -d|--dbname= -s|--schemaname= -w|--warehouse= -r|--rolename= -c|--connection= -o|--option=",
 		Hold: []string{`snowsql -c prod -q 'DROP DATABASE app'`}, Allow: []string{`snowsql -c prod -q 'SELECT 1'`}},
-	{Name: "bq", Args: "*:data:sql", Hold: []string{`bq query --nouse_legacy_sql 'DROP TABLE ds.users'`}, Allow: []string{`bq query 'SELECT 1'`}},
+	{Name: "bq", Args: "*:data:sql", Flags: "recursive:-r|--recursive dataset:-d|--dataset",
+		Hold: []string{`bq query --nouse_legacy_sql 'DROP TABLE ds.users'`, `bq rm -r -f -d proj:dataset`, `bq rm -f -t proj:ds.users`}, Allow: []string{`bq query 'SELECT 1'`, `bq ls proj:dataset`}},
+	// Flask-Migrate: flask db downgrade base undoes every migration.
+	{Name: "flask", Opts: "-A|--app= -e|--env-file=read", Args: "*:data",
+		Hold: []string{`flask db downgrade base`}, Allow: []string{`flask db upgrade`, `flask db downgrade`, `flask run --debug`}},
 	{Name: "turso", Args: "*:data:sql", Hold: []string{`turso db shell app 'DROP TABLE users'`}, Allow: []string{`turso db shell app 'SELECT 1'`}},
 	{Name: "cqlsh", Args: "*:data", Opts: "-e|--execute=data:sql -k|--keyspace= -u|--username= -f|--file=read:sql",
 		Hold: []string{`cqlsh -e 'DROP KEYSPACE app'`}},

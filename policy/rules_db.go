@@ -27,7 +27,7 @@ import (
 // where they hold.
 
 var dbClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "duckdb", "clickhouse-client",
-	"clickhouse", "cockroach", "sqlcmd", "usql", "mongo", "mongosh", "snowsql", "bq", "dropdb", "mysqladmin", "cqlsh",
+	"clickhouse", "cockroach", "sqlcmd", "usql", "mongo", "mongosh", "snowsql", "bq", "dropdb", "pg_dropcluster", "mysqladmin", "cqlsh",
 	"litecli", "pgcli", "mycli", "turso"}
 
 var dbRules = []*Rule{
@@ -165,7 +165,7 @@ var dbRules = []*Rule{
 		Hint:     "delete the keys or the index you mean by name, after listing them",
 		Programs: []string{"etcdctl", "consul", "curl", "http", "https", "xh"},
 		Command:  kvDeleteAll,
-		Raw:      `\betcdctl\b[^|;&\n]*\bdel\b[^|;&\n]*(--prefix|--from-key)\s+("?"|'?'|/)(\s|$)|\bconsul\s+kv\s+delete\s+-recurse\b|-X\s*DELETE\b[^|;&\n]*/(_all|\*)\b`,
+		Raw:      `\betcdctl\b[^|;&\n]*\bdel\b[^|;&\n]*(--prefix|--from-key)\s+("?"|'?'|/)(\s|$)|\bconsul\s+kv\s+delete\s+-recurse\b|-X\s*DELETE\b[^|;&\n]*/(_all|[\w.-]*\*)|_delete_by_query\b[^|;&\n]*match_all`,
 		Examples: []string{
 			`etcdctl del "" --prefix`,
 			"etcdctl del --from-key ''",
@@ -173,9 +173,13 @@ var dbRules = []*Rule{
 			"curl -X DELETE http://localhost:9200/_all",
 			"curl -XDELETE 'http://es:9200/*'",
 			"http DELETE es:9200/_all",
+			"curl -XDELETE 'localhost:9200/logs-*'",
+			`curl -X POST http://es:9200/_all/_delete_by_query -d '{"query":{"match_all":{}}}'`,
 		},
 		NotExamples: []string{
 			"etcdctl del /app/config/x",
+			"curl -X DELETE http://es:9200/logs-2024.01.01",
+			`curl -X POST http://es:9200/logs/_delete_by_query -d '{"query":{"term":{"user":"x"}}}'`,
 			"etcdctl get '' --prefix --keys-only",
 			"consul kv delete app/config",
 			"curl -X DELETE http://localhost:8080/api/items/42",
@@ -236,7 +240,7 @@ var dbRules = []*Rule{
 }
 
 var dbResetPrograms = []string{"rails", "rake", "prisma", "php", "artisan", "manage.py", "django-admin", "mix",
-	"dotnet", "sequelize", "sequelize-cli", "typeorm", "knex", "alembic", "supabase"}
+	"dotnet", "sequelize", "sequelize-cli", "typeorm", "knex", "alembic", "flask", "supabase"}
 
 // dbTexts returns the statements c runs against its database, and whether
 // the database is a real one (not an in-memory SQLite or DuckDB).
@@ -296,11 +300,19 @@ func dbTexts(c *parse.Command) (texts []string, mongo bool) {
 // dbRisk is the worst risk among c's statements.
 func dbRisk(c *parse.Command) sqlRisk {
 	switch c.Name {
-	case "dropdb":
+	case "dropdb", "pg_dropcluster":
 		if c.Flag("info") {
 			return sqlSafe
 		}
 		return sqlDropDatabase
+	case "bq":
+		// bq rm -d DATASET (with -r, its tables too) or rm -t TABLE.
+		if ops := c.Operands(parse.RoleData); len(ops) > 0 && ops[0].Value == "rm" {
+			if c.Flag("dataset") || c.Flag("recursive") {
+				return sqlDropDatabase
+			}
+			return sqlDropTable
+		}
 	case "mysqladmin":
 		for _, w := range c.Operands(parse.RoleData) {
 			if strings.EqualFold(w.Value, "drop") {
@@ -394,6 +406,9 @@ func dbReset(c *parse.Command) bool {
 		return sub == "migrate:rollback" && fc.Flag("all")
 	case "alembic":
 		return sub == "downgrade" && has("base")
+	case "flask":
+		// Flask-Migrate's flask db downgrade base is alembic's.
+		return sub == "db" && len(ops) > 1 && ops[1].Value == "downgrade" && has("base")
 	case "supabase":
 		return sub == "db" && has("reset")
 	}
@@ -485,6 +500,9 @@ func kvDeleteAll(_ *Ctx, c *parse.Command) bool {
 		}
 		return true
 	}
+	if deleteByQueryAll(c) {
+		return true
+	}
 	method, urls := httpRequest(c)
 	if !strings.EqualFold(method, "DELETE") {
 		return false
@@ -496,7 +514,26 @@ func kvDeleteAll(_ *Ctx, c *parse.Command) bool {
 		_, path, _ := strings.Cut(u, "/")
 		top, _, _ := strings.Cut(path, "/")
 		top, _, _ = strings.Cut(top, "?")
-		if top == "_all" || top == "*" {
+		if top == "_all" || strings.Contains(top, "*") {
+			return true // every index, or every one a pattern matches (logs-*)
+		}
+	}
+	return false
+}
+
+// deleteByQueryAll reports a search cluster's _delete_by_query whose body
+// matches every document (match_all).
+func deleteByQueryAll(c *parse.Command) bool {
+	_, urls := httpRequest(c)
+	hit := false
+	for _, u := range urls {
+		hit = hit || strings.Contains(u, "/_delete_by_query")
+	}
+	if !hit {
+		return false
+	}
+	for _, ra := range c.Roles {
+		if ra.Role == parse.RoleSent && strings.Contains(ra.Word.Value, "match_all") {
 			return true
 		}
 	}
