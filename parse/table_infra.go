@@ -71,6 +71,8 @@ var infraRows = []Program{
 		Hold: []string{`kubectl delete ns prod`, `kubectl -n prod delete deploy --all`, `kubectl --context prod delete all --all`, `kubectl delete --namespace=x pods -A`,
 			`kubectl delete -l app=db pvc`, `KUBE_EDITOR='rm -rf ~;' kubectl edit deploy/web`, `kubectl delete pod web-1 --dry-run=none -A`, `oc delete project team-a`},
 		Allow: []string{`kubectl delete pod web-1 --dry-run=client`, `kubectl -n delete get pods`, `kubectl get ns -A`, `kubectl delete -h`, `KUBE_EDITOR='code --wait' kubectl edit deploy/web`}},
+	{Name: "argocd", Args: "*:data", Flags: "!no-cascade:--cascade=false !help:-h|--help", Opts: "--server= --auth-token= -o|--output= --grpc-web-root-path= --config="},
+	{Name: "flux", Args: "*:data", Flags: "!help:-h|--help", Opts: "-n|--namespace= --context= --kubeconfig="},
 	{Name: "helm", Args: "*:data", Flags: "!dry-run:--dry-run !help:--help|-h",
 		Opts:  "-n|--namespace= --kube-context= --kubeconfig= --registry-config= --repository-cache= --repository-config=",
 		Hold:  []string{`helm uninstall web`, `helm -n prod uninstall api`, `helm --kube-context=prod delete web --purge`, `helm un x --namespace prod`},
@@ -145,7 +147,7 @@ const paasOpts = "-a|--app= --config="
 var iacRows = []Program{
 	// terraform takes Go's flags: one dash or two, values after = or a space.
 	{Name: "terraform", Also: []string{"tofu", "terragrunt"}, SingleDashLong: true, Args: "*:data",
-		Opts: "-chdir|--chdir= -var|--var= -var-file|--var-file= -target|--target= -replace|--replace= -state|--state= -state-out|--state-out= " +
+		Opts: "-chdir|--chdir= -var|--var= -var-file|--var-file= -target|--target= -replace|--replace=data -state|--state= -state-out|--state-out= " +
 			"-backup|--backup= -lock-timeout|--lock-timeout= -parallelism|--parallelism= -out|--out= -backend-config|--backend-config= " +
 			"--terragrunt-working-dir= --terragrunt-config=",
 		Flags: "destroys:-destroy|--destroy unreviewed:-auto-approve|--auto-approve !help:-help|--help|-h",

@@ -39,9 +39,11 @@ var infraRules = []*Rule{
 			"serverless remove --stage prod",
 			"sam delete --stack-name app",
 			"eksctl delete cluster --name prod",
+			"terraform apply -replace=aws_db_instance.prod -auto-approve",
 		},
 		NotExamples: []string{
 			"terraform plan",
+			"terraform apply -replace=aws_instance.web",
 			"terraform plan -destroy",
 			"terraform apply",
 			"terraform init",
@@ -116,6 +118,28 @@ var infraRules = []*Rule{
 		Raw:         `\bhelm\b[^|;&\n]*\s(uninstall|delete|del|un)\s`,
 		Examples:    []string{"helm uninstall web", "helm delete web --purge", "helm -n prod uninstall api", "helm un x"},
 		NotExamples: []string{"helm install web ./chart", "helm list", "helm uninstall web --dry-run", "helm status web"},
+	},
+	{
+		ID: "gitops-delete", Family: "infra", Severity: Hold,
+		Message:  "deletes a GitOps application or Flux object together with every object it deployed",
+		Hint:     "check the application with argocd app get or flux get, and let a person delete it (argocd app delete --cascade=false keeps what it deployed)",
+		Programs: []string{"argocd", "flux"},
+		Command: func(_ *Ctx, c *parse.Command) bool {
+			ops := leadingOperands(c, 2)
+			if len(ops) < 2 || c.Flag("help") {
+				return false
+			}
+			switch c.Row {
+			case "argocd":
+				return ops[0] == "app" && (ops[1] == "delete" || ops[1] == "rm") && !c.Flag("no-cascade")
+			case "flux":
+				return ops[0] == "delete" && (ops[1] == "kustomization" || ops[1] == "ks" || ops[1] == "helmrelease" || ops[1] == "hr")
+			}
+			return false
+		},
+		Raw:         `\bargocd\b[^|;&\n]*\sapp\s+(delete|rm)\b|\bflux\b[^|;&\n]*\sdelete\s+(kustomization|ks|helmrelease|hr)\b`,
+		Examples:    []string{"argocd app delete prod", "argocd app delete prod --cascade -y", "flux delete kustomization prod", "flux delete hr api -n prod --silent"},
+		NotExamples: []string{"argocd app get prod", "argocd app delete prod --cascade=false", "flux get kustomizations", "flux delete source git x"},
 	},
 	{
 		ID: "cloud-delete-data", Family: "infra", Severity: Hold,
@@ -325,6 +349,11 @@ func iacAction(c *parse.Command) Severity {
 			return Hold
 		case "apply":
 			if c.Flag("destroys") {
+				return Hold
+			}
+			if c.Flag("unreviewed") && len(c.OptionValues("-replace")) > 0 {
+				// -replace destroys the resource and makes a new one
+				// (a database, with its data), and nobody reviews it.
 				return Hold
 			}
 			if c.Flag("unreviewed") && !applyPlanFile(ops) {
