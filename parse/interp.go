@@ -715,7 +715,7 @@ func (fr *frame) walkDeletes(c *Command, lang langID, calls []call) {
 	for _, cl := range calls {
 		if i, ok := walkAPI()[lang][cl.name]; ok && cl.method == "" && i < len(cl.args) {
 			r := cl.args[i]
-			if lang == langPerl && cl.name == "glob" && !r.isList {
+			if lang == langPerl && cl.name == "glob" && !r.isList || r.home {
 				r.s = fr.expandTilde(r.s) // Perl's glob expands ~ as the shell does
 			}
 			roots = append(roots, r)

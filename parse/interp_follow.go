@@ -40,6 +40,17 @@ func (fr *frame) followCall(c *Command, lang langID, cl call, depth int) {
 		}
 		return unknownValue
 	}
+	if a.kind == apiSynth || a.kind == apiOpen {
+		// A path computed from the home directory is under it.
+		args := make([]value, len(cl.args))
+		for i, v := range cl.args {
+			if v.home {
+				v.s = fr.expandTilde(v.s)
+			}
+			args[i] = v
+		}
+		cl.args = args
+	}
 	switch a.kind {
 	case apiShell:
 		fr.interpShell(c, cl.name, arg(a.arg))

@@ -16,6 +16,11 @@ type value struct {
 	// glob is set for the paths a pattern matches (Dir.glob("x/*")): s
 	// is the pattern, expanded where the value is used.
 	glob bool
+	// home is set for a path the code computes from the home directory
+	// (os.path.expanduser("~/x"), os.homedir() + "/x", File.join(Dir.home,
+	// "x")): s starts with "~", which the file APIs' use expands, where a
+	// "~" the code spells in a string stays a name.
+	home bool
 }
 
 var unknownValue = value{s: Unknown}
@@ -399,7 +404,7 @@ func (sc *callScanner) expr(i int) (value, int) {
 		if v.isList || w.isList {
 			return unknownValue, k
 		}
-		v = value{s: v.s + w.s}
+		v = value{s: v.s + w.s, home: v.home}
 		j = k
 	}
 }
@@ -440,6 +445,9 @@ func (sc *callScanner) term(i int) (value, int) {
 		return value{s: t.s}, i + 1
 	case tIdent:
 		if m, j, ok := sc.moduleRef(i); ok {
+			if m == "os" && sc.isPunct(j, ".") && sc.at(j+1).s == "homedir" && sc.isPunct(j+2, "(") && sc.isPunct(j+3, ")") {
+				return value{s: "~", home: true}, j + 4 // require("os").homedir()
+			}
 			// require("child_process").execSync, not called here: the
 			// module's function, bound to the name assigned.
 			for sc.isPunct(j, ".") && sc.at(j+1).kind == tIdent && !sc.isPunct(j+2, "(") {
@@ -463,6 +471,9 @@ func (sc *callScanner) term(i int) (value, int) {
 			}
 		}
 		if v, k, ok := sc.globCall(name, j); ok {
+			return v, k
+		}
+		if v, k, ok := sc.homePath(name, j); ok {
 			return v, k
 		}
 		if sc.isPunct(j, "(") || sc.isPunct(j, "[") {
@@ -672,4 +683,57 @@ func (sc *callScanner) bind(name string, v value) {
 		sc.vars = make(map[string]value)
 	}
 	sc.vars[name] = v
+}
+
+// homeNames are, per language, the expressions that are the home
+// directory: called (os.homedir()), indexed (os.environ["HOME"]) or
+// read as they are (process.env.HOME, Dir.home).
+var homeNames = map[langID][]string{
+	langPython: {"pathlib.Path.home()", "Path.home()", "os.environ[HOME]", "os.getenv(HOME)", "os.environ.get(HOME)"},
+	langJS:     {"os.homedir()", "process.env.HOME", "process.env[HOME]"},
+	langRuby:   {"Dir.home", "Dir.home()", "ENV[HOME]", "ENV.fetch(HOME)"},
+}
+
+// pathJoins are the calls that join path parts with "/".
+var pathJoins = map[langID][]string{
+	langPython: {"os.path.join", "posixpath.join"},
+	langJS:     {"path.join", "path.resolve", "path.posix.join"},
+	langRuby:   {"File.join"},
+}
+
+// homePath reads the home directory, a path under it that expanduser
+// or expand_path spells with "~", or a join of parts the first of which
+// is one, at the name before j, as "~…" with home set; a join of known
+// parts is their path.
+func (sc *callScanner) homePath(name string, j int) (value, int, bool) {
+	full := sc.resolve(name)
+	key := full
+	k := j
+	switch {
+	case sc.isPunct(j, "(") && sc.isPunct(j+1, ")"):
+		key, k = full+"()", j+2
+	case (sc.isPunct(j, "(") || sc.isPunct(j, "[")) && sc.at(j+1).kind == tStr && (sc.isPunct(j+2, ")") || sc.isPunct(j+2, "]")):
+		arg := sc.at(j + 1).s
+		if (full == "os.path.expanduser" || full == "File.expand_path") && (arg == "~" || strings.HasPrefix(arg, "~/")) {
+			return value{s: arg, home: true}, j + 3, true
+		}
+		key, k = full+sc.at(j).s+arg+sc.at(j+2).s, j+3
+	case sc.isPunct(j, "(") && contains(pathJoins[sc.lang], full):
+		args, _, end := sc.args(j + 1)
+		if len(args) == 0 || !args[0].home {
+			return value{}, 0, false
+		}
+		parts := []string{args[0].s}
+		for _, a := range args[1:] {
+			if !a.known() || a.isList {
+				return value{}, 0, false
+			}
+			parts = append(parts, strings.Trim(a.s, "/"))
+		}
+		return value{s: strings.Join(parts, "/"), home: true}, end, true
+	}
+	if contains(homeNames[sc.lang], key) {
+		return value{s: "~", home: true}, k, true
+	}
+	return value{}, 0, false
 }
