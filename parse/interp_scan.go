@@ -432,6 +432,11 @@ func (sc *callScanner) term(i int) (value, int) {
 			_, _, k := sc.args(j + 3)
 			return value{s: pyBraces(t.s)}, k
 		}
+		if (sc.isPunct(j, ".") || sc.isPunct(j, "->")) && sc.at(j+1).kind == tIdent && sc.isPunct(j+2, "(") {
+			// "".join(…), "x".upper(): a method's result, not the
+			// string; the calls in its arguments are scanned anyway.
+			return unknownValue, sc.skipGroup(j+2, ")")
+		}
 		return v, j
 	case tWords:
 		l := make([]value, len(t.words))
