@@ -716,7 +716,9 @@ func (fr *frame) walkDeletes(c *Command, lang langID, calls []call) {
 		if i, ok := walkAPI()[lang][cl.name]; ok && cl.method == "" && i < len(cl.args) {
 			r := cl.args[i]
 			if lang == langPerl && cl.name == "glob" && !r.isList || r.home {
-				r.s = fr.expandTilde(r.s) // Perl's glob expands ~ as the shell does
+				// Perl's glob expands ~ as the shell does; a root the
+				// code computed from the home directory is under it.
+				r.s = fr.expandTilde(r.s)
 			}
 			roots = append(roots, r)
 			continue

@@ -41,15 +41,7 @@ func (fr *frame) followCall(c *Command, lang langID, cl call, depth int) {
 		return unknownValue
 	}
 	if a.kind == apiSynth || a.kind == apiOpen {
-		// A path computed from the home directory is under it.
-		args := make([]value, len(cl.args))
-		for i, v := range cl.args {
-			if v.home {
-				v.s = fr.expandTilde(v.s)
-			}
-			args[i] = v
-		}
-		cl.args = args
+		cl.args = fr.tildeArgs(lang, a.kind, cl.args)
 	}
 	switch a.kind {
 	case apiShell:
@@ -124,26 +116,6 @@ func (fr *frame) followCall(c *Command, lang langID, cl call, depth int) {
 		}
 		fr.interpArgv(c, cl.name, append([]value{prog}, argv...))
 	case apiSynth:
-		if lang == langPerl { // Perl's glob expands ~ as the shell does
-			args := make([]value, len(cl.args))
-			for i, v := range cl.args {
-				if v.glob {
-					v.s = fr.expandTilde(v.s)
-				}
-				args[i] = v
-			}
-			cl.args = args
-		}
-		if lang == langR { // R's file functions expand ~ (path.expand)
-			args := make([]value, len(cl.args))
-			for i, v := range cl.args {
-				if !v.isList && v.flags == nil {
-					v.s = fr.expandTilde(v.s)
-				}
-				args[i] = v
-			}
-			cl.args = args
-		}
 		fr.synthCall(c, cl, a)
 	case apiOpen:
 		fr.interpOpen(c, lang, cl)
@@ -157,6 +129,22 @@ func (fr *frame) followCall(c *Command, lang langID, cl call, depth int) {
 			fr.emitDynamic(&Dynamic{Kind: DynInterpreter, Sink: c, Known: v.s, Pos: c.Pos})
 		}
 	}
+}
+
+// tildeArgs returns a file API's arguments with the paths that are
+// under the home directory spelled out: one the code computed from it
+// (os.homedir() + "/x"), a pattern Perl's glob expands as the shell does,
+// and any path R's file functions take (they path.expand it). A "~" the
+// code merely spells in a string stays a name.
+func (fr *frame) tildeArgs(lang langID, kind apiKind, in []value) []value {
+	out := make([]value, len(in))
+	for i, v := range in {
+		if v.home || lang == langPerl && v.glob || lang == langR && kind == apiSynth && !v.isList && v.flags == nil {
+			v.s = fr.expandTilde(v.s)
+		}
+		out[i] = v
+	}
+	return out
 }
 
 // interpShell analyses a string an API runs with the shell.
