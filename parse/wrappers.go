@@ -248,20 +248,18 @@ func wrapEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		c.env.clear = true
 		i++
 	}
-	for ; i < len(args); i++ {
-		name, val, ok := isEnvAssignWord(args[i])
-		if !ok {
-			break
-		}
-		c.addAssign(args[i], name, val)
-	}
-	return rest(args, i)
+	return rest(args, peelAssigns(c, args, i))
 }
 
 // wrapCrossEnv peels cross-env NAME=VALUE… PROG ARGS…: env's
 // assignments without its options.
 func wrapCrossEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
-	i := 1
+	return rest(args, peelAssigns(c, args, 1))
+}
+
+// peelAssigns records the NAME=VALUE words from args[i] on as the
+// command's assignments and returns the index of the first other word.
+func peelAssigns(c *Command, args []arg, i int) int {
 	for ; i < len(args); i++ {
 		name, val, ok := isEnvAssignWord(args[i])
 		if !ok {
@@ -269,7 +267,7 @@ func wrapCrossEnv(fr *frame, c *Command, args []arg) ([]arg, bool) {
 		}
 		c.addAssign(args[i], name, val)
 	}
-	return rest(args, i)
+	return i
 }
 
 // isEnvAssignWord reports whether a word is an assignment for env, which
