@@ -57,10 +57,12 @@ func (r *root) appendTo(path string, w *written) {
 func (fr *frame) recordWrites(c *Command) {
 	r := fr.r
 	content := &written{text: c.out, known: c.outKnown && len(c.out) <= maxWritten, writer: c}
-	if ops := operands(c.Args); c.Name == "cat" && len(ops) == 1 {
+	if c.Name == "cat" && len(c.Redirs) > 0 {
 		// cat /usr/bin/rm > x: a copy of the program.
-		if prog := programCopy(ops[0], c.FeedersOf(argIndex(c, ops[0]))); prog != "" {
-			content = &written{writer: c, alias: prog}
+		if ops := operands(c.Args); len(ops) == 1 {
+			if prog := programCopy(ops[0], c.FeedersOf(argIndex(c, ops[0]))); prog != "" {
+				content = &written{writer: c, alias: prog}
+			}
 		}
 	}
 	for _, rd := range c.Redirs {

@@ -200,6 +200,11 @@ func (x *Ctx) awsSends(c *parse.Command, s *sendTo) {
 // any other command: what it copies to a remote place (gs://b,
 // remote:path) leaves the machine, as scp's does.
 func copyVerbs(c *parse.Command) int {
+	switch c.Row {
+	case "gsutil", "rclone", "s3cmd", "gcloud":
+	default:
+		return 0 // every command asks: no operands read for the others
+	}
 	ops := c.Operands(parse.RoleData)
 	verb := func(i int, verbs ...string) bool { return len(ops) > i && contains(verbs, ops[i].Value) }
 	switch c.Row {
