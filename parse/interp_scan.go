@@ -450,8 +450,10 @@ func (sc *callScanner) term(i int) (value, int) {
 		return value{s: t.s}, i + 1
 	case tIdent:
 		if m, j, ok := sc.moduleRef(i); ok {
-			if m == "os" && sc.isPunct(j, ".") && sc.at(j+1).s == "homedir" && sc.isPunct(j+2, "(") && sc.isPunct(j+3, ")") {
-				return value{s: "~", home: true}, j + 4 // require("os").homedir()
+			if sc.isPunct(j, ".") && sc.at(j+1).kind == tIdent {
+				if v, k, ok := sc.homePath(m+"."+sc.at(j+1).s, j+2); ok {
+					return v, k // require("os").homedir()
+				}
 			}
 			// require("child_process").execSync, not called here: the
 			// module's function, bound to the name assigned.
@@ -707,9 +709,8 @@ var pathJoins = map[langID][]string{
 }
 
 // homePath reads the home directory, a path under it that expanduser
-// or expand_path spells with "~", or a join of parts the first of which
-// is one, at the name before j, as "~…" with home set; a join of known
-// parts is their path.
+// or expand_path spells with "~", or a join of known parts the first of
+// which is one, at the name before j, as "~…" with home set.
 func (sc *callScanner) homePath(name string, j int) (value, int, bool) {
 	full := sc.resolve(name)
 	key := full
