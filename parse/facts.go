@@ -79,6 +79,10 @@ type Word struct {
 	// every entry of a directory expanded to (*, .*), that directory: the
 	// words together are its contents.
 	AllOf string
+	// Listed is set when the word is an entry the analysis read listing
+	// its directory, a glob's match: the path existed when the line was
+	// checked, and the policy need not look again.
+	Listed bool
 	// Alts are, for a word that is exactly a variable's expansion where
 	// the paths reaching it set the variable differently, the values it
 	// may have (Unknown inside where a path's value is not all known);

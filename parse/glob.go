@@ -89,7 +89,7 @@ func (e *evaluator) glob(w *syntax.Word, f fieldBuf, pos Pos) (out []arg, ok boo
 	}
 	all := matchesAll(pat)
 	for _, m := range matches {
-		word := Word{Value: m, Pos: pos}
+		word := Word{Value: m, Pos: pos, Listed: true}
 		if all {
 			word.AllOf = resolvePath(fr.st.dir, path.Dir(m))
 		}

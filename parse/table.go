@@ -1423,7 +1423,7 @@ func inOperandDir(pa parsedArgs, i int, a arg) *arg {
 	// What the word alone said of the place (one entry of the working
 	// directory's *, a path the script made, a value assumed) is not
 	// said of the joined path.
-	out.AllOf, out.Made, out.Assumed, out.Alts, out.Unseen = "", false, "", nil, base.Unseen || a.Unseen
+	out.AllOf, out.Made, out.Assumed, out.Alts, out.Unseen, out.Listed = "", false, "", nil, base.Unseen || a.Unseen, false
 	out.whole = false
 	out.feeders = append(slices.Clip(base.feeders), a.feeders...)
 	return &out

@@ -706,3 +706,67 @@ func TestTrapsRunAtExit(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobMatchesAreNotLookedAtAgain: the entries a glob expanded to were
+// read from their directory by the analysis, so judging rm -rf * asks the
+// disk nothing more about them; a file named after a match in another
+// directory (cp's copy in its destination) is still looked up, and is
+// judged absent when it is.
+func TestGlobMatchesAreNotLookedAtAgain(t *testing.T) {
+	dir := t.TempDir()
+	home, proj, out := dir+"/home", dir+"/proj", dir+"/out"
+	for _, d := range []string{home, proj, out, dir + "/victim"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"/victim/a1", "/victim/a2", "/proj/b1"} {
+		if err := os.WriteFile(dir+f, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	judge := func(cwd, script string) (*Decision, map[string]int) {
+		rec := &recordFS{}
+		x := &Ctx{Cwd: cwd, Project: proj, Home: home, WriteRoots: []string{proj},
+			Env: map[string]string{"HOME": home}, FS: rec}
+		a := parse.Analyze(script, parse.Options{Env: x.Env, Dir: cwd, Files: listFiles{}})
+		d := NewEngine(Builtin()).Decide(a, x)
+		seen := map[string]int{}
+		for _, p := range rec.paths {
+			seen[p]++
+		}
+		return d, seen
+	}
+	d, seen := judge(dir+"/victim", "rm -rf *")
+	if !d.Verdict.Blocks() {
+		t.Fatalf("rm -rf * outside the project: %v", d.Verdict)
+	}
+	for _, f := range []string{"/victim/a1", "/victim/a2"} {
+		if seen[dir+f] > 0 {
+			t.Errorf("Lstat(%s) of a glob's match: %d times", f, seen[dir+f])
+		}
+	}
+	// cp b* ../out/: the copies ../out/b1 do not exist yet, which only a
+	// look at them tells: a creation outside, not an overwrite.
+	d, seen = judge(proj, "cp b* ../out/")
+	if seen[out+"/b1"] == 0 {
+		t.Errorf("the copy's path %s/b1 was not looked up", out)
+	}
+	if len(d.Hits) == 0 || d.Hits[0].Rule.ID != "boundary-create-outside" {
+		t.Errorf("cp b* ../out/: %v %v, want boundary-create-outside", d.Verdict, d.Hits)
+	}
+}
+
+// listFiles lists real directories for the analysis' globs.
+type listFiles struct{}
+
+func (listFiles) ReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
+
+func (listFiles) ReadDir(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.Readdirnames(-1)
+}

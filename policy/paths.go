@@ -28,6 +28,12 @@ type Target struct {
 	// ~/.ssh is ~/.bashrc), so resolution must start from it, not from
 	// Path, which the lexical Clean already collapsed.
 	raw string
+	// listed is set when raw is the word itself and the analysis found it
+	// listing its directory (parse.Word.Listed): it exists, and locate
+	// does not stat it again — rm -rf /* is twenty entries of / the
+	// glob has just read. A target derived from another word (cp's file
+	// in its destination directory) never carries it.
+	listed bool
 }
 
 // target resolves a path word against the command's working directory.
@@ -64,6 +70,7 @@ func (x *Ctx) target(c *parse.Command, w parse.Word) Target {
 		return t
 	}
 	t.raw, t.Path, t.Known = abs, filepath.Clean(abs), true
+	t.listed = w.Listed && !w.Glob
 	return t
 }
 
@@ -353,6 +360,9 @@ func (x *Ctx) locate(t Target, follow bool) (string, bool) {
 	p := filepath.Join(rd, base)
 	// Kept for the decision, as lookup's answers are: every glob of
 	// rm -rf ~/{a..z}* is judged against the home directory itself.
+	if t.listed {
+		return p, true
+	}
 	b := x.state()
 	if exists, ok := b.lstated[p]; ok {
 		return p, exists
