@@ -3,9 +3,11 @@ package shim
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"golang.org/x/sys/unix"
 )
 
 // ErrNoShell is wrapped by FindRealShell's error when PATH holds no real shell.
@@ -26,38 +28,63 @@ const selfName = "guard-exec"
 // that picked up ./bash from the working directory would run whatever a repository
 // ships under that name. A directory that appears twice is searched once.
 func FindRealShell(name, pathEnv, self string) (string, error) {
-	var selfInfo os.FileInfo
-	if self != "" {
-		selfInfo, _ = os.Stat(self)
-	}
-	seen := make(map[string]bool)
-	for _, dir := range filepath.SplitList(pathEnv) {
+	id := selfID{path: self}
+	var seen []string // a PATH holds a dozen directories: a map costs more
+	for dir := range strings.SplitSeq(pathEnv, string(filepath.ListSeparator)) {
 		dir = filepath.Clean(dir)
-		if !filepath.IsAbs(dir) || seen[dir] {
+		if !filepath.IsAbs(dir) || slices.Contains(seen, dir) {
 			continue
 		}
-		seen[dir] = true
-		cand := filepath.Join(dir, name)
-		if isRealShell(cand, selfInfo) {
+		seen = append(seen, dir)
+		cand := dir + "/" + name
+		if dir == "/" {
+			cand = "/" + name
+		}
+		if isRealShell(cand, &id) {
 			return cand, nil
 		}
 	}
 	return "", fmt.Errorf("%w: every %q on PATH is guard-exec or missing", ErrNoShell, name)
 }
 
-func isRealShell(cand string, self os.FileInfo) bool {
+// selfID is guard-exec's own file, stat'ed when a candidate is found, not
+// before: most PATH entries hold no bash, and each costs one lstat only.
+type selfID struct {
+	path string
+	done bool
+	ok   bool
+	st   unix.Stat_t
+}
+
+// is reports whether st is guard-exec's own file (the same device and
+// inode, as os.SameFile compares).
+func (s *selfID) is(st *unix.Stat_t) bool {
+	if !s.done {
+		s.done = true
+		s.ok = s.path != "" && unix.Stat(s.path, &s.st) == nil
+	}
+	return s.ok && st.Dev == s.st.Dev && st.Ino == s.st.Ino
+}
+
+// isRealShell looks at one candidate with plain stat calls: os.Lstat would
+// build a FileInfo, and for each missing candidate an error value, on
+// every command.
+func isRealShell(cand string, self *selfID) bool {
 	// Lstat first: a candidate that is not a symlink keeps its own name
 	// whatever links its directories go through, so only a symlink needs
 	// the walk of EvalSymlinks (three more system calls for /usr/bin/bash).
-	info, err := os.Lstat(cand)
-	link := err == nil && info.Mode()&os.ModeSymlink != 0
-	if link {
-		info, err = os.Stat(cand)
-	}
-	if err != nil || !info.Mode().IsRegular() || info.Mode().Perm()&0o111 == 0 {
+	var st unix.Stat_t
+	if unix.Lstat(cand, &st) != nil {
 		return false
 	}
-	if self != nil && os.SameFile(info, self) {
+	link := st.Mode&unix.S_IFMT == unix.S_IFLNK
+	if link && unix.Stat(cand, &st) != nil {
+		return false
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFREG || st.Mode&0o111 == 0 {
+		return false
+	}
+	if self.is(&st) {
 		return false
 	}
 	if !link {
