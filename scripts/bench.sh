@@ -2,7 +2,8 @@
 # bench.sh measures guard-exec against bare bash and prints SPEC §8's figures
 # side by side with their targets: start-up over bash and over the floor (a Go
 # program that only starts bash and waits), and a plain `go build` beside the
-# static one; the fresh process split into stages (start-up and package init,
+# static one, and the floor built with guard-exec's packages linked in
+# (scripts/floor/deps.go); the fresh process split into stages (start-up and package init,
 # config, analysis, context, decision, ledger, run, exit) against the floor's,
 # from GUARD_EXEC_TRACE_FD; git status, check per process and
 # in-process, batch throughput, pipe and pty throughput, the cost of a big
@@ -28,6 +29,7 @@ cd "$root"
 go build -o "$bin/guard-exec" ./cmd/guard-exec
 env -u CGO_ENABLED go build -o "$bin/guard-exec-plain" ./cmd/guard-exec
 go build -o "$bin/floor" ./scripts/floor
+go build -tags floordeps -o "$bin/floor-deps" ./scripts/floor
 go build -o "$bin/benchdriver" ./scripts/benchdriver
 go test -c -o "$bin/cmd.test" ./cmd/guard-exec
 # A program file the linker has just written runs measurably slower than
@@ -35,7 +37,7 @@ go test -c -o "$bin/cmd.test" ./cmd/guard-exec
 # timed against each other): every program timed is a copy, the -compare
 # one too, so that both sides of a comparison start alike.
 fresh() { cp "$1" "$1.copy" && mv "$1.copy" "$1"; }
-for f in guard-exec guard-exec-plain floor; do fresh "$bin/$f"; done
+for f in guard-exec guard-exec-plain floor floor-deps; do fresh "$bin/$f"; done
 args=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -55,4 +57,4 @@ while [ $# -gt 0 ]; do
 		;;
 	esac
 done
-"$bin/benchdriver" -guard "$bin/guard-exec" -plain "$bin/guard-exec-plain" -floor "$bin/floor" -cmdtest "$bin/cmd.test" -root "$root" ${args[@]+"${args[@]}"}
+"$bin/benchdriver" -guard "$bin/guard-exec" -plain "$bin/guard-exec-plain" -floor "$bin/floor" -floordeps "$bin/floor-deps" -cmdtest "$bin/cmd.test" -root "$root" ${args[@]+"${args[@]}"}

@@ -25,6 +25,7 @@ type config struct {
 	guard, floor, cmdTest, root string
 	compare                     string // a second guard-exec build timed beside the first (start-up only)
 	plain                       string // a plain `go build` (cgo as the toolchain defaults), timed beside the static one
+	floorDeps                   string // the floor with guard-exec's packages linked in (scripts/floor/deps.go)
 	quick, full                 bool
 	rounds                      int
 	only                        map[string]bool
@@ -41,6 +42,7 @@ func main() {
 	flag.StringVar(&c.guard, "guard", "", "guard-exec binary (built with CGO_ENABLED=0)")
 	flag.StringVar(&c.floor, "floor", "", "the floor program (scripts/floor)")
 	flag.StringVar(&c.compare, "compare", "", "another guard-exec build to time beside -guard in the start-up section (A/B of a change)")
+	flag.StringVar(&c.floorDeps, "floordeps", "", "the floor built with -tags floordeps (guard-exec's packages linked and initialised, nothing more), timed in the start-up section")
 	flag.StringVar(&c.plain, "plain", "", "guard-exec built by a plain `go build` (default cgo setting), timed beside -guard in the start-up section")
 	flag.StringVar(&c.cmdTest, "cmdtest", "", "test binary of cmd/guard-exec, for the in-process check figures (optional)")
 	flag.StringVar(&c.root, "root", ".", "the repository's top directory (for testdata/corpus)")
@@ -75,6 +77,9 @@ func (c *config) defaults() {
 	}
 	if c.compare != "" {
 		c.compare, _ = filepath.Abs(c.compare)
+	}
+	if c.floorDeps != "" {
+		c.floorDeps, _ = filepath.Abs(c.floorDeps)
 	}
 	if c.plain != "" {
 		c.plain, _ = filepath.Abs(c.plain)

@@ -45,6 +45,11 @@ func startup(w *world, s *summary) error {
 		plainAt = len(vs)
 		vs = append(vs, w.v("plain go build: guard-exec -c true", []string{w.c.plain, "-c", "true"}))
 	}
+	depsAt := -1
+	if w.c.floorDeps != "" {
+		depsAt = len(vs)
+		vs = append(vs, w.v("floor+packages -c true", []string{w.c.floorDeps, "-c", "true"}))
+	}
 	ss, err := interleave(vs, 5, w.c.rounds)
 	if err != nil {
 		return err
@@ -60,6 +65,12 @@ func startup(w *world, s *summary) error {
 	gbW, gbC := printDiff("guard-exec − bash", ss[2], ss[0])
 	gfW, gfC := printDiff("guard-exec − floor (guard-exec's own work)", ss[2], ss[1])
 	printDiff("floor − bash (any Go interposer)", ss[1], ss[0])
+	if depsAt >= 0 {
+		// guard-exec's own cost over the floor, in two: loading a program of
+		// its size with its packages' init, and the work it then does.
+		printDiff("floor with packages − floor (their load and init)", ss[depsAt], ss[1])
+		printDiff("guard-exec − floor with packages (the work)", ss[2], ss[depsAt])
+	}
 	s.add("-c true, added over bash -c true", both(gbW, gbC), "≤ 2.0 ms", gbW <= 2*time.Millisecond, cpuNote(gbC <= 2*time.Millisecond))
 	s.add("-c true, added over the floor", both(gfW, gfC), "≤ 1.0 ms", gfW <= time.Millisecond, cpuNote(gfC <= time.Millisecond))
 	return nil
