@@ -84,7 +84,7 @@ func builtinShopt(fr *frame, c *Command, args []arg) {
 				fr.st.maybeAliases = false
 			}
 		default:
-			if o := globOptNames[a.Value]; o != 0 && set {
+			if o := globOptNames()[a.Value]; o != 0 && set {
 				fr.st.setGlobOpt(o, on)
 			}
 			if !a.Literal() && set {

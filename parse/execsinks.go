@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // sinkSudo follows sudo -s / sudo -i (and doas -s) with no command: an
@@ -158,9 +159,9 @@ func findRoles(fr *frame, c *Command) {
 		c.Roles = append(c.Roles, RoleArg{Role: RoleListed, Word: r, Path: fr.wordPath(c, r)})
 	}
 	for _, p := range findExpr(len(args), func(k int) string { return args[k].Value }, i) {
-		m := findActions[p.name]
+		m := findActions()[p.name]
 		if m == "" {
-			m = findOperators[p.name]
+			m = findOperators()[p.name]
 		}
 		if m != "" && !c.Flag(m) {
 			c.Flags = append(c.Flags, m)
@@ -170,7 +171,7 @@ func findRoles(fr *frame, c *Command) {
 			ra.Word = args[p.at+1]
 		}
 		switch {
-		case findFilters[p.name] || p.newer:
+		case findFilters()[p.name] || p.newer:
 			ra.Role = RoleFilter // -empty and -nouser too, with no Word
 		case p.n == 0:
 			continue // an action or an operator: its meaning says it
@@ -221,10 +222,10 @@ func findExpr(n int, val func(int) string, i int) []findPrimary {
 	for ; i < n; i++ {
 		v := val(i)
 		p := findPrimary{name: v, at: i}
-		switch k, ok := findArgs[v]; {
+		switch k, ok := findArgs()[v]; {
 		case ok:
 			p.n = k
-		case findActions[v] == "runs":
+		case findActions()[v] == "runs":
 			j := i + 1
 			for ; j < n; j++ {
 				if w := val(j); w == ";" || w == "+" && j > i+1 && val(j-1) == "{}" {
@@ -238,7 +239,7 @@ func findExpr(n int, val func(int) string, i int) []findPrimary {
 		p.n = min(p.n, n-i-1)
 		out = append(out, p)
 		i += p.n
-		if findActions[v] == "runs" && i+1 < n {
+		if findActions()[v] == "runs" && i+1 < n {
 			i++ // the terminator
 		}
 	}
@@ -247,32 +248,38 @@ func findExpr(n int, val func(int) string, i int) []findPrimary {
 
 // findArgs are the primaries of find's expression that take arguments,
 // and how many (-fprintf FILE FORMAT).
-var findArgs = map[string]int{
-	"-name": 1, "-iname": 1, "-path": 1, "-ipath": 1, "-wholename": 1, "-iwholename": 1, "-regex": 1, "-iregex": 1,
-	"-lname": 1, "-ilname": 1, "-regextype": 1, "-type": 1, "-xtype": 1, "-fstype": 1, "-context": 1,
-	"-amin": 1, "-atime": 1, "-cmin": 1, "-ctime": 1, "-mmin": 1, "-mtime": 1, "-used": 1,
-	"-anewer": 1, "-cnewer": 1, "-newer": 1, "-samefile": 1,
-	"-size": 1, "-user": 1, "-group": 1, "-uid": 1, "-gid": 1, "-perm": 1, "-links": 1, "-inum": 1,
-	"-maxdepth": 1, "-mindepth": 1, "-files0-from": 1,
-	"-fprint": 1, "-fprint0": 1, "-fls": 1, "-fprintf": 2, "-printf": 1,
-}
+var findArgs = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"-name": 1, "-iname": 1, "-path": 1, "-ipath": 1, "-wholename": 1, "-iwholename": 1, "-regex": 1, "-iregex": 1,
+		"-lname": 1, "-ilname": 1, "-regextype": 1, "-type": 1, "-xtype": 1, "-fstype": 1, "-context": 1,
+		"-amin": 1, "-atime": 1, "-cmin": 1, "-ctime": 1, "-mmin": 1, "-mtime": 1, "-used": 1,
+		"-anewer": 1, "-cnewer": 1, "-newer": 1, "-samefile": 1,
+		"-size": 1, "-user": 1, "-group": 1, "-uid": 1, "-gid": 1, "-perm": 1, "-links": 1, "-inum": 1,
+		"-maxdepth": 1, "-mindepth": 1, "-files0-from": 1,
+		"-fprint": 1, "-fprint0": 1, "-fls": 1, "-fprintf": 2, "-printf": 1,
+	}
+})
 
 // findActions are the meanings (Command.Flags) of find's actions that
 // do more than print the paths it finds: "runs" a command on them,
 // "deletes" them, "writes" a file of them, "formats" what it prints.
-var findActions = map[string]string{
-	"-exec": "runs", "-execdir": "runs", "-ok": "runs", "-okdir": "runs",
-	"-delete": "deletes",
-	"-fprint": "writes", "-fprint0": "writes", "-fprintf": "writes", "-fls": "writes",
-	"-printf": "formats", "-ls": "formats",
-}
+var findActions = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"-exec": "runs", "-execdir": "runs", "-ok": "runs", "-okdir": "runs",
+		"-delete": "deletes",
+		"-fprint": "writes", "-fprint0": "writes", "-fprintf": "writes", "-fls": "writes",
+		"-printf": "formats", "-ls": "formats",
+	}
+})
 
 // findOperators are the meanings (Command.Flags) of find's primaries
 // that are not actions: "alternatives" for an expression that joins
 // tests with -o, -or or "," (its tests are then no filter of the
 // others), and "empty" for -empty, which matches only empty files and
 // directories.
-var findOperators = map[string]string{"-o": "alternatives", "-or": "alternatives", ",": "alternatives", "-empty": "empty"}
+var findOperators = sync.OnceValue(func() map[string]string {
+	return map[string]string{"-o": "alternatives", "-or": "alternatives", ",": "alternatives", "-empty": "empty"}
+})
 
 // findExprStart reports whether a find argument starts its expression.
 func findExprStart(v string) bool {
@@ -281,12 +288,14 @@ func findExprStart(v string) bool {
 
 // findFilters are find's tests that narrow what it matches to some of
 // the entries below its starting points.
-var findFilters = map[string]bool{
-	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true, "-regex": true, "-iregex": true,
-	"-mtime": true, "-mmin": true, "-atime": true, "-amin": true, "-ctime": true, "-cmin": true, "-newer": true,
-	"-size": true, "-empty": true, "-user": true, "-group": true, "-uid": true, "-gid": true, "-perm": true, "-links": true, "-inum": true,
-	"-samefile": true, "-lname": true, "-ilname": true, "-nouser": true, "-nogroup": true, "-used": true, "-newermt": true,
-}
+var findFilters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true, "-regex": true, "-iregex": true,
+		"-mtime": true, "-mmin": true, "-atime": true, "-amin": true, "-ctime": true, "-cmin": true, "-newer": true,
+		"-size": true, "-empty": true, "-user": true, "-group": true, "-uid": true, "-gid": true, "-perm": true, "-links": true, "-inum": true,
+		"-samefile": true, "-lname": true, "-ilname": true, "-nouser": true, "-nogroup": true, "-used": true, "-newermt": true,
+	}
+})
 
 // sinkFind follows the commands of find -exec, -execdir, -ok and -okdir.
 // Each runs with {} replaced by the found path, unknown here
@@ -296,7 +305,7 @@ func sinkFind(fr *frame, c *Command, args []arg) {
 	findRoles(fr, c)
 	for _, p := range findExpr(len(args), func(k int) string { return args[k].Value }, 1+findStart(wordsOf(args[1:]))) {
 		op := p.name
-		if findActions[op] != "runs" {
+		if findActions()[op] != "runs" {
 			continue
 		}
 		var argv []arg

@@ -198,26 +198,28 @@ func (fr *frame) gitConfig(c *Command, args []arg) {
 }
 
 // gitHookNames are the hooks each subcommand runs.
-var gitHookNames = map[string][]string{
-	"commit":      {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite"},
-	"merge":       {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge"},
-	"pull":        {"pre-merge-commit", "post-merge", "post-rewrite", "post-checkout"},
-	"push":        {"pre-push", "reference-transaction"},
-	"checkout":    {"post-checkout"},
-	"switch":      {"post-checkout"},
-	"rebase":      {"pre-rebase", "post-rewrite", "post-checkout"},
-	"am":          {"applypatch-msg", "pre-applypatch", "post-applypatch"},
-	"cherry-pick": {"prepare-commit-msg", "commit-msg", "post-commit"},
-	"revert":      {"prepare-commit-msg", "commit-msg", "post-commit"},
-	"gc":          {"pre-auto-gc"},
-	"worktree":    {"post-checkout"},
-}
+var gitHookNames = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"commit":      {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite"},
+		"merge":       {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge"},
+		"pull":        {"pre-merge-commit", "post-merge", "post-rewrite", "post-checkout"},
+		"push":        {"pre-push", "reference-transaction"},
+		"checkout":    {"post-checkout"},
+		"switch":      {"post-checkout"},
+		"rebase":      {"pre-rebase", "post-rewrite", "post-checkout"},
+		"am":          {"applypatch-msg", "pre-applypatch", "post-applypatch"},
+		"cherry-pick": {"prepare-commit-msg", "commit-msg", "post-commit"},
+		"revert":      {"prepare-commit-msg", "commit-msg", "post-commit"},
+		"gc":          {"pre-auto-gc"},
+		"worktree":    {"post-checkout"},
+	}
+})
 
 // gitHooks follows the hooks a subcommand runs that this line wrote: in
 // .git/hooks, or in the core.hooksPath a -c gives. A hook already on
 // disk is the repository's own (husky's, the team's), not judged here.
 func (fr *frame) gitHooks(c *Command, sub string, settings []gitSetting) {
-	names := gitHookNames[sub]
+	names := gitHookNames()[sub]
 	if len(names) == 0 || len(fr.r.files) == 0 {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -46,10 +47,12 @@ const (
 	optUnknown
 )
 
-var globOptNames = map[string]uint8{
-	"dotglob": optDotglob, "nullglob": optNullglob, "failglob": optFailglob,
-	"globstar": optGlobstar, "extglob": optExtglob, "nocaseglob": optNocaseglob,
-}
+var globOptNames = sync.OnceValue(func() map[string]uint8 {
+	return map[string]uint8{
+		"dotglob": optDotglob, "nullglob": optNullglob, "failglob": optFailglob,
+		"globstar": optGlobstar, "extglob": optExtglob, "nocaseglob": optNocaseglob,
+	}
+})
 
 // setGlobOpt records shopt -s/-u NAME and set ±f.
 func (s *state) setGlobOpt(o uint8, on bool) {

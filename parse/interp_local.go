@@ -3,6 +3,7 @@ package parse
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // A program's own modules run with it: python -c 'import m' runs m.py
@@ -23,17 +24,19 @@ const maxImports = 16
 // importWords are, per language, the words a program that loads a
 // module of its own must contain: code without them is not tokenized
 // for imports.
-var importWords = map[langID][]string{
-	langPython: {"import"},
-	langJS:     {"require", "import"},
-	langRuby:   {"require", "load"},
-	langPerl:   {"require", "do"},
-}
+var importWords = sync.OnceValue(func() map[langID][]string {
+	return map[langID][]string{
+		langPython: {"import"},
+		langJS:     {"require", "import"},
+		langRuby:   {"require", "load"},
+		langPerl:   {"require", "do"},
+	}
+})
 
 // mayImport reports whether code may load a module by name: it holds
 // one of its language's import words.
 func mayImport(text string, lang langID) bool {
-	for _, w := range importWords[lang] {
+	for _, w := range importWords()[lang] {
 		if strings.Contains(text, w) {
 			return true
 		}

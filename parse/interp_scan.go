@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"sync"
 )
 
 // value is what the scanner knows of an expression: a string (Unknown in
@@ -613,12 +614,14 @@ func (sc *callScanner) skipGroup(i int, close string) int {
 // pattern matches, so that a delete of what they return deletes what
 // the pattern names: FileUtils.rm_rf(Dir.glob("tmp/*")) is rm -rf
 // tmp/*, judged by where tmp/* is.
-var globAPIs = map[langID][]string{
-	langPython: {"glob.glob", "glob.iglob"},
-	langRuby:   {"Dir.glob", "Dir"},
-	langPerl:   {"glob", "bsd_glob", "File.Glob.bsd_glob"},
-	langJS:     {"glob.sync", "globSync", "glob.globSync", "fg.sync", "fast-glob.sync"},
-}
+var globAPIs = sync.OnceValue(func() map[langID][]string {
+	return map[langID][]string{
+		langPython: {"glob.glob", "glob.iglob"},
+		langRuby:   {"Dir.glob", "Dir"},
+		langPerl:   {"glob", "bsd_glob", "File.Glob.bsd_glob"},
+		langJS:     {"glob.sync", "globSync", "glob.globSync", "fg.sync", "fast-glob.sync"},
+	}
+})
 
 // globCall reads a call of a glob API at the name before j whose
 // pattern is literal (Dir["*.log"] too) as the pattern, and returns the
@@ -627,7 +630,7 @@ func (sc *callScanner) globCall(name string, j int) (value, int, bool) {
 	if !sc.isPunct(j, "(") && !(sc.lang == langRuby && name == "Dir" && sc.isPunct(j, "[")) {
 		return value{}, 0, false
 	}
-	if !contains(globAPIs[sc.lang], sc.resolve(name)) || name == "Dir" && !sc.isPunct(j, "[") {
+	if !contains(globAPIs()[sc.lang], sc.resolve(name)) || name == "Dir" && !sc.isPunct(j, "[") {
 		return value{}, 0, false
 	}
 	if p := sc.at(j + 1); p.kind == tStr && !hasUnknown(p.s) && p.s != "" && (sc.isPunct(j+2, ")") || sc.isPunct(j+2, "]")) {
@@ -695,18 +698,22 @@ func (sc *callScanner) bind(name string, v value) {
 // homeNames are, per language, the expressions that are the home
 // directory: called (os.homedir()), indexed (os.environ["HOME"]) or
 // read as they are (process.env.HOME, Dir.home).
-var homeNames = map[langID][]string{
-	langPython: {"pathlib.Path.home()", "Path.home()", "os.environ[HOME]", "os.getenv(HOME)", "os.environ.get(HOME)"},
-	langJS:     {"os.homedir()", "process.env.HOME", "process.env[HOME]"},
-	langRuby:   {"Dir.home", "Dir.home()", "ENV[HOME]", "ENV.fetch(HOME)"},
-}
+var homeNames = sync.OnceValue(func() map[langID][]string {
+	return map[langID][]string{
+		langPython: {"pathlib.Path.home()", "Path.home()", "os.environ[HOME]", "os.getenv(HOME)", "os.environ.get(HOME)"},
+		langJS:     {"os.homedir()", "process.env.HOME", "process.env[HOME]"},
+		langRuby:   {"Dir.home", "Dir.home()", "ENV[HOME]", "ENV.fetch(HOME)"},
+	}
+})
 
 // pathJoins are the calls that join path parts with "/".
-var pathJoins = map[langID][]string{
-	langPython: {"os.path.join", "posixpath.join"},
-	langJS:     {"path.join", "path.resolve", "path.posix.join"},
-	langRuby:   {"File.join"},
-}
+var pathJoins = sync.OnceValue(func() map[langID][]string {
+	return map[langID][]string{
+		langPython: {"os.path.join", "posixpath.join"},
+		langJS:     {"path.join", "path.resolve", "path.posix.join"},
+		langRuby:   {"File.join"},
+	}
+})
 
 // homePath reads the home directory, a path under it that expanduser
 // or expand_path spells with "~", or a join of known parts the first of
@@ -724,7 +731,7 @@ func (sc *callScanner) homePath(name string, j int) (value, int, bool) {
 			return value{s: arg, home: true}, j + 3, true
 		}
 		key, k = full+sc.at(j).s+arg+sc.at(j+2).s, j+3
-	case sc.isPunct(j, "(") && contains(pathJoins[sc.lang], full):
+	case sc.isPunct(j, "(") && contains(pathJoins()[sc.lang], full):
 		args, _, end := sc.args(j + 1)
 		if len(args) == 0 || !args[0].home {
 			return value{}, 0, false
@@ -738,7 +745,7 @@ func (sc *callScanner) homePath(name string, j int) (value, int, bool) {
 		}
 		return value{s: strings.Join(parts, "/"), home: true}, end, true
 	}
-	if contains(homeNames[sc.lang], key) {
+	if contains(homeNames()[sc.lang], key) {
 		return value{s: "~", home: true}, k, true
 	}
 	return value{}, 0, false

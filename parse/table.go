@@ -155,7 +155,7 @@ type Program struct {
 	// OptsEnv lists environment variables whose value the program reads
 	// as options before its own arguments, space separated: NAME, split
 	// as a command line (TAR_OPTIONS, NODE_OPTIONS), or NAME:MODE, split
-	// as optsEnvSplit[MODE] says: "dash" at spaces alone, a word without
+	// as optsEnvSplit()[MODE] says: "dash" at spaces alone, a word without
 	// a leading "-" given one (PERL5OPT, RUBYOPT: PERL5OPT=Mstrict is
 	// -Mstrict); "less" and "make" as less reads LESS and make MAKEFLAGS
 	// (lessOptionWords, makeflagsWords). What the options say is
@@ -724,7 +724,7 @@ func (p *Program) compile() {
 	}
 	for _, tok := range strings.Fields(p.OptsEnv) {
 		name, mode, _ := strings.Cut(tok, ":")
-		if _, ok := optsEnvSplit[mode]; name == "" || !ok {
+		if _, ok := optsEnvSplit()[mode]; name == "" || !ok {
 			panic("program table: " + p.Name + ": " + tok + " is not NAME or NAME:MODE")
 		}
 		p.optsEnv = append(p.optsEnv, envRow{name, roleSpec{lang: mode}})
@@ -1035,7 +1035,7 @@ func (fr *frame) optionsFromEnv(c *Command, args []arg) []arg {
 		if !ok || hasUnknown(v) {
 			continue
 		}
-		for _, w := range optsEnvSplit[e.spec.lang](v) {
+		for _, w := range optsEnvSplit()[e.spec.lang](v) {
 			pre = append(pre, arg{Word: Word{Value: w, Pos: c.Pos}})
 		}
 	}
@@ -1053,12 +1053,14 @@ func (fr *frame) optionsFromEnv(c *Command, args []arg) []arg {
 
 // optsEnvSplit are the ways programs split an options variable
 // (Program.OptsEnv's MODE).
-var optsEnvSplit = map[string]func(string) []string{
-	"":     splitOptionWords,
-	"dash": dashWords,
-	"less": lessOptionWords,
-	"make": makeflagsWords,
-}
+var optsEnvSplit = sync.OnceValue(func() map[string]func(string) []string {
+	return map[string]func(string) []string{
+		"":     splitOptionWords,
+		"dash": dashWords,
+		"less": lessOptionWords,
+		"make": makeflagsWords,
+	}
+})
 
 // dashWords splits at spaces, a word without a leading "-" given one,
 // as perl reads PERL5OPT and ruby RUBYOPT.

@@ -365,12 +365,14 @@ var foreignRows = []Program{
 }
 
 // cmakeCommands are the cmake -E commands that stand for a program.
-var cmakeCommands = map[string]string{
-	"rm": "rm", "remove": "rm", "remove_directory": "rm -rf --", "copy": "cp", "copy_directory": "cp -r",
-	"copy_directory_if_different": "cp -r", "copy_if_different": "cp", "rename": "mv", "make_directory": "mkdir -p",
-	"touch": "touch", "touch_nocreate": "touch", "create_symlink": "ln -s", "create_hardlink": "ln", "cat": "cat",
-	"tar": "tar", "env": "env",
-}
+var cmakeCommands = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"rm": "rm", "remove": "rm", "remove_directory": "rm -rf --", "copy": "cp", "copy_directory": "cp -r",
+		"copy_directory_if_different": "cp -r", "copy_if_different": "cp", "rename": "mv", "make_directory": "mkdir -p",
+		"touch": "touch", "touch_nocreate": "touch", "create_symlink": "ln -s", "create_hardlink": "ln", "cat": "cat",
+		"tar": "tar", "env": "env",
+	}
+})
 
 // cmakeHook follows cmake -E, whose commands stand for programs: rm,
 // remove_directory, copy, rename, env, chdir DIR CMD, time CMD.
@@ -395,8 +397,8 @@ func cmakeHook(fr *frame, c *Command, args []arg, pa parsedArgs) {
 			if len(rest) > 1 {
 				argv = rest[1:]
 			}
-		case cmakeCommands[sub] != "":
-			argv = as(strings.Fields(cmakeCommands[sub])...)
+		case cmakeCommands()[sub] != "":
+			argv = as(strings.Fields(cmakeCommands()[sub])...)
 		}
 		if len(argv) > 0 {
 			fr.runNested(c, argv, "cmake -E "+args[i+1].Value, nil)

@@ -626,7 +626,7 @@ func TestOptsEnvSplit(t *testing.T) {
 		{"dash", "Mstrict -w", []string{"-Mstrict", "-w"}},
 		{"", `--to-command="a b" -v`, []string{"--to-command=a b", "-v"}},
 	} {
-		if got := optsEnvSplit[tc.mode](tc.in); !slices.Equal(got, tc.want) {
+		if got := optsEnvSplit()[tc.mode](tc.in); !slices.Equal(got, tc.want) {
 			t.Errorf("%s %q: got %q, want %q", tc.mode, tc.in, got, tc.want)
 		}
 	}
