@@ -65,31 +65,56 @@ func parseAnnouncement(pid int, s string) *outerGuard {
 // monitor thread never ends), and only a guard running this executable is
 // believed.
 func findOuter() *outerGuard {
+	o, _ := walkToOuter()
+	return o
+}
+
+// walkToOuter is findOuter's walk; alone reports whether no process on the
+// way up could ever be a guard: none runs this executable with more than
+// one thread. Only then does the answer hold for as long as the parent
+// lives: the processes above a living one stay what they are (an orphaned
+// one is adopted by a subreaper above it, never by a stranger), and one
+// that could be a guard may start announcing later — an interactive
+// guard between two of its commands, whose background job started this
+// one.
+func walkToOuter() (o *outerGuard, alone bool) {
 	pid := os.Getppid()
+	alone = true
 	for range 64 {
 		if pid <= 1 {
-			return nil
+			return nil, alone
 		}
 		next, threads, ok := ancestorOf(pid)
 		if threads != 1 {
 			if o := believed(pid); o != nil {
-				return o
+				return o, false
 			}
+			alone = alone && !mayBeGuard(pid)
 		}
 		if !ok {
-			return nil
+			return nil, alone
 		}
 		pid = next
 	}
-	return nil
+	return nil, false
 }
 
 // outer is the guard this one runs inside; nil for a guard of its own.
-// Found once.
+// Found once, and remembered for the parent when no process above could
+// ever be a guard (unnested.go): an agent's commands all have the agent
+// for their parent, and each would walk the same way up to PID 1.
 func (g *guard) outer() *outerGuard {
 	if !g.outerDone {
 		g.outerDone = true
-		g.outerVal = findOuter()
+		u := g.unnestedCache()
+		if u.holds() {
+			return nil
+		}
+		o, alone := walkToOuter()
+		if o == nil && alone {
+			u.add()
+		}
+		g.outerVal = o
 	}
 	return g.outerVal
 }

@@ -127,6 +127,10 @@ func madeByItself(pid int) bool {
 	return false
 }
 
+// mayBeGuard reports whether pid, a process running more than one thread,
+// could be a guard: it runs this executable.
+func mayBeGuard(pid int) bool { return sameExecutable(pid) }
+
 // sameExecutable reports whether pid runs the file this process runs.
 func sameExecutable(pid int) bool {
 	var mine, theirs unix.Stat_t
