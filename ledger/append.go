@@ -51,6 +51,9 @@ func (l *Ledger) Append(r *Record) (string, error) {
 
 	t, ok := l.knownTip(f, size)
 	if !ok {
+		t, ok = l.anchoredTip(f, size)
+	}
+	if !ok {
 		if t, err = l.findTip(f, size); err != nil {
 			return "", err
 		}
@@ -179,6 +182,36 @@ func (l *Ledger) knownTip(f rawFile, size int64) (tip, bool) {
 		return tip{}, false
 	}
 	return e.t, true
+}
+
+// anchoredTip is the tip read from the anchor, when the anchor was written
+// for the line the active segment ends with: its tag of the link is that
+// line's link's, which only the append that wrote the line, holding the
+// key, could have left. Then the anchor's last id is the one findTip
+// would confirm, by reading back to the allocating record before it and
+// checking links and ids on the way, and the line's link is the next
+// prev. A line appended or changed since (by hand, by a guard whose
+// anchor write failed), a torn end, a header or a missing anchor fall to
+// findTip. Called under the append lock.
+func (l *Ledger) anchoredTip(f rawFile, size int64) (tip, bool) {
+	if l.keys == nil || l.anchorPath == "" || size == 0 {
+		return tip{}, false
+	}
+	a, err := l.readAnchor()
+	if err != nil || a.last <= 0 {
+		return tip{}, false
+	}
+	b := newBackScanner(f, size)
+	defer b.release()
+	ln, ok := b.next()
+	if !ok || ln.long || ln.end == size { // the segment must end with a newline
+		return tip{}, false
+	}
+	link := l.keys.linkOf(ln.data)
+	if l.keys.tag(link) != a.tag {
+		return tip{}, false
+	}
+	return tip{prev: link, last: a.last, hasRecord: true}, true
 }
 
 // tip is what an append needs to know about the end of the chain.

@@ -178,3 +178,68 @@ func TestAnchorTampered(t *testing.T) {
 	writeFile(t, l.anchorPath, strings.Replace(b, "last ev-0005", "last ev-0002", 1))
 	wantProblem(t, l, l.anchorPath, "anchor: its authentication does not match")
 }
+
+// TestAnchoredTip: a fresh process's first append takes the tip from the
+// anchor when the anchor was written for the line the ledger ends with,
+// and it is the tip findTip finds by reading back; a line added, changed
+// or torn since, or an anchor changed, falls back to findTip.
+func TestAnchoredTip(t *testing.T) {
+	tipOf := func(l *Ledger) (anchored tip, ok bool, found tip) {
+		t.Helper()
+		f, size, err := l.openActive()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		anchored, ok = l.anchoredTip(f, size)
+		found, err = l.findTip(f, size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return anchored, ok, found
+	}
+	l, lines := keyedSample(t)
+	a, ok, found := tipOf(reopen(t, l))
+	if !ok {
+		t.Fatal("a healthy keyed ledger's tip is not read from its anchor")
+	}
+	if a != found {
+		t.Errorf("anchored tip %+v, findTip %+v", a, found)
+	}
+	if id := pair(t, reopen(t, l), "next", 0); id != "ev-0006" {
+		t.Errorf("the append after an anchored tip got %s, want ev-0006", id)
+	}
+
+	// A record appended by hand: its link is not the anchor's.
+	l, lines = keyedSample(t)
+	last := lines[len(lines)-1]
+	rewrite(t, l, append(lines, strings.Replace(last, "ev-0005", "ev-0099", 1)))
+	if _, ok, _ := tipOf(reopen(t, l)); ok {
+		t.Error("a line added after the anchor was written did not fall back to findTip")
+	}
+	// The last line changed in place.
+	l, lines = keyedSample(t)
+	changed := strings.Replace(lines[len(lines)-1], `"exit":0`, `"exit":7`, 1)
+	if changed == lines[len(lines)-1] {
+		t.Fatalf("the last line holds no exit status to change: %s", changed)
+	}
+	lines[len(lines)-1] = changed
+	rewrite(t, l, lines)
+	if _, ok, _ := tipOf(reopen(t, l)); ok {
+		t.Error("a last line changed since the anchor did not fall back to findTip")
+	}
+	// A torn end.
+	l, _ = keyedSample(t)
+	text := readFile(t, l.path(activeName))
+	writeFile(t, l.path(activeName), text+`{"kind":"ex`)
+	if _, ok, _ := tipOf(reopen(t, l)); ok {
+		t.Error("a torn end did not fall back to findTip")
+	}
+	// The anchor's id changed: its mac no longer matches.
+	l, _ = keyedSample(t)
+	b := readFile(t, l.anchorPath)
+	writeFile(t, l.anchorPath, strings.Replace(b, "last ev-0005", "last ev-0009", 1))
+	if _, ok, _ := tipOf(reopen(t, l)); ok {
+		t.Error("a changed anchor was believed")
+	}
+}
