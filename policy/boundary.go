@@ -156,9 +156,19 @@ func (b *boundaryState) add(f finding, c *parse.Command) {
 	b.spans[f] = append(s, Span{Text: c.Span, Pos: c.Pos})
 }
 
-// spansOf makes a Script rule of one finding.
-func spansOf(f finding) func(*Ctx, *parse.Analysis) []Span {
-	return func(x *Ctx, a *parse.Analysis) []Span { return x.boundary(a).spans[f] }
+// matches reports whether a Command rule matches c: its Command, on a
+// command of its row when it has one.
+func (r *Rule) matches(x *Ctx, c *parse.Command) bool {
+	return (r.row == "" || c.Row == r.row) && r.Command(x, c)
+}
+
+// scriptSpans are a Script rule's spans: its finding's, for a boundary
+// rule (Rule.finding).
+func (r *Rule) scriptSpans(x *Ctx, a *parse.Analysis) []Span {
+	if r.finding != fNone {
+		return x.boundary(a).spans[r.finding]
+	}
+	return r.Script(x, a)
 }
 
 // judgeWrite gives a write its one finding, the most specific first:

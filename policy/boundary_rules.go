@@ -6,7 +6,7 @@ var boundaryRules = []*Rule{
 		ID: "boundary-overwrite-outside", Family: "boundary", Severity: Hold,
 		Message: "overwrites or changes an existing file outside the project and the temp and cache directories",
 		Hint:    "write the result inside the project or a temp dir, or ask the user to change that file",
-		Script:  spansOf(fOverwrite),
+		finding: fOverwrite,
 		Raw:     `>\|?\s*["']?(~|\$HOME|\$\{HOME\})/`,
 		Examples: []string{
 			"echo x > ~/notes.txt",
@@ -38,7 +38,7 @@ var boundaryRules = []*Rule{
 		ID: "boundary-delete-outside", Family: "boundary", Severity: Hold,
 		Message: "deletes an existing file outside the project and the temp and cache directories",
 		Hint:    "delete files inside the project only, or ask the user to remove that file",
-		Script:  spansOf(fDelete),
+		finding: fDelete,
 		Raw:     `\b(rm|unlink|shred)\s+(-\S+\s+)*["']?(~|\$HOME|\$\{HOME\})/`,
 		Examples: []string{
 			"rm ~/notes.txt",
@@ -59,7 +59,7 @@ var boundaryRules = []*Rule{
 		ID: "boundary-create-outside", Family: "boundary", Severity: Warn,
 		Message: "creates a file outside the project and the temp and cache directories",
 		Hint:    "create files inside the project or a temp dir unless the user asked for this place",
-		Script:  spansOf(fCreate),
+		finding: fCreate,
 		Examples: []string{
 			"echo x > ~/new.txt",
 			"touch ~/new.txt",
@@ -86,7 +86,7 @@ var boundaryRules = []*Rule{
 		ID: "boundary-perm-outside", Family: "boundary", Severity: Warn,
 		Message: "changes permissions or ownership of a file outside the project and the temp and cache directories",
 		Hint:    "change permissions of files inside the project only",
-		Script:  spansOf(fPerm),
+		finding: fPerm,
 		Examples: []string{
 			"chmod 644 ~/notes.txt",
 			"chmod +x ~/notes.txt",
@@ -109,7 +109,7 @@ var boundaryRules = []*Rule{
 		ID: "boundary-unknown-write", Family: "boundary", Severity: Hold, Bounded: true,
 		Message: "writes to a file whose name is computed when the command runs, so it could be any file, a guard or persistence file included",
 		Hint:    "write to a path the command line spells out, inside the project",
-		Script:  spansOf(fUnknownWrite),
+		finding: fUnknownWrite,
 		Raw:     `(>>?|\btee\s+(-a\s+)?)\s*"?\$\(\s*(cat|head|tail|printf|echo|cut|tr|awk|sed|printenv)\b[^)]*\)"?\s*($|[;&|<])`,
 		Examples: []string{
 			`: > "$(cat lp)"`,
@@ -129,7 +129,7 @@ var boundaryRules = []*Rule{
 		ID: "boundary-system-path", Family: "boundary", Severity: Hold,
 		Message: "writes to a system directory",
 		Hint:    "install into the project or a user directory; a system change is for the user to make",
-		Script:  spansOf(fSystem),
+		finding: fSystem,
 		Raw:     `>\s*/(etc|usr|bin|sbin|lib|boot|opt)/`,
 		Examples: []string{
 			"echo x > /etc/hosts",
@@ -161,7 +161,7 @@ var boundaryRules = []*Rule{
 		ID: "boundary-persistence", Family: "boundary", Severity: Hold,
 		Message: "plants something that runs later by itself (a shell profile, ssh key, scheduled job, service or git hook)",
 		Hint:    "ask the user to make this change; do not install hooks, profiles or scheduled jobs from an agent",
-		Script:  spansOf(fPersist),
+		finding: fPersist,
 		Raw:     `(>|\btee|\bcp|\bmv|\bln|\bsed\s+-i)[^;&|]*(\.bashrc|\.bash_profile|\.profile|\.zshrc|authorized_keys|\.git/hooks/)|\bcrontab\s+(-r|-e|-\s|[^-\s])`,
 		Examples: []string{
 			"echo 'curl x | sh' >> ~/.bashrc",
@@ -216,7 +216,7 @@ var boundaryRules = []*Rule{
 		ID: "boundary-git-config-code", Family: "boundary", Severity: Hold,
 		Message: "sets a git option that makes git run a command later (hooks path, pager, ssh command, filter, ! alias)",
 		Hint:    "pass the option for one command with git -c, or ask the user to configure git",
-		Script:  spansOf(fGitConfig),
+		finding: fGitConfig,
 		Raw:     `\bgit\b.*\bconfig\b.*(core\.(hookspath|hooksPath|fsmonitor|sshCommand|sshcommand|pager)|alias\.\S+\s+["']?!)`,
 		Examples: []string{
 			"git config core.hooksPath /tmp/hooks",

@@ -49,7 +49,7 @@ func newEngine(rules []*Rule, unique int) *Engine {
 		if r.Dynamic != nil {
 			e.dynamic = append(e.dynamic, r)
 		}
-		if r.Script != nil {
+		if r.Script != nil || r.finding != fNone {
 			e.script = append(e.script, r)
 		}
 	}
@@ -166,12 +166,12 @@ func (e *Engine) match(a *parse.Analysis, x *Ctx) []Hit {
 	var buf [8]*Rule
 	for _, c := range a.Commands {
 		for _, r := range e.names.lookup(c.Name, buf[:0]) {
-			if r.Command(x, c) {
+			if r.matches(x, c) {
 				hits = append(hits, x.bounded(e.hit(r, c.Span, c.Pos), c))
 			}
 		}
 		for _, r := range e.anyName {
-			if r.Command(x, c) {
+			if r.matches(x, c) {
 				hits = append(hits, e.hit(r, c.Span, c.Pos))
 			}
 		}
@@ -184,7 +184,7 @@ func (e *Engine) match(a *parse.Analysis, x *Ctx) []Hit {
 		}
 	}
 	for _, r := range e.script {
-		for _, s := range r.Script(x, a) {
+		for _, s := range r.scriptSpans(x, a) {
 			hits = append(hits, x.boundedScript(e.hit(r, s.Text, s.Pos)))
 		}
 	}

@@ -30,6 +30,15 @@ type Rule struct {
 	// Script inspects the whole analysis, for facts that span commands
 	// (a fork bomb, a file written then run). It returns the hits' spans.
 	Script func(x *Ctx, a *parse.Analysis) []Span
+	// row limits Command to commands of one row of the program table, a
+	// subcommand's ("git push"); "" means any. A field, not a wrapper
+	// made by a function call, for the same reason as finding's.
+	row string
+	// finding makes a boundary rule a Script rule of one finding of the
+	// boundary pass: its spans are that finding's (boundary.go). A field,
+	// not a Script made by a function call, so that the rule tables are
+	// laid out by the compiler and not written at every start.
+	finding finding
 
 	// Bounded marks a rule whose risk is a write (a recursive delete) of a
 	// place the kernel sandbox confines to the write roots: under

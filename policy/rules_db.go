@@ -36,7 +36,7 @@ var dbRules = []*Rule{
 		Message:  "drops a whole database or schema with every table in it",
 		Hint:     "back it up first (pg_dump, mysqldump) and let a person run the drop",
 		Programs: dbClients,
-		Command:  dbRiskAtLeast(sqlDropDatabase),
+		Command:  func(_ *Ctx, c *parse.Command) bool { return dbRisk(c) >= sqlDropDatabase },
 		Raw:      `(?i)\bdrop\s+(database|schema)\b|\bdropdb\b|\.dropDatabase\(`,
 		Examples: []string{
 			`psql -c "DROP DATABASE prod"`,
@@ -66,7 +66,7 @@ var dbRules = []*Rule{
 		Message:  "drops or truncates a table, destroying every row in it",
 		Hint:     "back the table up first, or do the change through the project's migration tool",
 		Programs: dbClients,
-		Command:  dbRiskIs(sqlDropTable),
+		Command:  func(_ *Ctx, c *parse.Command) bool { return dbRisk(c) == sqlDropTable },
 		Raw:      `(?i)\b(drop\s+table|truncate\s+(table\s+)?\w)|\.drop\(\)`,
 		Examples: []string{
 			`psql -c "DROP TABLE users"`,
@@ -94,7 +94,7 @@ var dbRules = []*Rule{
 		Message:  "a DELETE or UPDATE without a WHERE clause changes every row of the table",
 		Hint:     "add the WHERE clause that selects the rows you mean, and check it with SELECT COUNT(*) first",
 		Programs: dbClients,
-		Command:  dbRiskIs(sqlAllRows),
+		Command:  func(_ *Ctx, c *parse.Command) bool { return dbRisk(c) == sqlAllRows },
 		Raw:      `(?i)\bdelete\s+from\s+[\w."]+\s*(;|"|'|$)|\bdeleteMany\(\s*(\{\s*\})?\s*\)`,
 		Examples: []string{
 			`psql -c "DELETE FROM users"`,
@@ -118,7 +118,7 @@ var dbRules = []*Rule{
 		Message:  "drops a column (ALTER TABLE … DROP COLUMN), deleting its data in every row",
 		Hint:     "make the change in a migration, after backing up the column",
 		Programs: dbClients,
-		Command:  dbRiskIs(sqlDropColumn),
+		Command:  func(_ *Ctx, c *parse.Command) bool { return dbRisk(c) == sqlDropColumn },
 		Raw:      `(?i)\balter\s+table\b[^;]*\bdrop\s+(column\s+)?\w`,
 		Examples: []string{
 			`psql -c "ALTER TABLE users DROP COLUMN email"`,
@@ -135,7 +135,7 @@ var dbRules = []*Rule{
 		Message:  "drops a database object (index, view, function, role …); no table data is lost",
 		Hint:     "make sure nothing depends on it, and keep its definition to recreate it",
 		Programs: dbClients,
-		Command:  dbRiskIs(sqlDropObject),
+		Command:  func(_ *Ctx, c *parse.Command) bool { return dbRisk(c) == sqlDropObject },
 		Examples: []string{
 			`psql -c "DROP INDEX idx_users_email"`,
 			`psql -c "drop view if exists v_report"`,
@@ -335,14 +335,6 @@ func dbRisk(c *parse.Command) sqlRisk {
 		}
 	}
 	return w
-}
-
-func dbRiskIs(r sqlRisk) func(*Ctx, *parse.Command) bool {
-	return func(_ *Ctx, c *parse.Command) bool { return dbRisk(c) == r }
-}
-
-func dbRiskAtLeast(r sqlRisk) func(*Ctx, *parse.Command) bool {
-	return func(_ *Ctx, c *parse.Command) bool { return dbRisk(c) >= r }
 }
 
 // redisFlush reports FLUSHALL or FLUSHDB sent by redis-cli as arguments

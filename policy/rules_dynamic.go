@@ -203,10 +203,10 @@ func hypotheticalHold(x *Ctx, c *parse.Command) bool {
 			if h == nil {
 				h, p = parse.ReadAs(c, prog), parse.ReadAs(plain, prog)
 			}
-			if !r.Command(x, h) {
+			if !r.matches(x, h) {
 				continue
 			}
-			if pinned || !r.Command(x, p) {
+			if pinned || !r.matches(x, p) {
 				return true
 			}
 		}

@@ -18,7 +18,8 @@ var gitRules = []*Rule{
 		Message:  "force push rewrites the remote branch and can destroy other people's commits",
 		Hint:     "use git push --force-with-lease, or push to a new branch",
 		Programs: []string{"git"},
-		Command:  gitRow("git push", forcePush),
+		row:      "git push",
+		Command:  forcePush,
 		Raw:      `\bgit\b[^|;&\n]*\bpush\b[^|;&\n]*(\s--force(=|\s|$)|\s-[a-zA-Z]*f|\s\+\S|\s--mirror\b)`,
 		Examples: []string{
 			"git push --force origin main",
@@ -54,14 +55,15 @@ var gitRules = []*Rule{
 		Message:  "deletes the remote's main branch or a release branch (or branches chosen at run time, which may include them), which everyone else builds on",
 		Hint:     "delete only your own feature branches, and ask the owner about shared ones",
 		Programs: []string{"git"},
-		Command: gitRow("git push", func(_ *Ctx, c *parse.Command) bool {
+		row:      "git push",
+		Command: func(_ *Ctx, c *parse.Command) bool {
 			for _, b := range pushDeletes(c) {
 				if mayBeProtected(b) {
 					return true
 				}
 			}
 			return false
-		}),
+		},
 		Raw: `\bgit\b[^|;&\n]*\bpush\b[^|;&\n]*(--delete|\s-d)\s[^|;&\n]*\b(main|master|trunk|production)\b`,
 		Examples: []string{"git push origin --delete main", "git push origin :master", "git push -d origin release/1.2",
 			"git push origin --delete $(git branch -r | sed 's/origin\\///')", "git push origin \":$(cat branch.txt)\""},
@@ -73,7 +75,8 @@ var gitRules = []*Rule{
 		Message:  "deletes a branch or tag on the remote (other clones may still have it)",
 		Hint:     "check the branch is merged (git branch -r --merged) before deleting it on the remote",
 		Programs: []string{"git"},
-		Command: gitRow("git push", func(_ *Ctx, c *parse.Command) bool {
+		row:      "git push",
+		Command: func(_ *Ctx, c *parse.Command) bool {
 			bs := pushDeletes(c)
 			for _, b := range bs {
 				if mayBeProtected(b) {
@@ -81,7 +84,7 @@ var gitRules = []*Rule{
 				}
 			}
 			return len(bs) > 0 || c.Flag("prune")
-		}),
+		},
 		Examples:    []string{"git push origin --delete feature/x", "git push origin :old-topic", "git push --prune origin"},
 		NotExamples: []string{"git push origin feature/x", "git push origin main:main", "git push origin --delete main"},
 	},
@@ -90,7 +93,8 @@ var gitRules = []*Rule{
 		Message:  "git reset --hard (or --merge) throws away uncommitted changes, which cannot be recovered",
 		Hint:     "run git stash first (git stash push -u), or use git reset --keep, which refuses to lose changes",
 		Programs: []string{"git"},
-		Command:  gitRow("git reset", func(_ *Ctx, c *parse.Command) bool { return c.Flag("discard") }),
+		row:      "git reset",
+		Command:  func(_ *Ctx, c *parse.Command) bool { return c.Flag("discard") },
 		Raw:      `\bgit\b[^|;&\n]*\breset\b[^|;&\n]*--(hard|merge)\b`,
 		Examples: []string{
 			"git reset --hard",
@@ -217,9 +221,10 @@ var gitRules = []*Rule{
 		Message:  "force-deletes a branch even if its commits are merged nowhere (the reflog keeps them for a while)",
 		Hint:     "use git branch -d, which refuses to delete unmerged work",
 		Programs: []string{"git"},
-		Command: gitRow("git branch", func(_ *Ctx, c *parse.Command) bool {
+		row:      "git branch",
+		Command: func(_ *Ctx, c *parse.Command) bool {
 			return c.Flag("force-delete") || c.Flag("delete") && c.Flag("force")
-		}),
+		},
 		Raw:         `\bgit\b[^|;&\n]*\bbranch\b[^|;&\n]*(\s-[a-zA-Z]*D|--delete\s+--force|--force\s+--delete)`,
 		Examples:    []string{"git branch -D feature", "git branch --delete --force old", "git branch -d -f topic", "git branch -Dr origin/x"},
 		NotExamples: []string{"git branch -d merged", "git branch -a", "git branch new-branch"},
@@ -293,7 +298,8 @@ var gitRules = []*Rule{
 		Message:     "deletes a ref directly, bypassing the checks git branch and git tag make",
 		Hint:        "delete branches with git branch -d and tags with git tag -d",
 		Programs:    []string{"git"},
-		Command:     gitRow("git update-ref", func(_ *Ctx, c *parse.Command) bool { return c.Flag("delete") }),
+		row:         "git update-ref",
+		Command:     func(_ *Ctx, c *parse.Command) bool { return c.Flag("delete") },
 		Raw:         `\bgit\b[^|;&\n]*\bupdate-ref\s+(-d|--delete)\b`,
 		Examples:    []string{"git update-ref -d refs/heads/main", "git update-ref --delete HEAD"},
 		NotExamples: []string{"git update-ref refs/heads/x HEAD", "git show-ref"},

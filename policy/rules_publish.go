@@ -24,50 +24,53 @@ type publishCheck func(c *parse.Command) bool
 // command that may publish.
 var publisherTable = []struct {
 	name  string
-	check publishCheck
+	lead  []string     // the row's leading operands that publish (cargo publish), or
+	check publishCheck // the check of a program that needs more
 }{
-	{"npm", jsPublish},
-	{"pnpm", jsPublish},
-	{"yarn", jsPublish},
-	{"bun", jsPublish},
-	{"cargo", leads("publish")},
-	{"twine", leads("upload")},
-	{"gem", leads("push")},
-	{"poetry", leads("publish")},
-	{"flit", leads("publish")},
-	{"hatch", leads("publish")},
-	{"uv", leads("publish")},
-	{"pdm", leads("publish")},
-	{"dotnet", leads("nuget", "push")},
-	{"nuget", leads("push")},
-	{"mvn", mavenDeploy},
-	{"mvnw", mavenDeploy},
-	{"gradle", gradlePublish},
-	{"gradlew", gradlePublish},
-	{"lerna", leads("publish")},
-	{"changeset", leads("publish")},
-	{"semantic-release", func(c *parse.Command) bool {
+	{"npm", nil, jsPublish},
+	{"pnpm", nil, jsPublish},
+	{"yarn", nil, jsPublish},
+	{"bun", nil, jsPublish},
+	{"cargo", []string{"publish"}, nil},
+	{"twine", []string{"upload"}, nil},
+	{"gem", []string{"push"}, nil},
+	{"poetry", []string{"publish"}, nil},
+	{"flit", []string{"publish"}, nil},
+	{"hatch", []string{"publish"}, nil},
+	{"uv", []string{"publish"}, nil},
+	{"pdm", []string{"publish"}, nil},
+	{"dotnet", []string{"nuget", "push"}, nil},
+	{"nuget", []string{"push"}, nil},
+	{"mvn", nil, mavenDeploy},
+	{"mvnw", nil, mavenDeploy},
+	{"gradle", nil, gradlePublish},
+	{"gradlew", nil, gradlePublish},
+	{"lerna", []string{"publish"}, nil},
+	{"changeset", []string{"publish"}, nil},
+	{"semantic-release", nil, func(c *parse.Command) bool {
 		return c.Row == "semantic-release" && !c.Flag("dry-run")
 	}},
-	{"vsce", leads("publish")},
-	{"ovsx", leads("publish")},
-	{"dart", leads("pub", "publish")},
-	{"flutter", leads("pub", "publish")},
-	{"mix", leads("hex.publish")},
-	{"cabal", func(c *parse.Command) bool { return leads("upload")(c) && c.Flag("publish") }},
-	{"deno", leads("publish")},
-	{"jsr", leads("publish")},
-	{"goreleaser", goreleaserPublish},
-	{"anaconda", leads("upload")},
-	{"pod", leads("trunk", "push")},
-	{"rebar3", leads("hex", "publish")},
-	{"swift", leads("package-registry", "publish")},
+	{"vsce", []string{"publish"}, nil},
+	{"ovsx", []string{"publish"}, nil},
+	{"dart", []string{"pub", "publish"}, nil},
+	{"flutter", []string{"pub", "publish"}, nil},
+	{"mix", []string{"hex.publish"}, nil},
+	{"cabal", nil, func(c *parse.Command) bool { return leads("upload")(c) && c.Flag("publish") }},
+	{"deno", []string{"publish"}, nil},
+	{"jsr", []string{"publish"}, nil},
+	{"goreleaser", nil, goreleaserPublish},
+	{"anaconda", []string{"upload"}, nil},
+	{"pod", []string{"trunk", "push"}, nil},
+	{"rebar3", []string{"hex", "publish"}, nil},
+	{"swift", []string{"package-registry", "publish"}, nil},
 }
 
 var publisherMap = sync.OnceValue(func() map[string]publishCheck {
 	m := make(map[string]publishCheck, len(publisherTable))
 	for _, p := range publisherTable {
-		m[p.name] = p.check
+		if m[p.name] = p.check; p.check == nil {
+			m[p.name] = leads(p.lead...)
+		}
 	}
 	return m
 })

@@ -521,7 +521,7 @@ var selfRules = []*Rule{
 		ID: "self-config", Family: "self-defence", Severity: Deny,
 		Message: "changes guard-exec's own configuration",
 		Hint:    "ask the user to edit the guard-exec configuration; an agent must not change its own guard",
-		Script:  spansOf(fSelfConfig),
+		finding: fSelfConfig,
 		Raw:     `(>|\btee|\bcp|\bmv|\brm|\bsed\s+-i)[^;&|]*(\.config/guard-exec|/etc/guard-exec|\.cache/guard-exec)`,
 		Examples: []string{
 			"echo 'mode = \"audit\"' > ~/.config/guard-exec/config.toml",
@@ -543,7 +543,7 @@ var selfRules = []*Rule{
 		ID: "self-cache", Family: "self-defence", Severity: Hold,
 		Message: "deletes guard-exec's cache of what it has checked (user rules whose examples passed, the index of large sourced files)",
 		Hint:    "clear the caches you mean by name (rm -rf ~/.cache/pip), or leave ~/.cache/guard-exec out",
-		Script:  spansOf(fSelfCache),
+		finding: fSelfCache,
 		Raw:     `(\brm\b|\bfind\b|\brsync\b|\bmv\b)[^;&|]*(~|\$\{?HOME\}?|/home/[^/\s]+|/root)/\.cache(/guard-exec)?/?\*?(\s|$|["'])`,
 		Examples: []string{
 			"rm -rf ~/.cache/guard-exec",
@@ -567,7 +567,7 @@ var selfRules = []*Rule{
 		ID: "self-ledger-reach", Family: "self-defence", Severity: Hold,
 		Message: "deletes, moves or stashes a directory that holds guard-exec's evidence ledger (or its key and anchors), taking the ledger with it",
 		Hint:    "name the files you mean, or leave .guard-exec out (git clean -e .guard-exec, find … -not -path './.guard-exec/*')",
-		Script:  spansOf(fSelfLedgerReach),
+		finding: fSelfLedgerReach,
 		Raw:     `(\bfind\b[^;&|]*(-delete|-exec(dir)?\s+rm)|\brsync\b[^;&|]*--del|\bgit\b[^;&|]*\b(stash\b[^;&|]*(\s-a\b|--all)|clean\b[^;&|]*\s-[a-zA-Z]*[xX]))`,
 		Examples: []string{
 			"find . -name '*.jsonl' -delete",
@@ -608,7 +608,7 @@ var selfRules = []*Rule{
 		ID: "self-key", Family: "self-defence", Severity: Deny,
 		Message: "reads guard-exec's key, with which ledger records, cached verdicts and approvals could be forged",
 		Hint:    "leave the key alone; guard-exec log --verify checks the ledger with it",
-		Script:  spansOf(fSelfKey),
+		finding: fSelfKey,
 		Raw:     `guard-exec/ledger\.key`,
 		Examples: []string{
 			"cat ~/.config/guard-exec/ledger.key",
@@ -625,7 +625,7 @@ var selfRules = []*Rule{
 		ID: "self-ledger", Family: "self-defence", Severity: Deny,
 		Message: "changes or deletes guard-exec's evidence ledger",
 		Hint:    "leave the ledger alone; read it with guard-exec log",
-		Script:  spansOf(fSelfLedger),
+		finding: fSelfLedger,
 		Raw:     `(>|\btee|\bcp|\bmv|\brm|\btruncate|\bsed\s+-i)[^;&|]*\.guard-exec(/|\s|$)`,
 		Examples: []string{
 			"rm -rf .guard-exec",
@@ -649,7 +649,7 @@ var selfRules = []*Rule{
 		ID: "self-shim", Family: "self-defence", Severity: Deny,
 		Message: "changes guard-exec's shim directory",
 		Hint:    "ask the user to manage the shims with guard-exec shim",
-		Script:  spansOf(fSelfShim),
+		finding: fSelfShim,
 		Raw:     `guard-exec/shim`,
 		Examples: []string{
 			"rm ~/.local/share/guard-exec/shim/bash",
@@ -665,7 +665,7 @@ var selfRules = []*Rule{
 		ID: "self-binary", Family: "self-defence", Severity: Deny,
 		Message: "replaces, removes or changes the mode of the installed guard-exec program",
 		Hint:    "ask the user to install or upgrade guard-exec",
-		Script:  spansOf(fSelfBinary),
+		finding: fSelfBinary,
 		Raw:     `(>|\btee|\bcp|\bmv|\brm|\bln|\binstall|\bchmod)[^;&|]*/bin/guard-exec\b`,
 		Examples: []string{
 			"chmod -x /usr/local/bin/guard-exec",
@@ -688,7 +688,7 @@ var selfRules = []*Rule{
 		ID: "self-kill", Family: "self-defence", Severity: Deny,
 		Message: "signals guard-exec's own processes",
 		Hint:    "stop the command it runs instead; ask the user to stop the guard",
-		Script:  spansOf(fSelfKill),
+		finding: fSelfKill,
 		Raw:     `\b(pkill|killall|skill)\b[^;&|]*guard-exec|\bkill\b[^;&|]*\b(pgrep|pidof)\b[^;&|]*guard-exec`,
 		Examples: []string{
 			"pkill -f guard-exec",
@@ -715,7 +715,7 @@ var selfRules = []*Rule{
 		ID: "self-agent-settings", Family: "self-defence", Severity: Hold,
 		Message: "edits a coding agent's settings, where its hooks and guard are configured",
 		Hint:    "ask the user to change the agent's settings",
-		Script:  spansOf(fSelfAgent),
+		finding: fSelfAgent,
 		Raw:     `(>|\btee|\bcp|\bmv|\brm|\bln|\bsed\s+-i)[^;&|]*(\.claude/settings|\.codex/|\.gemini/settings)`,
 		Examples: []string{
 			"echo '{}' > .claude/settings.json",
@@ -739,7 +739,7 @@ var selfRules = []*Rule{
 		ID: "self-project-config", Family: "self-defence", Severity: Warn,
 		Message: "changes the project's guard-exec rules (which can only add protection)",
 		Hint:    "say in the change why the project's guard rules change",
-		Script:  spansOf(fSelfProject),
+		finding: fSelfProject,
 		Examples: []string{
 			"echo x > .guard-exec.toml",
 			"cp tight.toml .guard-exec.toml",
@@ -755,7 +755,7 @@ var selfRules = []*Rule{
 		ID: "self-project-config-drop", Family: "self-defence", Severity: Hold,
 		Message: "deletes or changes the project's guard-exec rules, which can drop the protection they add",
 		Hint:    "add rules in a new layer or ask the user to edit .guard-exec.toml",
-		Script:  spansOf(fSelfProjectDrop),
+		finding: fSelfProjectDrop,
 		Raw:     `(\brm|\bsed\s+-i|\bperl\s+-[a-z]*i|\btruncate|\bmv)\s[^;&|]*\.guard-exec\.toml\b`,
 		Examples: []string{
 			"rm .guard-exec.toml",
@@ -775,7 +775,7 @@ var selfRules = []*Rule{
 		ID: "self-env", Family: "self-defence", Severity: Deny,
 		Message: "sets or removes one of guard-exec's own variables",
 		Hint:    "leave GUARD_EXEC_* variables alone; they are the guard's session and evidence settings",
-		Script:  spansOf(fSelfEnv),
+		finding: fSelfEnv,
 		Raw:     `(^|[\s;&|(])GUARD_EXEC_\w*=|\b(unset|export)\s+GUARD_EXEC_`,
 		Examples: []string{
 			"GUARD_EXEC_LEDGER_DIR=/tmp/x ls",
@@ -799,7 +799,7 @@ var selfRules = []*Rule{
 		ID: "self-command", Family: "self-defence", Severity: Deny,
 		Message: "runs a guard-exec command only a person may run (approve, shim removal, configuration, a mode that blocks nothing)",
 		Hint:    "ask the user; approvals are given by a person at a terminal",
-		Script:  spansOf(fSelfCommand),
+		finding: fSelfCommand,
 		Raw:     `guard-exec\s+(approve|shim\s+uninstall|--mode[= ](advise|audit))`,
 		Examples: []string{
 			"guard-exec approve ev-0001",

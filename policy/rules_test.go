@@ -200,7 +200,7 @@ func TestRulesAreData(t *testing.T) {
 		if r.Family != "analysis" && r.Family != "loop" && (len(r.Examples) < 2 || len(r.NotExamples) < 2) {
 			t.Errorf("%s: a rule needs at least two examples that must match and two that must not", r.ID)
 		}
-		if r.Family != "analysis" && r.Family != "loop" && r.Command == nil && r.Dynamic == nil && r.Script == nil {
+		if r.Family != "analysis" && r.Family != "loop" && r.Command == nil && r.Dynamic == nil && r.Script == nil && r.finding == fNone {
 			t.Errorf("%s: a rule needs a matcher", r.ID)
 		}
 		if r.Command != nil && len(r.Programs) == 0 && !anyProgramAllowed[r.ID] {

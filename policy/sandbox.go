@@ -14,7 +14,7 @@ func (x *Ctx) bounded(h Hit, c *parse.Command) Hit {
 		return h
 	}
 	x.confined = true
-	again := h.Rule.Command(x, c)
+	again := h.Rule.matches(x, c)
 	x.confined = false
 	if !again {
 		h.Severity, h.Bounded = Warn, true
