@@ -35,7 +35,13 @@ func (r *httpReply) header(name string) string {
 // collector or its answer was lost, and a retry may do better: could not
 // resolve (6), connect (7), timed out (28), TLS handshake (35), empty
 // reply (52), send or receive failed (55, 56).
-var curlRetryable = map[int]bool{6: true, 7: true, 28: true, 35: true, 52: true, 55: true, 56: true}
+func curlRetryable(code int) bool {
+	switch code {
+	case 6, 7, 28, 35, 52, 55, 56:
+		return true
+	}
+	return false
+}
 
 // do posts body with curl. The config (URL, headers) goes on fd 3 and the
 // body on stdin; the response, headers included, comes back on stdout.
@@ -74,7 +80,7 @@ func (c *otlpClient) do(ctx context.Context, body []byte) (*httpReply, error) {
 	if errors.As(err, &ee) {
 		reason := c.scrub(strings.TrimSpace(strings.TrimPrefix(oneLine(errb.String(), 300), "curl: ")))
 		e := fmt.Errorf("cannot reach the collector at %s: %s", c.target.url, reason)
-		if curlRetryable[ee.ExitCode()] {
+		if curlRetryable(ee.ExitCode()) {
 			return nil, retryable{e}
 		}
 		return nil, e

@@ -44,7 +44,7 @@ func gitConfigVar(name string) bool {
 	return true
 }
 
-// localGitSections are the sections of git's configuration that pass the
+// localGitSection reports the sections of git's configuration that pass the
 // scrub: who commits, which directories git trusts, and how a repository
 // on this machine is read, shown and merged. A secret sits where git
 // reaches a remote — credential.* helpers, http.*.extraHeader,
@@ -52,17 +52,29 @@ func gitConfigVar(name string) bool {
 // does that. A setting passes because its section is listed, never because
 // it does not look like a secret. Aliases do not pass: one can carry a
 // remote URL with a token, or run a command.
-var localGitSections = map[string]bool{
-	"user": true, "author": true, "committer": true, "safe": true, "core": true, "init": true, "i18n": true,
-	"color": true, "diff": true, "log": true, "status": true, "advice": true, "gc": true, "feature": true,
-	"index": true, "pack": true, "pull": true, "push": true, "merge": true, "rebase": true, "commit": true,
-	"tag": true, "fetch": true, "branch": true, "blame": true, "grep": true, "help": true, "column": true,
-	"format": true, "apply": true, "am": true, "checkout": true, "clone": true, "maintenance": true,
+// (A switch, not a map: a map literal is built at package init, which
+// every command pays.)
+func localGitSection(sec string) bool {
+	switch sec {
+	case "user", "author", "committer", "safe", "core", "init", "i18n",
+		"color", "diff", "log", "status", "advice", "gc", "feature",
+		"index", "pack", "pull", "push", "merge", "rebase", "commit",
+		"tag", "fetch", "branch", "blame", "grep", "help", "column",
+		"format", "apply", "am", "checkout", "clone", "maintenance":
+		return true
+	}
+	return false
 }
 
-// remoteCoreSettings are core settings that are commands for reaching, or
-// signing in to, a remote.
-var remoteCoreSettings = map[string]bool{"askpass": true, "sshcommand": true, "gitproxy": true}
+// remoteCoreSetting reports the core settings that are commands for
+// reaching, or signing in to, a remote.
+func remoteCoreSetting(name string) bool {
+	switch name {
+	case "askpass", "sshcommand", "gitproxy":
+		return true
+	}
+	return false
+}
 
 // localGitSetting reports whether a git setting named key passes the scrub.
 func localGitSetting(key string) bool {
@@ -72,7 +84,7 @@ func localGitSetting(key string) bool {
 	}
 	sec = strings.ToLower(sec)
 	name := strings.ToLower(key[strings.LastIndexByte(key, '.')+1:])
-	return localGitSections[sec] && !(sec == "core" && remoteCoreSettings[name])
+	return localGitSection(sec) && !(sec == "core" && remoteCoreSetting(name))
 }
 
 // envScrub is the environment a command runs with and the names of the

@@ -100,9 +100,21 @@ var contextNames = []struct {
 	{parse.InLoop, "loop"}, {parse.InNested, "nested"}, {parse.InInterpreter, "interpreter"},
 }
 
-var inputNames = map[parse.InputKind]string{
-	parse.InputHeredoc: "heredoc", parse.InputHereString: "here-string", parse.InputPipe: "pipe",
-	parse.InputFile: "file", parse.InputProcSubst: "process-substitution",
+// inputName is how explain names an input.
+func inputName(k parse.InputKind) string {
+	switch k {
+	case parse.InputHeredoc:
+		return "heredoc"
+	case parse.InputHereString:
+		return "here-string"
+	case parse.InputPipe:
+		return "pipe"
+	case parse.InputFile:
+		return "file"
+	case parse.InputProcSubst:
+		return "process-substitution"
+	}
+	return ""
 }
 
 func newExplanation(a *parse.Analysis, d *policy.Decision) *explanation {
@@ -157,7 +169,7 @@ func explainCommand(i int, c *parse.Command, ref func(*parse.Command) *int) expl
 		e.Via = append(e.Via, via.Sink+" ("+via.Pos.String()+")")
 	}
 	if in := c.Stdin; in != nil && in.Kind != parse.InputNone {
-		ei := &explainedInput{Kind: inputNames[in.Kind], Text: show(in.Text), Executed: in.Executed}
+		ei := &explainedInput{Kind: inputName(in.Kind), Text: show(in.Text), Executed: in.Executed}
 		if in.From != nil {
 			ei.From = ref(in.From)
 		}

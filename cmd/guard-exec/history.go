@@ -51,10 +51,16 @@ const (
 	interrupted         // no exit record (killed guard, or still running), or stopped from outside
 )
 
-// stopSignals are how a person or an agent's host stops a command; a run
+// stopSignal reports how a person or an agent's host stops a command; a run
 // they ended did not fail on its own. A death by the guard's own timeout
 // is a failure: a command that hangs every time is a loop too.
-var stopSignals = map[string]bool{"SIGINT": true, "SIGTERM": true, "SIGHUP": true, "SIGQUIT": true, "SIGKILL": true}
+func stopSignal(sig string) bool {
+	switch sig {
+	case "SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGKILL":
+		return true
+	}
+	return false
+}
 
 func outcomeOf(r *ledger.Run) outcome {
 	switch {
@@ -62,7 +68,7 @@ func outcomeOf(r *ledger.Run) outcome {
 		return interrupted
 	case r.Exit == 0:
 		return succeeded
-	case stopSignals[r.Signal] && !r.TimedOut:
+	case stopSignal(r.Signal) && !r.TimedOut:
 		return interrupted
 	}
 	return failed
