@@ -11,38 +11,56 @@ import (
 // builtinFunc carries out what a builtin does to the shell's state.
 type builtinFunc func(fr *frame, c *Command, args []arg)
 
-// builtins are the builtins that change what later commands see.
-var builtins map[string]builtinFunc
-
-func init() {
-	builtins = map[string]builtinFunc{
-		"cd":        builtinCd,
-		"pushd":     builtinPushd,
-		"popd":      builtinPopd,
-		"read":      builtinRead,
-		"mapfile":   builtinMapfile,
-		"readarray": builtinMapfile,
-		"unset":     builtinUnset,
-		"set":       builtinSet,
-		"shift":     builtinShift,
-		"alias":     builtinAlias,
-		"unalias":   builtinUnalias,
-		"shopt":     builtinShopt,
-		"exit":      builtinExit,
-		"return":    builtinExit,
-		"trap":      builtinTrap,
-		"fc":        builtinFc,
-		"history":   builtinHistory,
-		"getopts":   builtinGetopts,
-		"wait":      builtinWait,
-		"export":    builtinDeclare,
-		"declare":   builtinDeclare,
-		"typeset":   builtinDeclare,
-		"local":     builtinDeclare,
-		"readonly":  builtinDeclare,
-		"printf":    func(fr *frame, c *Command, args []arg) { fr.dataCommand(c, args) },
+// builtinOf is the builtin of a name that changes what later commands
+// see, or nil. (A switch, not a map: a map is built at package init,
+// which every command paid.)
+func builtinOf(name string) builtinFunc {
+	switch name {
+	case "cd":
+		return builtinCd
+	case "pushd":
+		return builtinPushd
+	case "popd":
+		return builtinPopd
+	case "read":
+		return builtinRead
+	case "mapfile", "readarray":
+		return builtinMapfile
+	case "unset":
+		return builtinUnset
+	case "set":
+		return builtinSet
+	case "shift":
+		return builtinShift
+	case "alias":
+		return builtinAlias
+	case "unalias":
+		return builtinUnalias
+	case "shopt":
+		return builtinShopt
+	case "exit", "return":
+		return builtinExit
+	case "trap":
+		return builtinTrap
+	case "fc":
+		return builtinFc
+	case "history":
+		return builtinHistory
+	case "getopts":
+		return builtinGetopts
+	case "wait":
+		return builtinWait
+	case "export", "declare", "typeset", "local", "readonly":
+		return builtinDeclare
+	case "printf":
+		return builtinPrintf
 	}
+	return nil
 }
+
+// builtinPrintf works out what printf prints, which is data
+// (dataCommand).
+func builtinPrintf(fr *frame, c *Command, args []arg) { fr.dataCommand(c, args) }
 
 // builtinCd follows cd. A literal target is resolved lexically against
 // the directory in effect; anything unknown (a dynamic word, CDPATH

@@ -366,7 +366,7 @@ func (fr *frame) follow(c *Command, args []arg) {
 		fr.callFunc(fn, c, args)
 		return
 	}
-	if h := builtins[c.Name]; h != nil && (len(c.Wrappers) == 0 || builtinThrough(c)) {
+	if h := builtinOf(c.Name); h != nil && (len(c.Wrappers) == 0 || builtinThrough(c)) {
 		h(fr, c, args)
 		return
 	}
@@ -380,7 +380,7 @@ func (fr *frame) follow(c *Command, args []arg) {
 	}
 	args = fr.optionsFromEnv(c, args)
 	fr.followTable(c, args)
-	if h := sinks[c.Name]; h != nil {
+	if h := sinkOf(c.Name); h != nil {
 		h(fr, c, args)
 		return
 	}

@@ -14,30 +14,33 @@ import (
 // is rm -r p). A print of the same text stays data. What cannot be known
 // is a DynInterpreter fact.
 
-// interpreterSinks returns the sinks for language interpreters.
-func interpreterSinks() map[string]sinkFunc {
-	m := map[string]sinkFunc{}
-	for _, n := range []string{"python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3", "micropython", "jython", "graalpy", "pyston"} {
-		m[n] = sinkPython
+// interpreterSink is the sink of a language interpreter's name, or nil.
+func interpreterSink(name string) sinkFunc {
+	switch name {
+	case "python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3", "micropython", "jython", "graalpy", "pyston":
+		return sinkPython
+	case "node", "nodejs", "tsx", "ts-node", "ts-node-esm", "babel-node", "esno":
+		return sinkNode
+	case "deno":
+		return sinkDeno
+	case "bun":
+		return sinkBun
+	case "perl":
+		return sinkPerl
+	case "ruby", "irb": // irb reads its program from its input too
+		return sinkRuby
+	case "php":
+		return sinkPHP
+	case "lua", "luajit":
+		return sinkLua
+	case "osascript":
+		return sinkOsascript
+	case "awk", "gawk", "mawk", "nawk":
+		return sinkAwk
+	case "sed", "gsed":
+		return sinkSed
 	}
-	for _, n := range []string{"node", "nodejs", "tsx", "ts-node", "ts-node-esm", "babel-node", "esno"} {
-		m[n] = sinkNode
-	}
-	m["deno"] = sinkDeno
-	m["bun"] = sinkBun
-	m["perl"] = sinkPerl
-	m["ruby"] = sinkRuby
-	m["irb"] = sinkRuby // irb reads its program from its input too
-	m["php"] = sinkPHP
-	m["lua"] = sinkLua
-	m["luajit"] = sinkLua
-	m["osascript"] = sinkOsascript
-	for _, n := range []string{"awk", "gawk", "mawk", "nawk"} {
-		m[n] = sinkAwk
-	}
-	m["sed"] = sinkSed
-	m["gsed"] = sinkSed
-	return m
+	return nil
 }
 
 // versionedSink finds the sink of a versioned interpreter name
@@ -45,7 +48,7 @@ func interpreterSinks() map[string]sinkFunc {
 func versionedSink(name string) sinkFunc {
 	for _, p := range []string{"python", "pypy", "perl", "ruby", "php", "lua", "node"} {
 		if rest, ok := strings.CutPrefix(name, p); ok && rest != "" && strings.Trim(rest, "0123456789.") == "" {
-			return sinks[p]
+			return sinkOf(p)
 		}
 	}
 	return nil

@@ -15,46 +15,63 @@ import (
 
 type sinkFunc func(fr *frame, c *Command, args []arg)
 
-var sinks map[string]sinkFunc
-
-func init() {
-	sinks = map[string]sinkFunc{
-		"eval":       sinkEval,
-		"source":     sinkSource,
-		".":          sinkSource,
-		"sudo":       sinkSudo,
-		"doas":       sinkSudo,
-		"sudo-rs":    sinkSudo,
-		"run0":       sinkRun0,
-		"su":         sinkSu,
-		"runuser":    sinkSu,
-		"watch":      sinkWatch,
-		"script":     sinkScript,
-		"flock":      sinkFlock,
-		"sg":         sinkSg,
-		"find":       sinkFind,
-		"fd":         sinkFd,
-		"fdfind":     sinkFd,
-		"parallel":   sinkParallel,
-		"ssh":        sinkSSH,
-		"git":        sinkGit,
-		"rg":         sinkRg,
-		"tmux":       sinkTmux,
-		"screen":     sinkScreen,
-		"docker":     sinkDocker,
-		"podman":     sinkDocker,
-		"kubectl":    sinkKubectl,
-		"oc":         sinkKubectl,
-		"nix-shell":  sinkNixShell,
-		"guard-exec": sinkGuardExec,
-		"chroot":     sinkShellDefault,
+// sinkOf is the sink of a program name, or nil: an interpreter's, a
+// shell's, or one of the others. (A switch, not a map: a map is built
+// at package init, which every command paid.)
+func sinkOf(name string) sinkFunc {
+	if h := interpreterSink(name); h != nil {
+		return h
 	}
-	for name := range shellNames() {
-		sinks[name] = sinkShell
+	if shellNames()[name] {
+		return sinkShell
 	}
-	for name, h := range interpreterSinks() {
-		sinks[name] = h
+	switch name {
+	case "eval":
+		return sinkEval
+	case "source", ".":
+		return sinkSource
+	case "sudo", "doas", "sudo-rs":
+		return sinkSudo
+	case "run0":
+		return sinkRun0
+	case "su", "runuser":
+		return sinkSu
+	case "watch":
+		return sinkWatch
+	case "script":
+		return sinkScript
+	case "flock":
+		return sinkFlock
+	case "sg":
+		return sinkSg
+	case "find":
+		return sinkFind
+	case "fd", "fdfind":
+		return sinkFd
+	case "parallel":
+		return sinkParallel
+	case "ssh":
+		return sinkSSH
+	case "git":
+		return sinkGit
+	case "rg":
+		return sinkRg
+	case "tmux":
+		return sinkTmux
+	case "screen":
+		return sinkScreen
+	case "docker", "podman":
+		return sinkDocker
+	case "kubectl", "oc":
+		return sinkKubectl
+	case "nix-shell":
+		return sinkNixShell
+	case "guard-exec":
+		return sinkGuardExec
+	case "chroot":
+		return sinkShellDefault
 	}
+	return nil
 }
 
 // sinkEval follows eval: its arguments joined with spaces are code run in

@@ -1324,7 +1324,7 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 		for _, r := range p.runs {
 			fr.runWritten(c, resolvePath(c.Dir, r.name), r.spec.lang, via+" "+r.name)
 		}
-		if h := rowHooks[p.Name]; h != nil {
+		if h := rowHooks()[p.Name]; h != nil {
 			defer h(fr, c, args, pa)
 		}
 	}
@@ -1648,7 +1648,7 @@ func (fr *frame) runCodeText(c *Command, lang, via, text string, a arg) {
 		fr.nestShellWords(c, []arg{{Word: Word{Value: text, Dynamic: hasUnknown(text), Pos: a.Pos}, feeders: a.feeders}}, via)
 		return
 	}
-	conv := codeLangs[lang]
+	conv := codeLangs()[lang]
 	if conv == nil {
 		panic("program table: no language " + lang)
 	}
@@ -1709,29 +1709,38 @@ func (cr *codeRun) unknown(text string) {
 
 // codeLangs convert the code of a language that is not an interpreter's
 // (an editor's commands, a debugger's, make's) into what runs.
-var codeLangs map[string]func(cr *codeRun, text string)
+var (
+	codeLangsOnce sync.Once
+	codeLangsMap  map[string]func(*codeRun, string)
+)
 
-func init() {
-	codeLangs = map[string]func(*codeRun, string){
-		"vim":          vimCode,
-		"gdb":          gdbCode,
-		"elisp":        elispCode,
-		"tcl":          tclCode,
-		"gitext":       gitExtCode,
-		"less":         lessOpenCode,
-		"lesscmd":      lessCommands,
-		"foreign":      foreignCode,
-		"foreign-file": foreignFileCode,
-		"sshopt":       sshOptCode,
-		"sql":          sqlEscapes,
-		"ed":           edCode,
-		"ninja":        ninjaCode,
-		"kak":          kakCode,
-		"curlrc":       curlConfig,
-		"gnuplot":      gnuplotCode,
-		"dc":           dcCode,
-		"m4":           m4Code,
-		"tox":          toxCode,
-		"precommit":    preCommitCode,
-	}
+// codeLangs is built on first use (in a function: the table's functions lead
+// back to the analysis that reads it, which a variable's initialiser
+// could not refer to).
+func codeLangs() map[string]func(*codeRun, string) {
+	codeLangsOnce.Do(func() {
+		codeLangsMap = map[string]func(*codeRun, string){
+			"vim":          vimCode,
+			"gdb":          gdbCode,
+			"elisp":        elispCode,
+			"tcl":          tclCode,
+			"gitext":       gitExtCode,
+			"less":         lessOpenCode,
+			"lesscmd":      lessCommands,
+			"foreign":      foreignCode,
+			"foreign-file": foreignFileCode,
+			"sshopt":       sshOptCode,
+			"sql":          sqlEscapes,
+			"ed":           edCode,
+			"ninja":        ninjaCode,
+			"kak":          kakCode,
+			"curlrc":       curlConfig,
+			"gnuplot":      gnuplotCode,
+			"dc":           dcCode,
+			"m4":           m4Code,
+			"tox":          toxCode,
+			"precommit":    preCommitCode,
+		}
+	})
+	return codeLangsMap
 }

@@ -1,5 +1,7 @@
 package parse
 
+import "sync"
+
 // The rows of the program table (table.go says how to read them). Keep
 // each row's Hold and Allow examples: policy runs them as tests, in a
 // project /home/dev/proj with HOME=/home/dev.
@@ -624,26 +626,35 @@ const gitFetchOpts = "--upload-pack=shell --exec=shell --depth= --deepen= --shal
 
 // rowHooks run after a row's roles are recorded, for programs whose
 // arguments decide what runs in ways a role cannot say (make's goals).
-var rowHooks map[string]func(fr *frame, c *Command, args []arg, pa parsedArgs)
+var (
+	rowHooksOnce sync.Once
+	rowHooksMap  map[string]func(fr *frame, c *Command, args []arg, pa parsedArgs)
+)
 
-func init() {
-	rowHooks = map[string]func(fr *frame, c *Command, args []arg, pa parsedArgs){
-		"make":        makeHook,
-		"cmake":       cmakeHook,
-		"ed":          edHook,
-		"gcc":         compilerHook,
-		"go generate": goGenerateHook,
-		"npm run":     npmRunHook,
-		"npm test":    lifecycleHook("test"),
-		"npm install": installHook,
-		"npm start":   lifecycleHook("start"),
-		"npm stop":    lifecycleHook("stop"),
-		"npm restart": lifecycleHook("restart"),
-		"yarn":        yarnHook,
-		"just":        justHook,
-		"task":        taskHook,
-		"run-parts":   runPartsHook,
-		"7z a":        sevenZipIncludes,
-		"ansible":     ansibleHook,
-	}
+// rowHooks is built on first use (in a function: the table's functions lead
+// back to the analysis that reads it, which a variable's initialiser
+// could not refer to).
+func rowHooks() map[string]func(fr *frame, c *Command, args []arg, pa parsedArgs) {
+	rowHooksOnce.Do(func() {
+		rowHooksMap = map[string]func(fr *frame, c *Command, args []arg, pa parsedArgs){
+			"make":        makeHook,
+			"cmake":       cmakeHook,
+			"ed":          edHook,
+			"gcc":         compilerHook,
+			"go generate": goGenerateHook,
+			"npm run":     npmRunHook,
+			"npm test":    lifecycleHook("test"),
+			"npm install": installHook,
+			"npm start":   lifecycleHook("start"),
+			"npm stop":    lifecycleHook("stop"),
+			"npm restart": lifecycleHook("restart"),
+			"yarn":        yarnHook,
+			"just":        justHook,
+			"task":        taskHook,
+			"run-parts":   runPartsHook,
+			"7z a":        sevenZipIncludes,
+			"ansible":     ansibleHook,
+		}
+	})
+	return rowHooksMap
 }

@@ -15,7 +15,7 @@ func TestTableLanguagesNoPanic(t *testing.T) {
 	inputs := []string{"", "{", "}", "[", "(", "$(", "${", "\"", "'", "!", "(shell-command", "(call-process \"rm\"",
 		"exec", "spawn {", "file delete", "x:;", "a: $(shell", "\t", "ext::", "ext::%", "%", "|", "||-", ":exe '",
 		"norm :", "r !", "lua", "py3", "call system(", "shell", "pipe |", "{{", "[exec rm", "a := ", "x\\\n"}
-	for lang, conv := range codeLangs {
+	for lang, conv := range codeLangs() {
 		for _, in := range inputs {
 			for _, s := range []string{in, in + in, strings.Repeat(in, 3) + "x"} {
 				func() {
@@ -49,7 +49,7 @@ func TestProgramTableRows(t *testing.T) {
 		seen[p.Name] = true
 		for _, ra := range append(append([]argRow{}, p.args...), optArgRows(p)...) {
 			if ra.spec.role == RoleCode || ra.spec.role == RoleScript {
-				if _, ok := interpLangs()[ra.spec.lang]; !ok && codeLangs[ra.spec.lang] == nil && rowHooks[p.Name] == nil && ra.spec.lang != "sh" {
+				if _, ok := interpLangs()[ra.spec.lang]; !ok && codeLangs()[ra.spec.lang] == nil && rowHooks()[p.Name] == nil && ra.spec.lang != "sh" {
 					t.Errorf("%s: language %q has no converter", p.Name, ra.spec.lang)
 				}
 			}
