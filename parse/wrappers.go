@@ -15,48 +15,72 @@ import (
 // command -v X): the wrapper itself is then the command.
 type wrapFunc func(fr *frame, c *Command, args []arg) (rest []arg, ok bool)
 
-var wrappers map[string]wrapFunc
-
 // maxWrappers bounds peeling ("nice nice nice …").
 const maxWrappers = 16
 
-func init() {
-	wrappers = map[string]wrapFunc{
-		"sudo":      wrapSudo,
-		"doas":      wrapDoas,
-		"env":       wrapEnv,
-		"command":   wrapCommand,
-		"builtin":   func(fr *frame, c *Command, args []arg) ([]arg, bool) { return rest(args, 1) },
-		"exec":      simpleWrapper(OptSpec{Short: "a"}, 0),
-		"time":      simpleWrapper(OptSpec{Short: "fo", Long: []string{"format", "output"}}, 0),
-		"ionice":    unlessOpt(OptSpec{Short: "cnpPu", Long: []string{"class", "classdata"}}, 0, "p", "P", "u", "pid", "pgid", "uid"),
-		"chroot":    simpleWrapper(OptSpec{Long: []string{"userspec", "groups"}}, 1),
-		"strace":    tracer(OptSpec{Short: "abeEIoOpPsSuUX", Long: []string{"output"}}),
-		"ltrace":    tracer(OptSpec{Short: "aeEFlnopsuwDx", Long: []string{"output"}}),
-		"busybox":   wrapBusybox,
-		"xargs":     wrapXargs,
-		"flock":     wrapFlock,
-		"runuser":   wrapRunuser,
-		"pkexec":    wrapPkexec,
-		"run0":      wrapRun0,
-		"setpriv":   wrapSetpriv,
-		"gosu":      wrapAsUser,
-		"su-exec":   wrapAsUser,
-		"setuidgid": wrapAsUser,
-		"chrt":      unlessOpt(OptSpec{Short: "TPD", Long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, 1, "p", "pid", "m", "max"),
-		"taskset":   unlessOpt(OptSpec{}, 1, "p", "pid"),
-		"prlimit":   unlessOpt(OptSpec{}, 0, "p", "pid"),
-		"direnv":    wrapDirenv,
-		"op":        afterDashDash("run"),
-		"doppler":   afterDashDash("run"),
-		"infisical": afterDashDash("run"),
-		"aws-vault": afterDashDash("exec"),
-		"dotenv":    afterDashDash(""),
-		"cross-env": wrapCrossEnv,
-		"nix":       wrapNix,
+// wrapperOf is the peeling of a wrapper's name, or nil. (A switch, not a
+// map built at package init, which every command paid: the few made by
+// a call, with their options, are made when such a name is peeled.)
+func wrapperOf(name string) wrapFunc {
+	switch name {
+	case "sudo", "sudo-rs":
+		return wrapSudo
+	case "doas":
+		return wrapDoas
+	case "env":
+		return wrapEnv
+	case "command":
+		return wrapCommand
+	case "builtin":
+		return func(fr *frame, c *Command, args []arg) ([]arg, bool) { return rest(args, 1) }
+	case "exec":
+		return simpleWrapper(OptSpec{Short: "a"}, 0)
+	case "time":
+		return simpleWrapper(OptSpec{Short: "fo", Long: []string{"format", "output"}}, 0)
+	case "ionice":
+		return unlessOpt(OptSpec{Short: "cnpPu", Long: []string{"class", "classdata"}}, 0, "p", "P", "u", "pid", "pgid", "uid")
+	case "chroot":
+		return simpleWrapper(OptSpec{Long: []string{"userspec", "groups"}}, 1)
+	case "strace":
+		return tracer(OptSpec{Short: "abeEIoOpPsSuUX", Long: []string{"output"}})
+	case "ltrace":
+		return tracer(OptSpec{Short: "aeEFlnopsuwDx", Long: []string{"output"}})
+	case "busybox":
+		return wrapBusybox
+	case "xargs":
+		return wrapXargs
+	case "flock":
+		return wrapFlock
+	case "runuser":
+		return wrapRunuser
+	case "pkexec":
+		return wrapPkexec
+	case "run0":
+		return wrapRun0
+	case "setpriv":
+		return wrapSetpriv
+	case "gosu", "su-exec", "setuidgid", "s6-setuidgid":
+		return wrapAsUser
+	case "chrt":
+		return unlessOpt(OptSpec{Short: "TPD", Long: []string{"sched-runtime", "sched-period", "sched-deadline"}}, 1, "p", "pid", "m", "max")
+	case "taskset":
+		return unlessOpt(OptSpec{}, 1, "p", "pid")
+	case "prlimit":
+		return unlessOpt(OptSpec{}, 0, "p", "pid")
+	case "direnv":
+		return wrapDirenv
+	case "op", "doppler", "infisical":
+		return afterDashDash("run")
+	case "aws-vault":
+		return afterDashDash("exec")
+	case "dotenv":
+		return afterDashDash("")
+	case "cross-env":
+		return wrapCrossEnv
+	case "nix":
+		return wrapNix
 	}
-	wrappers["sudo-rs"] = wrappers["sudo"]
-	wrappers["s6-setuidgid"] = wrappers["setuidgid"]
+	return nil
 }
 
 func rest(args []arg, i int) ([]arg, bool) {
@@ -139,7 +163,7 @@ func (fr *frame) peel(c *Command, args []arg) []arg {
 			break
 		}
 		name := basename(args[0].Value)
-		w := wrappers[name]
+		w := wrapperOf(name)
 		if w == nil {
 			w = tableWrapper(name)
 		}

@@ -402,7 +402,7 @@ func programCopy(src Word, feeders []*Command) string {
 				return src.Value[len(d):]
 			}
 		}
-		if b := basename(src.Value); sinkOf(b) != nil || wrappers[b] != nil || LookupProgram(b) != nil {
+		if b := basename(src.Value); sinkOf(b) != nil || wrapperOf(b) != nil || LookupProgram(b) != nil {
 			if strings.Contains(src.Value, "/") {
 				return b
 			}
