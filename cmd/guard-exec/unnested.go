@@ -28,7 +28,7 @@ import (
 // unnestedName is the file in the cache directory.
 const unnestedName = "unnested"
 
-// maxUnnested bounds the file: past it, the older half is dropped.
+// maxUnnested bounds the file: a line that would go past it empties it first.
 const maxUnnested = 4 << 10
 
 // unnested is this guard's parent's line in the file.
@@ -66,8 +66,9 @@ func (u unnested) holds() bool {
 }
 
 // add appends the parent's line, one write that concurrent guards cannot
-// interleave, and halves the file when it has grown past its bound.
-// Failures are ignored: the next guard walks again.
+// interleave. A file grown past its bound is emptied first: the parents
+// it named walk once more. Failures are ignored: the next guard walks
+// again.
 func (u unnested) add() {
 	if u.path == "" || u.key == "" {
 		return
@@ -83,32 +84,10 @@ func (u unnested) add() {
 	if err != nil {
 		return
 	}
-	_, err = syscall.Write(fd, []byte(u.key+"\n"))
+	defer syscall.Close(fd)
 	var st syscall.Stat_t
-	grown := err == nil && syscall.Fstat(fd, &st) == nil && st.Size > maxUnnested
-	syscall.Close(fd)
-	if grown {
-		u.halve()
+	if syscall.Fstat(fd, &st) == nil && st.Size+int64(len(u.key))+1 > maxUnnested {
+		_ = syscall.Ftruncate(fd, 0)
 	}
-}
-
-// halve keeps the newer half of the lines, replacing the file whole.
-func (u unnested) halve() {
-	b, err := rawread.File(u.path, syscall.O_NOFOLLOW, 4*maxUnnested)
-	if err != nil {
-		return
-	}
-	keep := b[len(b)/2:]
-	if i := bytes.IndexByte(keep, '\n'); i >= 0 {
-		keep = keep[i+1:]
-	}
-	tmp := u.path + "." + strconv.Itoa(os.Getpid())
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return
-	}
-	_, err = f.Write(keep)
-	if cerr := f.Close(); err != nil || cerr != nil || os.Rename(tmp, u.path) != nil {
-		_ = os.Remove(tmp)
-	}
+	_, _ = syscall.Write(fd, []byte(u.key+"\n"))
 }
