@@ -51,16 +51,16 @@ func (l *Ledger) Append(r *Record) (string, error) {
 
 	t, ok := l.knownTip(f, size)
 	if !ok {
-		t, ok = l.anchoredTip(f, size)
-	}
-	if !ok {
-		if t, err = l.findTip(f, size); err != nil {
-			return "", err
-		}
-		// Records missing at the end (deleted, truncated, a ledger wiped
-		// and begun again) do not give their ids out again.
-		if a, err := l.readAnchor(); err == nil && a.last > t.last {
-			t.last = a.last
+		a, aerr := l.readAnchor() // under the lock: no other append changes it now
+		if t, ok = l.anchoredTip(f, size, a, aerr); !ok {
+			if t, err = l.findTip(f, size); err != nil {
+				return "", err
+			}
+			// Records missing at the end (deleted, truncated, a ledger
+			// wiped and begun again) do not give their ids out again.
+			if aerr == nil && a.last > t.last {
+				t.last = a.last
+			}
 		}
 	}
 	buf, err := l.lines(rec, t)
@@ -192,13 +192,9 @@ func (l *Ledger) knownTip(f rawFile, size int64) (tip, bool) {
 // checking links and ids on the way, and the line's link is the next
 // prev. A line appended or changed since (by hand, by a guard whose
 // anchor write failed), a torn end, a header or a missing anchor fall to
-// findTip. Called under the append lock.
-func (l *Ledger) anchoredTip(f rawFile, size int64) (tip, bool) {
-	if l.keys == nil || l.anchorPath == "" || size == 0 {
-		return tip{}, false
-	}
-	a, err := l.readAnchor()
-	if err != nil || a.last <= 0 {
+// findTip. a and aerr are readAnchor's. Called under the append lock.
+func (l *Ledger) anchoredTip(f rawFile, size int64, a anchor, aerr error) (tip, bool) {
+	if l.keys == nil || size == 0 || aerr != nil || a.last <= 0 {
 		return tip{}, false
 	}
 	b := newBackScanner(f, size)

@@ -191,7 +191,8 @@ func TestAnchoredTip(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		anchored, ok = l.anchoredTip(f, size)
+		a, aerr := l.readAnchor()
+		anchored, ok = l.anchoredTip(f, size, a, aerr)
 		found, err = l.findTip(f, size)
 		if err != nil {
 			t.Fatal(err)
