@@ -36,10 +36,7 @@ func FindRealShell(name, pathEnv, self string) (string, error) {
 			continue
 		}
 		seen = append(seen, dir)
-		cand := dir + "/" + name
-		if dir == "/" {
-			cand = "/" + name
-		}
+		cand := filepath.Join(dir, name)
 		if isRealShell(cand, &id) {
 			return cand, nil
 		}
