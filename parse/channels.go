@@ -15,7 +15,7 @@ import (
 // channelReader reports whether a command runs its standard input as
 // shell code: a shell with no -c string and no script file.
 func channelReader(c *Command) bool {
-	if !shellNames()[c.Name] {
+	if !shellName(c.Name) {
 		return false
 	}
 	for _, a := range c.Args {

@@ -1,19 +1,19 @@
 package parse
 
-import (
-	"strings"
-	"sync"
-)
+import "strings"
 
-// shellNames are the programs that run shell code like bash: -c STRING,
-// a script file, or their input.
-var shellNames = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
-		"ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true,
-		"rbash": true, "ksh93": true, "pdksh": true, "oksh": true, "loksh": true,
+// shellName reports the programs that run shell code like bash: -c
+// STRING, a script file, or their input. (A switch: every command's name
+// is asked, and a map would be built in every process.)
+func shellName(name string) bool {
+	switch name {
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh",
+		"ash", "fish", "csh", "tcsh", "yash", "posh",
+		"rbash", "ksh93", "pdksh", "oksh", "loksh":
+		return true
 	}
-})
+	return false
+}
 
 // shellInvocation is what a shell's argument vector asks for.
 type shellInvocation struct {

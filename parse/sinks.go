@@ -22,7 +22,7 @@ func sinkOf(name string) sinkFunc {
 	if h := interpreterSink(name); h != nil {
 		return h
 	}
-	if shellNames()[name] {
+	if shellName(name) {
 		return sinkShell
 	}
 	switch name {
