@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
 // The program table: what programs do with their arguments, one row per
@@ -347,7 +346,6 @@ type argRow struct {
 // ProgramTable returns the rows of the program table, built once.
 func ProgramTable() []*Program {
 	rows := table().rows
-	tableBuilt.Store(true)
 	for _, p := range rows {
 		p.compiled.Do(p.compile)
 	}
@@ -358,22 +356,12 @@ func ProgramTable() []*Program {
 // path ("git push"), or nil.
 func LookupProgram(name string) *Program {
 	first, rest, _ := strings.Cut(name, " ")
-	t := tableIndex()
-	var p *Program
-	if t != nil {
-		p = t.byName[first]
-	} else {
-		p = scanTop(first)
-	}
+	p := scanTop(first)
 	for _, s := range strings.Fields(rest) {
 		if p == nil {
 			return nil
 		}
-		if t != nil {
-			p = t.subs[p][s]
-		} else {
-			p = scanSub(p, s)
-		}
+		p = scanSub(p, s)
 	}
 	if p != nil {
 		p.compiled.Do(p.compile)
@@ -390,78 +378,103 @@ func (p *Program) sub(name string) *Program {
 	return s
 }
 
-// A command line names a few programs, and the table's index of some 250
-// rows and their other names costs tens of microseconds to build (maps,
-// and a read of every row's page) where finding a row by reading the rows
-// costs 2-3 microseconds when no row matches (`true` has none), less when
-// one does. So the first scansBeforeIndex lookups read
-// the rows, and the index is built for the lookups after them (a long
-// script, check --batch), as policy's rule index is. Both find the same
-// row: buildTable files a subcommand's row under the row its name's words
-// lead to, and panics unless that row's name is the subcommand's name
-// without its last word, so reading the rows by name finds the same parent.
-const scansBeforeIndex = 32
+// A command line names a few programs, and a fresh process looks each up
+// once. Reading the rows to find one touched every page they are on (a
+// miss, such as `true`, read all of them: 40 µs of page faults in a fresh
+// process), and building maps of them cost more. So the names are also
+// kept sorted, in table_names.go, which go generate writes from the rows
+// and TestRowNames keeps equal to them: a lookup is a binary search of
+// static data, and reads a dozen of its entries.
 
-var (
-	tableScans atomic.Int32
-	tableBuilt atomic.Bool
-)
+//go:generate go test -run TestRowNames -update .
 
-// tableIndex returns the table's index, or nil while lookups still read the
-// rows.
-func tableIndex() *programTable {
-	if tableBuilt.Load() || tableScans.Add(1) > scansBeforeIndex {
-		t := table()
-		tableBuilt.Store(true)
-		return t
+// rowName is one name of a row, at rowGroups()[group][index]: its name,
+// or (alias) one of its other names, a subcommand's after its parent's
+// name and a space ("git ci").
+type rowName struct {
+	key          string
+	group, index uint16
+	alias        bool
+}
+
+// findRow returns the row named parent+sep+name ("git"+" "+"push"), or nil.
+// The key is not built: it is compared in its three pieces.
+func findRow(parent, sep, name string) *Program {
+	lo, hi := 0, len(rowNames)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if compareJoined(rowNames[m].key, parent, sep, name) < 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(rowNames) && compareJoined(rowNames[lo].key, parent, sep, name) == 0 {
+		return rowAt(rowNames[lo])
 	}
 	return nil
 }
 
-// scanTop finds the row of a program by reading the rows. The name has no
-// space, so a row whose name equals it is a program's, not a subcommand's;
-// only a match of another name needs the row's name read for a space.
+// compareJoined compares k with a+b+c, as strings.Compare would.
+func compareJoined(k, a, b, c string) int {
+	for _, part := range [3]string{a, b, c} {
+		n := min(len(k), len(part))
+		if r := strings.Compare(k[:n], part[:n]); r != 0 {
+			return r
+		}
+		if n < len(part) {
+			return -1 // k ended first
+		}
+		k = k[n:]
+	}
+	if k != "" {
+		return 1
+	}
+	return 0
+}
+
+func rowAt(n rowName) *Program { return &rowGroups()[n.group][n.index] }
+
+// scanTop finds the row of a program by its name or one of its other
+// names.
 func scanTop(name string) *Program {
-	if strings.Contains(name, " ") {
+	if name == "" || strings.Contains(name, " ") {
 		return nil
 	}
-	for _, g := range rowGroups() {
-		for i := range g {
-			p := &g[i]
-			if p.Name == name || len(p.Also) > 0 && slices.Contains(p.Also, name) && !strings.Contains(p.Name, " ") {
-				return p
-			}
-		}
-	}
-	return nil
+	return findRow("", "", name)
 }
 
-// scanSub finds the row of parent's subcommand name by reading the rows.
+// scanSub finds the row of parent's subcommand name.
 func scanSub(parent *Program, name string) *Program {
-	var found *Program
-	eachSub(parent, func(p *Program, last string) bool {
-		if last == name || slices.Contains(p.Also, name) {
-			found = p
-			return false
-		}
-		return true
-	})
-	return found
+	if name == "" || strings.Contains(name, " ") {
+		return nil
+	}
+	return findRow(parent.Name, " ", name)
 }
 
 // eachSub calls f with each subcommand row of parent and its last word,
-// in table order, until f returns false.
+// in the order of their names, until f returns false.
 func eachSub(parent *Program, f func(p *Program, last string) bool) {
-	for _, g := range rowGroups() {
-		for i := range g {
-			p := &g[i]
-			rest, ok := strings.CutPrefix(p.Name, parent.Name)
-			if !ok || len(rest) < 2 || rest[0] != ' ' || strings.Contains(rest[1:], " ") {
-				continue
-			}
-			if !f(p, rest[1:]) {
-				return
-			}
+	prefix := parent.Name + " "
+	lo, hi := 0, len(rowNames)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rowNames[m].key < prefix {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	for _, n := range rowNames[lo:] {
+		last, ok := strings.CutPrefix(n.key, prefix)
+		if !ok {
+			return
+		}
+		if n.alias || strings.Contains(last, " ") {
+			continue
+		}
+		if !f(rowAt(n), last) {
+			return
 		}
 	}
 }
@@ -567,21 +580,17 @@ func parseRoleSpec(s string) roleSpec {
 
 func (p *Program) compile() {
 	p.compiledRow = &compiledRow{}
-	if t := tableIndex(); t != nil {
-		p.subs, p.wrapperSub = t.subs[p], t.wrapperSub[p]
-	} else {
-		eachSub(p, func(s *Program, last string) bool {
-			if p.subs == nil {
-				p.subs = map[string]*Program{}
-			}
-			p.subs[last] = s
-			for _, n := range s.Also {
-				p.subs[n] = s
-			}
-			p.wrapperSub = p.wrapperSub || s.Wrapper
-			return true
-		})
-	}
+	eachSub(p, func(s *Program, last string) bool {
+		if p.subs == nil {
+			p.subs = map[string]*Program{}
+		}
+		p.subs[last] = s
+		for _, n := range s.Also {
+			p.subs[n] = s
+		}
+		p.wrapperSub = p.wrapperSub || s.Wrapper
+		return true
+	})
 	// A row with subcommands stops at its first operand (the subcommand).
 	p.stop = len(p.subs) > 0
 	p.opts = map[string]*optRow{}

@@ -437,13 +437,13 @@ func TestTableScanMatchesIndex(t *testing.T) {
 	tab := table()
 	for name, p := range tab.byName {
 		if got := scanTop(name); got != p {
-			t.Errorf("scanTop(%q) = %v, index has %q", name, rowName(got), p.Name)
+			t.Errorf("scanTop(%q) = %v, index has %q", name, nameOf(got), p.Name)
 		}
 	}
 	for parent, subs := range tab.subs {
 		for name, p := range subs {
 			if got := scanSub(parent, name); got != p {
-				t.Errorf("scanSub(%q, %q) = %v, index has %q", parent.Name, name, rowName(got), p.Name)
+				t.Errorf("scanSub(%q, %q) = %v, index has %q", parent.Name, name, nameOf(got), p.Name)
 			}
 		}
 		n := 0
@@ -470,7 +470,7 @@ func TestTableScanMatchesIndex(t *testing.T) {
 	}
 }
 
-func rowName(p *Program) string {
+func nameOf(p *Program) string {
 	if p == nil {
 		return "nil"
 	}
