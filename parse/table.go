@@ -19,6 +19,8 @@ import (
 //
 // The rows are in table_rows.go and the other table_*.go files (the
 // wrappers and terminal emulators in table_wrap.go); this file reads them.
+// table_names.go, their names sorted for lookups, is generated from them:
+// after adding or renaming a row, run `go generate ./parse`.
 
 // Role is what a program does with one of its arguments.
 type Role uint8
