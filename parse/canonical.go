@@ -40,7 +40,7 @@ func plainScript(src string) bool {
 			}
 			continue
 		}
-		if i == start || reserved()[src[start:i]] {
+		if i == start || isReserved(src[start:i]) {
 			return false // two spaces, or a keyword
 		}
 		start = i + 1
@@ -292,7 +292,7 @@ func normalizeWord(w *syntax.Word, lang syntax.LangVariant) {
 	if !quoted && len(w.Parts) == 1 && !oddSpace(b.String()) {
 		return // already a plain literal
 	}
-	if reserved()[b.String()] {
+	if isReserved(b.String()) {
 		return // "exp""ort" is a command, export a keyword: the quotes matter
 	}
 	q, err := syntax.Quote(b.String(), lang)
@@ -434,16 +434,18 @@ func hiddenParam(parts []syntax.WordPart) bool {
 	return false
 }
 
-// reserved are the words the parser reads as keywords when unquoted.
-var reserved = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
-		"case": true, "esac": true, "while": true, "until": true, "for": true, "in": true,
-		"function": true, "select": true, "time": true, "coproc": true, "{": true, "}": true,
-		"[[": true, "]]": true, "!": true, "export": true, "declare": true, "local": true,
-		"readonly": true, "typeset": true, "nameref": true, "let": true,
+// isReserved reports whether the parser reads w as a keyword when unquoted.
+func isReserved(w string) bool {
+	switch w {
+	case "if", "then", "else", "elif", "fi", "do", "done",
+		"case", "esac", "while", "until", "for", "in",
+		"function", "select", "time", "coproc", "{", "}",
+		"[[", "]]", "!", "export", "declare", "local",
+		"readonly", "typeset", "nameref", "let":
+		return true
 	}
-})
+	return false
+}
 
 // assignLike reports whether text starts like an assignment: NAME= or
 // NAME+=.

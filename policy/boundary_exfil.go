@@ -2,7 +2,6 @@ package policy
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/guard-exec/guard-exec/internal/redact"
 	"github.com/guard-exec/guard-exec/parse"
@@ -208,21 +207,34 @@ type secretPrint struct {
 	flag  string
 }
 
-// secretPrinters are tool commands that print a stored token.
-var secretPrinters = sync.OnceValue(func() map[string][]secretPrint {
-	return map[string][]secretPrint{
-		"gh":       {{words: []string{"auth", "token"}}, {words: []string{"auth", "status"}, flag: "shows-token"}},
-		"git":      {{words: []string{"credential", "fill"}}},
-		"aws":      {{words: []string{"configure", "get"}}, {words: []string{"configure", "export-credentials"}}, {words: []string{"sts", "get-session-token"}}},
-		"gcloud":   {{words: []string{"auth", "print-access-token"}}, {words: []string{"auth", "print-identity-token"}}, {words: []string{"auth", "application-default", "print-access-token"}}},
-		"az":       {{words: []string{"account", "get-access-token"}}},
-		"kubectl":  {{words: []string{"config", "view"}, flag: "raw"}},
-		"op":       {{words: []string{"read"}}, {words: []string{"item", "get"}}},
-		"heroku":   {{words: []string{"auth:token"}}},
-		"security": {{words: []string{"find-generic-password"}}, {words: []string{"find-internet-password"}}},
-		"vault":    {{words: []string{"read"}}, {words: []string{"kv", "get"}}, {words: []string{"print", "token"}}},
+// secretPrintRows are tool commands that print a stored token, as static
+// data (see writerRows).
+var secretPrintRows = [...]struct {
+	name   string
+	prints []secretPrint
+}{
+	{"gh", []secretPrint{{words: []string{"auth", "token"}}, {words: []string{"auth", "status"}, flag: "shows-token"}}},
+	{"git", []secretPrint{{words: []string{"credential", "fill"}}}},
+	{"aws", []secretPrint{{words: []string{"configure", "get"}}, {words: []string{"configure", "export-credentials"}}, {words: []string{"sts", "get-session-token"}}}},
+	{"gcloud", []secretPrint{{words: []string{"auth", "print-access-token"}}, {words: []string{"auth", "print-identity-token"}}, {words: []string{"auth", "application-default", "print-access-token"}}}},
+	{"az", []secretPrint{{words: []string{"account", "get-access-token"}}}},
+	{"kubectl", []secretPrint{{words: []string{"config", "view"}, flag: "raw"}}},
+	{"op", []secretPrint{{words: []string{"read"}}, {words: []string{"item", "get"}}}},
+	{"heroku", []secretPrint{{words: []string{"auth:token"}}}},
+	{"security", []secretPrint{{words: []string{"find-generic-password"}}, {words: []string{"find-internet-password"}}}},
+	{"vault", []secretPrint{{words: []string{"read"}}, {words: []string{"kv", "get"}}, {words: []string{"print", "token"}}}},
+}
+
+// secretPrintsOf returns the commands of a tool that print a stored
+// token, or nil.
+func secretPrintsOf(name string) []secretPrint {
+	for i := range secretPrintRows {
+		if secretPrintRows[i].name == name {
+			return secretPrintRows[i].prints
+		}
 	}
-})
+	return nil
+}
 
 // secretPrinter reports whether a command prints a stored token.
 // `aws configure get` prints any setting; only the secret ones count.
@@ -235,7 +247,7 @@ func secretPrinter(c *parse.Command) bool {
 			}
 		}
 	}
-	prints := secretPrinters()[c.Name]
+	prints := secretPrintsOf(c.Name)
 	if prints == nil {
 		return false
 	}

@@ -193,7 +193,7 @@ func secretElsewhere(c *parse.Command) bool {
 	if c.NameDynamic || c.Function {
 		return false
 	}
-	web, raw := downloaders()[c.Name], rawSender(c.Name) // a downloader with no URL operand has no known host
+	web, raw := isDownloaderName(c.Name), rawSender(c.Name) // a downloader with no URL operand has no known host
 	if !web && !raw {
 		return false
 	}

@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
@@ -14,20 +13,23 @@ import (
 // such places as dynamic-execution facts with the commands that feed the
 // code (Dynamic.Feeders); these rules look at what those feeders are.
 
-// downloaders fetch data from the network to their output.
-var downloaders = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"curl": true, "wget": true, "wget2": true, "fetch": true, "aria2c": true, "http": true, "https": true,
-		"xh": true, "xhs": true, "httpie": true, "curlie": true, "lwp-request": true, "lwp-download": true, "GET": true,
-		"nc": true, "ncat": true, "netcat": true, "socat": true, "ftp": true, "tftp": true, "lynx": true, "telnet": true,
-		"links": true, "w3m": true, "gh": true, "glab": true, "s3cmd": true, "gsutil": true, "rclone": true,
+// isDownloaderName reports whether the program fetches data from the
+// network to its output.
+func isDownloaderName(name string) bool {
+	switch name {
+	case "curl", "wget", "wget2", "fetch", "aria2c", "http", "https",
+		"xh", "xhs", "httpie", "curlie", "lwp-request", "lwp-download", "GET",
+		"nc", "ncat", "netcat", "socat", "ftp", "tftp", "lynx", "telnet",
+		"links", "w3m", "gh", "glab", "s3cmd", "gsutil", "rclone":
+		return true
 	}
-})
+	return false
+}
 
 // isDownloader reports whether c fetches from the network and prints what
 // it fetched.
 func isDownloader(c *parse.Command) bool {
-	if downloaders()[c.Name] {
+	if isDownloaderName(c.Name) {
 		switch c.Name {
 		case "gh", "glab":
 			// gh api / gh gist view print remote content; gh pr list does not

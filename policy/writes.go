@@ -3,7 +3,6 @@ package policy
 import (
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/guard-exec/guard-exec/parse"
 )
@@ -78,48 +77,60 @@ const (
 	opsLast           // rsync SRC… DEST
 )
 
-// writers is the write-target table, by program name after wrapper
+// writerRows is the write-target table, by program name after wrapper
 // peeling. Programs absent from it write nothing the boundary judges
-// (package managers write their caches; that is routine).
-var writers = sync.OnceValue(func() map[string]*writer {
-	ws := map[string]*writer{
-		"cp":       {ops: opsDest, kind: wWrite},
-		"mv":       {ops: opsDest, kind: wWrite, noFollow: true, extra: mvSources},
-		"install":  {ops: opsDest, kind: wWrite, noFollow: true, extra: installDirs},
-		"ln":       {ops: opsDest, kind: wWrite, noFollow: true},
-		"rsync":    {ops: opsLast, kind: wInto, when: func(c *parse.Command) bool { return !c.Flag("dry-run") }, extra: rsyncFileDest},
-		"shred":    {ops: opsAll, kind: wModify},
-		"truncate": {ops: opsAll, kind: wWrite},
-		"touch":    {ops: opsAll, kind: wTouch},
-		"mkdir":    {ops: opsAll, kind: wMkdir, noFollow: true},
-		"chmod":    {extra: chmodTargets},
-		"chown":    {extra: chownTargets},
-		"chgrp":    {extra: chownTargets},
-		// dd of=FILE is a written role of its row.
-		// sed -i and perl -i: the files after the program, which their
-		// rows give RoleRead.
-		"sed":        {when: func(c *parse.Command) bool { return c.Flag("edits") }, extra: editsInPlace},
-		"perl":       {when: func(c *parse.Command) bool { return c.Flag("edits") }, extra: editsInPlace},
-		"dos2unix":   {ops: opsAll, kind: wModify},
-		"unix2dos":   {ops: opsAll, kind: wModify},
-		"patch":      {extra: patchTargets}, // -o and -r are written roles of its row
-		"curl":       {extra: curlRemoteName},
-		"wget":       {extra: wgetDefault},
-		"tar":        {extra: tarTargets},
-		"unzip":      {extra: unzipTargets},
-		"git":        {extra: gitTargets},
-		"crontab":    {extra: crontabTargets},
-		"ssh-keygen": {extra: keygenTargets},
-		"find":       {extra: findTargets},
-		"systemctl":  {extra: serviceTargets},
-		"launchctl":  {extra: serviceTargets},
-		"at":         {extra: atTargets},
-		"direnv":     {extra: direnvTargets},
-		"zip":        {extra: zipTargets},
-		"batch":      {extra: atTargets},
+// (package managers write their caches; that is routine). It is static
+// data, read by writerOf: a map of it was built by every command's first
+// decision, in a fresh process each command's.
+var writerRows = [...]struct {
+	name string
+	w    writer
+}{
+	{"cp", writer{ops: opsDest, kind: wWrite}},
+	{"mv", writer{ops: opsDest, kind: wWrite, noFollow: true, extra: mvSources}},
+	{"install", writer{ops: opsDest, kind: wWrite, noFollow: true, extra: installDirs}},
+	{"ln", writer{ops: opsDest, kind: wWrite, noFollow: true}},
+	{"rsync", writer{ops: opsLast, kind: wInto, when: func(c *parse.Command) bool { return !c.Flag("dry-run") }, extra: rsyncFileDest}},
+	{"shred", writer{ops: opsAll, kind: wModify}},
+	{"truncate", writer{ops: opsAll, kind: wWrite}},
+	{"touch", writer{ops: opsAll, kind: wTouch}},
+	{"mkdir", writer{ops: opsAll, kind: wMkdir, noFollow: true}},
+	{"chmod", writer{extra: chmodTargets}},
+	{"chown", writer{extra: chownTargets}},
+	{"chgrp", writer{extra: chownTargets}},
+	// dd of=FILE is a written role of its row.
+	// sed -i and perl -i: the files after the program, which their
+	// rows give RoleRead.
+	{"sed", writer{when: func(c *parse.Command) bool { return c.Flag("edits") }, extra: editsInPlace}},
+	{"perl", writer{when: func(c *parse.Command) bool { return c.Flag("edits") }, extra: editsInPlace}},
+	{"dos2unix", writer{ops: opsAll, kind: wModify}},
+	{"unix2dos", writer{ops: opsAll, kind: wModify}},
+	{"patch", writer{extra: patchTargets}}, // -o and -r are written roles of its row
+	{"curl", writer{extra: curlRemoteName}},
+	{"wget", writer{extra: wgetDefault}},
+	{"tar", writer{extra: tarTargets}},
+	{"unzip", writer{extra: unzipTargets}},
+	{"git", writer{extra: gitTargets}},
+	{"crontab", writer{extra: crontabTargets}},
+	{"ssh-keygen", writer{extra: keygenTargets}},
+	{"find", writer{extra: findTargets}},
+	{"systemctl", writer{extra: serviceTargets}},
+	{"launchctl", writer{extra: serviceTargets}},
+	{"at", writer{extra: atTargets}},
+	{"direnv", writer{extra: direnvTargets}},
+	{"zip", writer{extra: zipTargets}},
+	{"batch", writer{extra: atTargets}},
+}
+
+// writerOf returns the row of writerRows for a program, or nil.
+func writerOf(name string) *writer {
+	for i := range writerRows {
+		if writerRows[i].name == name {
+			return &writerRows[i].w
+		}
 	}
-	return ws
-})
+	return nil
+}
 
 // writes lists every place a command writes: its write redirections and
 // what the table says of its arguments.
@@ -143,7 +154,7 @@ func (x *Ctx) writes(c *parse.Command) []write {
 		return ws
 	}
 	ws = roleWrites(x, c, ws)
-	wr := writers()[c.Name]
+	wr := writerOf(c.Name)
 	if wr == nil {
 		return ws
 	}
