@@ -539,9 +539,21 @@ func (c *Command) OptionValues(opt string) []Word {
 // Operands returns the words the program table gave role r, in order:
 // rm's operands are RoleDeleted.
 func (c *Command) Operands(r Role) []Word {
-	var ws []Word
-	for _, ra := range c.Roles {
-		if ra.Role == r && ra.Opt == "" {
+	// Counted first, so that the words are copied once into a slice of
+	// their number: a glob's matches are many words, and policy asks
+	// for them several times.
+	n := 0
+	for i := range c.Roles {
+		if c.Roles[i].Role == r && c.Roles[i].Opt == "" {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	ws := make([]Word, 0, n)
+	for i := range c.Roles {
+		if ra := &c.Roles[i]; ra.Role == r && ra.Opt == "" {
 			ws = append(ws, ra.Word)
 		}
 	}

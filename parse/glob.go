@@ -69,9 +69,9 @@ func (e *evaluator) glob(w *syntax.Word, f fieldBuf, pos Pos) (out []arg, ok boo
 	fr := e.fr
 	dr, isDR := fr.r.opts.Files.(DirReader)
 	opts := fr.st.globOpts
-	literal := []arg{{Word: Word{Value: string(f.b), Pos: pos}, syn: w, whole: true}}
+	literal := func() []arg { return []arg{{Word: Word{Value: string(f.b), Pos: pos}, syn: w, whole: true}} }
 	if opts&(optNoglob|optUnknown) == optNoglob && !f.dyn && !f.pattern {
-		return literal, true // set -f: the word as it is
+		return literal(), true // set -f: the word as it is
 	}
 	if !isDR || fr.st.dir == "" || opts&(optUnknown|optGlobstar|optExtglob|optNocaseglob|optNoglob|optFailglob) != 0 || f.dyn || f.pattern {
 		return nil, false
@@ -88,9 +88,10 @@ func (e *evaluator) glob(w *syntax.Word, f fieldBuf, pos Pos) (out []arg, ok boo
 		if opts&optNullglob != 0 {
 			return []arg{}, true
 		}
-		return literal, true // the word itself, as bash leaves it
+		return literal(), true // the word itself, as bash leaves it
 	}
 	all := matchesAll(pat)
+	out = make([]arg, 0, len(matches))
 	for _, m := range matches {
 		word := Word{Value: m, Pos: pos, Listed: true}
 		if all {

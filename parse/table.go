@@ -1317,6 +1317,11 @@ func (fr *frame) applyRow(c *Command, p *Program, args []arg, from int, via stri
 	pa := p.read(args, from)
 	c.Row = p.Name
 	c.Flags = append(c.Flags, pa.flags...)
+	if len(p.args) > 0 {
+		// Most operands get a role: room for them at once, rather than a
+		// slice doubled and copied through a glob's matches.
+		c.Roles = slices.Grow(c.Roles, len(pa.ops)+len(pa.vals))
+	}
 	for _, ov := range pa.vals {
 		if ov.row.spec == nil {
 			continue

@@ -45,8 +45,11 @@ const (
 // writes, reads and sends are judged once, and each rule of the boundary,
 // credential and self-defence families reads its own list of spans.
 type boundaryState struct {
-	a      *parse.Analysis
-	spans  [nFindings][]Span
+	a *parse.Analysis
+	// found are the findings' spans in the order they were found: a
+	// decision has few (most have none), and an array by finding was
+	// 1.7 KB to allocate and clear for every command.
+	found  []foundSpan
 	taints map[*parse.Command]taint // what each command's output carries, when anything
 	files  map[string]taint         // files a tainted command wrote (cp key /tmp/k), resolved
 	// netWriters are commands with a /dev/tcp or /dev/udp operand.
@@ -77,7 +80,7 @@ func (x *Ctx) boundary(a *parse.Analysis) *boundaryState {
 	if b.a == a {
 		return b
 	}
-	b.a, b.spans, b.taints, b.files, b.netWriters, b.staged = a, [nFindings][]Span{}, nil, nil, nil, nil
+	b.a, b.found, b.taints, b.files, b.netWriters, b.staged = a, b.found[:0], nil, nil, nil, nil
 	for _, c := range a.Commands {
 		if c.Remote != "" {
 			continue // its paths are another machine's
@@ -137,7 +140,7 @@ func (x *Ctx) boundary(a *parse.Analysis) *boundaryState {
 	for _, as := range a.Assignments {
 		// Prefixes (VAR=x cmd) are found on their command, with env's.
 		if !as.Prefix && isSelfVar(as.Name) {
-			b.spans[fSelfEnv] = append(b.spans[fSelfEnv], Span{Text: as.Name + "=…", Pos: as.Pos})
+			b.found = append(b.found, foundSpan{fSelfEnv, Span{Text: as.Name + "=…", Pos: as.Pos}})
 		}
 	}
 	x.exfil(a, b)
@@ -149,11 +152,32 @@ func (b *boundaryState) add(f finding, c *parse.Command) {
 	if f == fNone {
 		return
 	}
-	s := b.spans[f]
-	if n := len(s); n > 0 && s[n-1].Pos == c.Pos && s[n-1].Text == c.Span {
-		return
+	for i := len(b.found) - 1; i >= 0; i-- {
+		if fs := &b.found[i]; fs.f == f {
+			if fs.span.Pos == c.Pos && fs.span.Text == c.Span {
+				return
+			}
+			break
+		}
 	}
-	b.spans[f] = append(s, Span{Text: c.Span, Pos: c.Pos})
+	b.found = append(b.found, foundSpan{f, Span{Text: c.Span, Pos: c.Pos}})
+}
+
+// foundSpan is one span of a finding.
+type foundSpan struct {
+	f    finding
+	span Span
+}
+
+// spans returns the spans of finding f, in the order they were found.
+func (b *boundaryState) spans(f finding) []Span {
+	var out []Span
+	for i := range b.found {
+		if b.found[i].f == f {
+			out = append(out, b.found[i].span)
+		}
+	}
+	return out
 }
 
 // matches reports whether a Command rule matches c: its Command, on a
@@ -166,7 +190,7 @@ func (r *Rule) matches(x *Ctx, c *parse.Command) bool {
 // rule (Rule.finding).
 func (r *Rule) scriptSpans(x *Ctx, a *parse.Analysis) []Span {
 	if r.finding != fNone {
-		return x.boundary(a).spans[r.finding]
+		return x.boundary(a).spans(r.finding)
 	}
 	return r.Script(x, a)
 }

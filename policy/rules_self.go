@@ -165,7 +165,18 @@ func anyBelow(p string, roots []string) bool {
 
 // hasComponent reports whether p has a path component equal to name.
 func hasComponent(p, name string) bool {
-	return strings.Contains(p+"/", "/"+name+"/")
+	for i := strings.IndexByte(p, '/'); i >= 0; {
+		rest := p[i+1:]
+		if strings.HasPrefix(rest, name) && (len(rest) == len(name) || rest[len(name)] == '/') {
+			return true
+		}
+		j := strings.IndexByte(rest, '/')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // selfWrite judges a write against guard-exec's own files. Creating an
@@ -255,7 +266,6 @@ func (x *Ctx) reachesSelf(p string, w write) bool {
 	if x.Home != "" && within(x.Home, p) || p == "/" {
 		return false // the home directory or above: the filesystem rules hold it
 	}
-	protected := append(append(append([]string(nil), s.ledger...), s.state...), s.config...)
 	if w.t.Glob {
 		// The pattern's first component with a pattern character is
 		// matched against the names in p.
@@ -266,14 +276,16 @@ func (x *Ctx) reachesSelf(p string, w write) bool {
 				break
 			}
 		}
-		for _, l := range protected {
-			if filepath.Dir(l) == p && dotMatch(comp, filepath.Base(l)) {
-				return true
+		for _, set := range [...][]string{s.ledger, s.state, s.config} {
+			for _, l := range set {
+				if filepath.Dir(l) == p && dotMatch(comp, filepath.Base(l)) {
+					return true
+				}
 			}
 		}
 		return false
 	}
-	return anyBelow(p, protected) && namesTake(w, ledgerNames)
+	return (anyBelow(p, s.ledger) || anyBelow(p, s.state) || anyBelow(p, s.config)) && namesTake(w, ledgerNames)
 }
 
 // cacheNames are the names in guard-exec's cache directory, and the

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/guard-exec/guard-exec/parse"
@@ -271,7 +272,15 @@ func remoteOperand(v string) bool {
 // (rm -r), or one the row says takes a tree (tar --remove-files), takes
 // the tree below the path.
 func roleWrites(x *Ctx, c *parse.Command, ws []write) []write {
-	for _, ra := range c.Roles {
+	n := 0
+	for i := range c.Roles {
+		if r := c.Roles[i].Role; r == parse.RoleDeleted || r == parse.RoleWritten {
+			n++
+		}
+	}
+	ws = slices.Grow(ws, n)
+	for i := range c.Roles {
+		ra := &c.Roles[i]
 		if ra.Role == parse.RoleDeleted {
 			w := write{kind: wDelete, t: x.target(c, ra.Word)}
 			if c.Flag("recursive") || ra.Lang == "tree" {
