@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // The program table: what programs do with their arguments, one row per
@@ -348,6 +349,7 @@ type argRow struct {
 // ProgramTable returns the rows of the program table, built once.
 func ProgramTable() []*Program {
 	rows := table().rows
+	tableBuilt.Store(true)
 	for _, p := range rows {
 		p.compiled.Do(p.compile)
 	}
@@ -358,12 +360,22 @@ func ProgramTable() []*Program {
 // path ("git push"), or nil.
 func LookupProgram(name string) *Program {
 	first, rest, _ := strings.Cut(name, " ")
-	p := scanTop(first)
+	t := tableIndex()
+	var p *Program
+	if t != nil {
+		p = t.byName[first]
+	} else {
+		p = scanTop(first)
+	}
 	for _, s := range strings.Fields(rest) {
 		if p == nil {
 			return nil
 		}
-		p = scanSub(p, s)
+		if t != nil {
+			p = t.subs[p][s]
+		} else {
+			p = scanSub(p, s)
+		}
 	}
 	if p != nil {
 		p.compiled.Do(p.compile)
@@ -383,10 +395,30 @@ func (p *Program) sub(name string) *Program {
 // A command line names a few programs, and a fresh process looks each up
 // once. Reading the rows to find one touched every page they are on (a
 // miss, such as `true`, read all of them: 40 µs of page faults in a fresh
-// process), and building maps of them cost more. So the names are also
+// process), and building maps of them costs more. So the names are also
 // kept sorted, in table_names.go, which go generate writes from the rows
-// and TestRowNames keeps equal to them: a lookup is a binary search of
-// static data, and reads a dozen of its entries.
+// and TestRowNames keeps equal to them: the first scansBeforeIndex lookups
+// are binary searches of that static data, reading a dozen of its
+// entries. A search costs about 0.5 µs, five times a map's lookup, so the
+// lookups after them (a long script, check --batch) use the maps, built
+// once. TestTableScanMatchesIndex checks that both find the same row.
+const scansBeforeIndex = 32
+
+var (
+	tableScans atomic.Int32
+	tableBuilt atomic.Bool
+)
+
+// tableIndex returns the table's maps, or nil while lookups still search
+// the names.
+func tableIndex() *programTable {
+	if tableBuilt.Load() || tableScans.Add(1) > scansBeforeIndex {
+		t := table()
+		tableBuilt.Store(true)
+		return t
+	}
+	return nil
+}
 
 //go:generate go test -run TestRowNames -update .
 
@@ -419,6 +451,9 @@ func findRow(parent, sep, name string) *Program {
 
 // compareJoined compares k with a+b+c, as strings.Compare would.
 func compareJoined(k, a, b, c string) int {
+	if n := len(a) + len(b); len(k) >= n && k[:len(a)] == a && k[len(a):n] == b {
+		return strings.Compare(k[n:], c) // the usual case: a top-level name, or a sibling
+	}
 	for _, part := range [3]string{a, b, c} {
 		n := min(len(k), len(part))
 		if r := strings.Compare(k[:n], part[:n]); r != 0 {
@@ -435,7 +470,7 @@ func compareJoined(k, a, b, c string) int {
 	return 0
 }
 
-func rowAt(n rowName) *Program { return &rowGroups()[n.group][n.index] }
+func rowAt(n rowName) *Program { return &rowGroup(n.group)[n.index] }
 
 // scanTop finds the row of a program by its name or one of its other
 // names.
@@ -501,6 +536,47 @@ var table = sync.OnceValue(buildTable)
 // init: that copied the whole table at every start-up, command or not.
 func rowGroups() [][]Program {
 	return [][]Program{programRows, wrapRows, wrapperRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows, foreignRows, adminRows, dbAdminRows, codecRows, fetchRows, toolRows}
+}
+
+// rowGroup is rowGroups()[g], without making the slice of them.
+func rowGroup(g uint16) []Program {
+	switch g {
+	case 0:
+		return programRows
+	case 1:
+		return wrapRows
+	case 2:
+		return wrapperRows
+	case 3:
+		return readRows
+	case 4:
+		return writeRows
+	case 5:
+		return dbRows
+	case 6:
+		return infraRows
+	case 7:
+		return sinkRows
+	case 8:
+		return iacRows
+	case 9:
+		return publishRows
+	case 10:
+		return systemRows
+	case 11:
+		return foreignRows
+	case 12:
+		return adminRows
+	case 13:
+		return dbAdminRows
+	case 14:
+		return codecRows
+	case 15:
+		return fetchRows
+	case 16:
+		return toolRows
+	}
+	return nil
 }
 
 func buildTable() *programTable {
@@ -582,17 +658,21 @@ func parseRoleSpec(s string) roleSpec {
 
 func (p *Program) compile() {
 	p.compiledRow = &compiledRow{}
-	eachSub(p, func(s *Program, last string) bool {
-		if p.subs == nil {
-			p.subs = map[string]*Program{}
-		}
-		p.subs[last] = s
-		for _, n := range s.Also {
-			p.subs[n] = s
-		}
-		p.wrapperSub = p.wrapperSub || s.Wrapper
-		return true
-	})
+	if t := tableIndex(); t != nil {
+		p.subs, p.wrapperSub = t.subs[p], t.wrapperSub[p]
+	} else {
+		eachSub(p, func(s *Program, last string) bool {
+			if p.subs == nil {
+				p.subs = map[string]*Program{}
+			}
+			p.subs[last] = s
+			for _, n := range s.Also {
+				p.subs[n] = s
+			}
+			p.wrapperSub = p.wrapperSub || s.Wrapper
+			return true
+		})
+	}
 	// A row with subcommands stops at its first operand (the subcommand).
 	p.stop = len(p.subs) > 0
 	p.opts = map[string]*optRow{}

@@ -72,3 +72,16 @@ func renderRowNames() []byte {
 	}
 	return src
 }
+
+// TestRowGroup: rowGroup(g), which lookups use, is rowGroups()[g].
+func TestRowGroup(t *testing.T) {
+	gs := rowGroups()
+	for g := range gs {
+		if got := rowGroup(uint16(g)); len(got) != len(gs[g]) || len(got) > 0 && &got[0] != &gs[g][0] {
+			t.Errorf("rowGroup(%d) is not rowGroups()[%d]", g, g)
+		}
+	}
+	if rowGroup(uint16(len(gs))) != nil {
+		t.Errorf("rowGroup(%d) is a group; rowGroups has %d", len(gs), len(gs))
+	}
+}
