@@ -17,6 +17,11 @@ type Options struct {
 	Env map[string]string
 	// Dir is the absolute working directory; "" when not known.
 	Dir string
+	// NoCanonical is set by a caller that never reads Analysis.Canonical
+	// (guard-exec check, which keeps no history): the tree is not printed
+	// back, and Canonical is the script as given. Printing is about a
+	// tenth of the analysis of a line that is not plain words.
+	NoCanonical bool
 	// Args are the positional parameters: Args[0] is $0, Args[1] is $1 …
 	// (bash -c S _ a b). Nil means they are not known.
 	Args []string
@@ -93,7 +98,7 @@ func Analyze(script string, opts Options) (an *Analysis) {
 	fr := root.topFrame(src)
 	fr.walkStmts(f.Stmts)
 	root.finish(fr)
-	if utf8.ValidString(src) {
+	if utf8.ValidString(src) && !opts.NoCanonical {
 		an.Canonical = canonical(f, script, opts.Dialect)
 	} // else the tree holds Unknown for the bytes that are not UTF-8: the raw script is the fingerprint
 	return an

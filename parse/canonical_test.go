@@ -51,3 +51,25 @@ func TestPlainScriptCanonical(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCanonical: with Options.NoCanonical the script is its own
+// Canonical, and nothing else of the analysis changes.
+func TestNoCanonical(t *testing.T) {
+	src := `echo   "a b" ; rm  -rf 'build'`
+	full := Analyze(src, Options{})
+	skip := Analyze(src, Options{NoCanonical: true})
+	if full.Canonical == src {
+		t.Fatalf("Canonical(%q) is the script itself; the test needs one the printer changes", src)
+	}
+	if skip.Canonical != src {
+		t.Errorf("with NoCanonical, Canonical = %q, want the script %q", skip.Canonical, src)
+	}
+	if len(full.Commands) != len(skip.Commands) {
+		t.Fatalf("%d commands with the fingerprint, %d without", len(full.Commands), len(skip.Commands))
+	}
+	for i := range full.Commands {
+		if f, s := full.Commands[i], skip.Commands[i]; f.Name != s.Name || len(f.Args) != len(s.Args) || f.Span != s.Span {
+			t.Errorf("command %d: %q %d args %q with the fingerprint, %q %d args %q without", i, f.Name, len(f.Args), f.Span, s.Name, len(s.Args), s.Span)
+		}
+	}
+}

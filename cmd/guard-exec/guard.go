@@ -140,6 +140,8 @@ func (g *guard) analyze(script string, d parse.Dialect, args []string, dir strin
 		Dir:     dir,
 		Args:    args,
 		Shell:   g.realShell,
+		// check keeps no history, so it has no use for the fingerprint.
+		NoCanonical: g.invocation == "check",
 	})
 }
 
