@@ -201,7 +201,7 @@ func lineWaiting(in *bufio.Reader) bool {
 // batchAnswer judges one request line.
 func (g *guard) batchAnswer(line []byte, base string) *policy.Report {
 	var req batchLine
-	if err := json.Unmarshal(line, &req); err != nil {
+	if err := decodeBatchLine(line, &req); err != nil {
 		return invalidRequest(requestProblem(err))
 	}
 	if req.Command == nil {
@@ -253,7 +253,7 @@ func readLine(r *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
 		if err == bufio.ErrBufferFull {
 			continue
 		}
-		return []byte(strings.TrimRight(string(line), "\r\n")), tooLong, err
+		return bytes.TrimRight(line, "\r\n"), tooLong, err
 	}
 }
 
