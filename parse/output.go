@@ -230,7 +230,11 @@ func (fr *frame) catFiles(c *Command) bool {
 	if len(ops) == 0 || len(ops) != len(c.Args) {
 		return false
 	}
-	var b strings.Builder
+	// The texts are joined only when there are several: cat of one
+	// file (a program copied by cat /bin/rm > x) is that file's text,
+	// not a second copy of it.
+	texts := make([]string, 0, len(ops))
+	size := 0
 	for _, w := range ops {
 		if !w.Literal() {
 			return true // unknown
@@ -240,16 +244,16 @@ func (fr *frame) catFiles(c *Command) bool {
 			if !ok {
 				return true
 			}
-			b.WriteString(t)
+			texts, size = append(texts, t), size+len(t)
 			continue
 		}
 		text, ok := fr.readData(c.Dir, w.Value)
-		if !ok || b.Len()+len(text) > MaxScript {
+		if !ok || size+len(text) > MaxScript {
 			return true
 		}
-		b.WriteString(text)
+		texts, size = append(texts, text), size+len(text)
 	}
-	c.out, c.outKnown = b.String(), true
+	c.out, c.outKnown = strings.Join(texts, ""), true
 	return true
 }
 
