@@ -2,7 +2,8 @@ package ledger
 
 import (
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/guard-exec/guard-exec/internal/jsonstr"
 )
 
 // decodeFast parses a line in the exact shape Append writes — known
@@ -185,64 +186,9 @@ func (p *fastParser) key() ([]byte, bool) {
 // str reads a string with the escapes Append's encoder writes other than
 // \u. Raw bytes must be valid UTF-8 and no control characters.
 func (p *fastParser) str() (string, bool) {
-	if !p.eat('"') {
-		return "", false
-	}
-	start, ascii, plain := p.i, true, true
-	for ; p.i < len(p.b); p.i++ {
-		switch c := p.b[p.i]; {
-		case c == '"':
-			raw := p.b[start:p.i]
-			p.i++
-			if !ascii && !utf8.Valid(raw) {
-				return "", false // encoding/json would replace bytes
-			}
-			if plain {
-				return string(raw), true
-			}
-			return unescape(raw)
-		case c == '\\':
-			plain = false
-			p.i++
-		case c < 0x20:
-			return "", false
-		case c >= 0x80:
-			ascii = false
-		}
-	}
-	return "", false
-}
-
-func unescape(raw []byte) (string, bool) {
-	out := make([]byte, 0, len(raw))
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		if c != '\\' {
-			out = append(out, c)
-			continue
-		}
-		i++
-		if i == len(raw) {
-			return "", false
-		}
-		switch raw[i] {
-		case '"', '\\', '/':
-			out = append(out, raw[i])
-		case 'n':
-			out = append(out, '\n')
-		case 't':
-			out = append(out, '\t')
-		case 'r':
-			out = append(out, '\r')
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		default: // \u, or not an escape at all
-			return "", false
-		}
-	}
-	return string(out), true
+	v, next, ok := jsonstr.Simple(p.b, p.i)
+	p.i = next
+	return v, ok
 }
 
 // number returns the next JSON number token, checked against the grammar.

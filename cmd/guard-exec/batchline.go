@@ -2,7 +2,8 @@ package main
 
 import (
 	"encoding/json"
-	"unicode/utf8"
+
+	"github.com/guard-exec/guard-exec/internal/jsonstr"
 )
 
 // decodeBatchLine reads a request line of check --batch. The lines callers
@@ -36,7 +37,7 @@ func fastBatchLine(line []byte, req *batchLine) bool {
 		if i >= len(line) || line[i] != '"' {
 			return false
 		}
-		key, next, ok := plainString(line, i+1)
+		key, next, ok := jsonstr.Simple(line, i)
 		if !ok {
 			return false
 		}
@@ -51,7 +52,7 @@ func fastBatchLine(line []byte, req *batchLine) bool {
 		case i+4 <= len(line) && string(line[i:i+4]) == "null":
 			null, i = true, i+4
 		case i < len(line) && line[i] == '"':
-			if val, i, ok = plainString(line, i+1); !ok {
+			if val, i, ok = jsonstr.Simple(line, i); !ok {
 				return false
 			}
 		default:
@@ -84,59 +85,6 @@ func fastBatchLine(line []byte, req *batchLine) bool {
 			return false
 		}
 	}
-}
-
-// plainString reads a JSON string whose opening quote is before line[i]:
-// its value and the index after its closing quote. It declines (ok false)
-// \u escapes, control characters and bytes that are not UTF-8, which
-// encoding/json reads its own way.
-func plainString(line []byte, i int) (s string, next int, ok bool) {
-	start := i
-	for ; i < len(line); i++ {
-		c := line[i]
-		if c == '"' {
-			b := line[start:i]
-			return string(b), i + 1, utf8.Valid(b)
-		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
-	}
-	var buf []byte
-	buf = append(buf, line[start:i]...)
-	for ; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case c == '"':
-			return string(buf), i + 1, utf8.Valid(buf)
-		case c < 0x20:
-			return "", 0, false
-		case c == '\\':
-			if i+1 >= len(line) {
-				return "", 0, false
-			}
-			i++
-			switch line[i] {
-			case '"', '\\', '/':
-				buf = append(buf, line[i])
-			case 'b':
-				buf = append(buf, '\b')
-			case 'f':
-				buf = append(buf, '\f')
-			case 'n':
-				buf = append(buf, '\n')
-			case 'r':
-				buf = append(buf, '\r')
-			case 't':
-				buf = append(buf, '\t')
-			default: // \u, or not an escape
-				return "", 0, false
-			}
-		default:
-			buf = append(buf, c)
-		}
-	}
-	return "", 0, false
 }
 
 // skipSpace returns the index of the first byte at or after i that is not

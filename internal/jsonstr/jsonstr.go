@@ -58,3 +58,73 @@ func Append(b []byte, s string) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// Simple reads the JSON string whose opening quote is b[i] when it holds
+// only what encoding/json reads byte for byte: valid UTF-8, no control
+// characters, and escapes other than \u. It returns the string and the
+// index after its closing quote; ok is false for anything else (a \u
+// escape, bytes encoding/json would replace, a string that does not
+// end), which the hand-written decoders leave to encoding/json.
+func Simple(b []byte, i int) (s string, next int, ok bool) {
+	if i >= len(b) || b[i] != '"' {
+		return "", i, false
+	}
+	i++
+	start, ascii, plain := i, true, true
+	for ; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			raw := b[start:i]
+			if !ascii && !utf8.Valid(raw) {
+				return "", i, false // encoding/json would replace bytes
+			}
+			if plain {
+				return string(raw), i + 1, true
+			}
+			s, ok := unescape(raw)
+			return s, i + 1, ok
+		case c == '\\':
+			plain = false
+			i++
+		case c < 0x20:
+			return "", i, false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return "", i, false
+}
+
+// unescape decodes the escapes of a JSON string's contents other than
+// \u, which it declines.
+func unescape(raw []byte) (string, bool) {
+	out := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c != '\\' {
+			out = append(out, c)
+			continue
+		}
+		i++
+		if i == len(raw) {
+			return "", false
+		}
+		switch raw[i] {
+		case '"', '\\', '/':
+			out = append(out, raw[i])
+		case 'n':
+			out = append(out, '\n')
+		case 't':
+			out = append(out, '\t')
+		case 'r':
+			out = append(out, '\r')
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		default: // \u, or not an escape at all
+			return "", false
+		}
+	}
+	return string(out), true
+}
