@@ -11,6 +11,7 @@ package main
 // list equal to cmd/guard-exec's imports.
 import (
 	_ "github.com/guard-exec/guard-exec/internal/buildinfo"
+	_ "github.com/guard-exec/guard-exec/internal/jsonstr"
 	_ "github.com/guard-exec/guard-exec/internal/otlp"
 	_ "github.com/guard-exec/guard-exec/internal/paths"
 	_ "github.com/guard-exec/guard-exec/internal/project"
