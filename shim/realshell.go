@@ -28,6 +28,13 @@ const selfName = "guard-exec"
 // that picked up ./bash from the working directory would run whatever a repository
 // ships under that name. A directory that appears twice is searched once.
 func FindRealShell(name, pathEnv, self string) (string, error) {
+	p, _, err := findRealShell(name, pathEnv, self)
+	return p, err
+}
+
+// findRealShell is FindRealShell, also giving the size of the file found,
+// which FindShell's check for a copy of guard-exec needs (a stat less).
+func findRealShell(name, pathEnv, self string) (string, int64, error) {
 	id := selfID{path: self}
 	var seen []string // a PATH holds a dozen directories: a map costs more
 	for dir := range strings.SplitSeq(pathEnv, string(filepath.ListSeparator)) {
@@ -37,11 +44,11 @@ func FindRealShell(name, pathEnv, self string) (string, error) {
 		}
 		seen = append(seen, dir)
 		cand := filepath.Join(dir, name)
-		if isRealShell(cand, &id) {
-			return cand, nil
+		if ok, size := isRealShell(cand, &id); ok {
+			return cand, size, nil
 		}
 	}
-	return "", fmt.Errorf("%w: every %q on PATH is guard-exec or missing", ErrNoShell, name)
+	return "", 0, fmt.Errorf("%w: every %q on PATH is guard-exec or missing", ErrNoShell, name)
 }
 
 // selfID is guard-exec's own file, stat'ed when a candidate is found, not
@@ -65,31 +72,31 @@ func (s *selfID) is(st *unix.Stat_t) bool {
 
 // isRealShell looks at one candidate with plain stat calls: os.Lstat would
 // build a FileInfo, and for each missing candidate an error value, on
-// every command.
-func isRealShell(cand string, self *selfID) bool {
+// every command. It also returns the size of the file the candidate names.
+func isRealShell(cand string, self *selfID) (bool, int64) {
 	// Lstat first: a candidate that is not a symlink keeps its own name
 	// whatever links its directories go through, so only a symlink needs
 	// the walk of EvalSymlinks (three more system calls for /usr/bin/bash).
 	var st unix.Stat_t
 	if unix.Lstat(cand, &st) != nil {
-		return false
+		return false, 0
 	}
 	link := st.Mode&unix.S_IFMT == unix.S_IFLNK
 	if link && unix.Stat(cand, &st) != nil {
-		return false
+		return false, 0
 	}
 	if st.Mode&unix.S_IFMT != unix.S_IFREG || st.Mode&0o111 == 0 {
-		return false
+		return false, 0
 	}
 	if self.is(&st) {
-		return false
+		return false, 0
 	}
 	if !link {
-		return !strings.HasPrefix(filepath.Base(cand), selfName)
+		return !strings.HasPrefix(filepath.Base(cand), selfName), st.Size
 	}
 	resolved, err := filepath.EvalSymlinks(cand)
 	if err != nil {
-		return false
+		return false, 0
 	}
-	return !strings.HasPrefix(filepath.Base(resolved), selfName)
+	return !strings.HasPrefix(filepath.Base(resolved), selfName), st.Size
 }

@@ -49,7 +49,13 @@ var goNote = []byte("\x04\x00\x00\x00Go\x00\x00")
 const minGuardSize = 2 << 20
 
 func isGuardCopy(path string) bool {
-	if info, err := os.Stat(path); err != nil || info.Size() < minGuardSize {
+	info, err := os.Stat(path)
+	return err == nil && isGuardCopySized(path, info.Size())
+}
+
+// isGuardCopySized is isGuardCopy for a file whose size is known.
+func isGuardCopySized(path string, size int64) bool {
+	if size < minGuardSize {
 		return false
 	}
 	f, err := os.Open(path)
@@ -82,7 +88,7 @@ func FindShell(name, pathEnv string, pathSet bool, self string) (string, error) 
 		pathEnv = DefaultPath
 	}
 	for range 64 {
-		p, err := FindRealShell(name, pathEnv, self)
+		p, size, err := findRealShell(name, pathEnv, self)
 		if errors.Is(err, ErrNoShell) && pathEnv != fallbackPath {
 			// No real shell on PATH (PATH=/nonexistent bash -c …): bash's
 			// caller found bash without PATH, and so does the guard, in the
@@ -93,7 +99,7 @@ func FindShell(name, pathEnv string, pathSet bool, self string) (string, error) 
 		if err != nil {
 			return "", noShell(name, err)
 		}
-		if !isGuardCopy(p) {
+		if !isGuardCopySized(p, size) {
 			return p, nil
 		}
 		pathEnv = dropDir(pathEnv, filepath.Dir(p))
