@@ -531,14 +531,21 @@ type programTable struct {
 var table = sync.OnceValue(buildTable)
 
 // rowGroups are the table's rows, file by file, in the order they are
-// filed: a subcommand's row after its program's. They are put together
-// here, on first use, rather than appended to one slice by each file's
-// init: that copied the whole table at every start-up, command or not.
+// filed: a subcommand's row after its program's (rowGroup lists them).
+// They are put together here, on first use, rather than appended to one
+// slice by each file's init: that copied the whole table at every
+// start-up, command or not.
 func rowGroups() [][]Program {
-	return [][]Program{programRows, wrapRows, wrapperRows, readRows, writeRows, dbRows, infraRows, sinkRows, iacRows, publishRows, systemRows, foreignRows, adminRows, dbAdminRows, codecRows, fetchRows, toolRows}
+	var gs [][]Program
+	for g := uint16(0); rowGroup(g) != nil; g++ {
+		gs = append(gs, rowGroup(g))
+	}
+	return gs
 }
 
-// rowGroup is rowGroups()[g], without making the slice of them.
+// rowGroup is the table's group g, nil past the last: the one list of
+// the row files' tables, which lookups (rowAt) read without making the
+// slice of them all.
 func rowGroup(g uint16) []Program {
 	switch g {
 	case 0:
